@@ -1,0 +1,66 @@
+// What the core asks the outside world to do. Effects are hashed per tick (so replay can check
+// them) but are not needed to replay: the shell carries them out, replay only compares.
+#pragma once
+
+#include <string>
+#include <variant>
+
+#include "sim/core/types.h"
+
+namespace hz {
+
+// One packet (VarInt id + fields), uncompressed and unframed; the shell frames and compresses.
+struct SendPacket {
+  ConnId conn = 0;
+  SharedBytes body;
+};
+
+// From the next packet on, frames to this connection use the compressed format.
+struct EnableCompression {
+  ConnId conn = 0;
+  int threshold = 0;
+};
+
+// Flush what was sent, then close. `reason` is for logs; the disconnect packet was already sent.
+struct CloseConnection {
+  ConnId conn = 0;
+  std::string reason;
+};
+
+enum class LogLevel : uint8_t { kInfo, kWarn, kError, kFatal };
+
+struct LogLine {
+  LogLevel level = LogLevel::kInfo;
+  std::string text;
+};
+
+// The core wants the process to save and exit (the `stop` command).
+struct StopRequested {};
+
+// Asynchronous work the shell must run; the result comes back as a JobCompleted input.
+struct SubmitJob {
+  JobId job = 0;
+  uint32_t kind = 0;  // meaning owned by the submitting system (see sim/world/jobs.h)
+  Bytes request;
+};
+
+// Persist bytes at a path relative to the world folder (region files, level.dat, ...).
+struct StorageWrite {
+  std::string path;
+  Bytes bytes;
+  bool sync = false;  // fsync before reporting done (sync-chunk-writes)
+};
+
+using Effect = std::variant<SendPacket, EnableCompression, CloseConnection, LogLine, StopRequested,
+                            SubmitJob, StorageWrite>;
+
+// Receives effects in the order the core produces them.
+class EffectSink {
+ public:
+  virtual ~EffectSink() = default;
+  virtual void emit(Effect effect) = 0;
+};
+
+const char* log_level_name(LogLevel level);
+
+}  // namespace hz

@@ -1,0 +1,63 @@
+// The project's one hash: a stable 64-bit streaming hash for effect and state digests, chunk
+// checksums and trace verification. Stable across machines, builds and processes (unlike absl's).
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <string_view>
+
+namespace hz {
+
+class Hasher {
+ public:
+  Hasher() = default;
+  explicit Hasher(uint64_t seed) : state_(kSeed ^ seed) {}
+
+  void bytes(const void* data, size_t size);
+  void bytes(std::span<const uint8_t> data) { bytes(data.data(), data.size()); }
+  void str(std::string_view s) {
+    u64(s.size());
+    bytes(s.data(), s.size());
+  }
+  void u64(uint64_t v) {
+    uint8_t b[8];
+    std::memcpy(b, &v, 8);  // little-endian hosts only (checked in hash.cpp)
+    bytes(b, 8);
+  }
+  void i64(int64_t v) { u64(static_cast<uint64_t>(v)); }
+  void f64(double v) {
+    uint64_t bits;
+    std::memcpy(&bits, &v, 8);
+    u64(bits);
+  }
+  void f32(float v) {
+    uint32_t bits;
+    std::memcpy(&bits, &v, 4);
+    u64(bits);
+  }
+  // The digest of everything fed so far; the hasher can keep going afterwards.
+  uint64_t digest() const;
+
+ private:
+  static constexpr uint64_t kSeed = 0x9E3779B97F4A7C15ull;
+  void absorb(uint64_t word);
+
+  uint64_t state_ = kSeed;
+  uint64_t length_ = 0;
+  uint8_t pending_[8] = {};
+  size_t pending_size_ = 0;
+};
+
+uint64_t hash_bytes(std::span<const uint8_t> data);
+
+// Mixes two digests into one (order matters).
+inline uint64_t hash_combine(uint64_t a, uint64_t b) {
+  uint64_t x = a ^ (b + 0x9E3779B97F4A7C15ull + (a << 6) + (a >> 2));
+  x ^= x >> 31;
+  x *= 0xBF58476D1CE4E5B9ull;
+  x ^= x >> 29;
+  return x;
+}
+
+}  // namespace hz

@@ -1,0 +1,16 @@
+// Other static ids from minecraft-data 3.117.0: items, entity types, and the protocol version.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+namespace hz {
+
+inline constexpr int kProtocolVersion = 775;
+inline constexpr std::string_view kVersionName = "26.1";
+inline constexpr int kDataVersion = 4790;  // chunk and level.dat DataVersion written (26.1.2)
+
+std::optional<int> item_id(std::string_view name);         // "stone" or "minecraft:stone"
+std::optional<int> entity_type_id(std::string_view name);  // "player" -> 155
+
+}  // namespace hz
