@@ -1,0 +1,30 @@
+// Generates Horizon's C++ data tables from the pinned minecraft-data package (pc/26.1).
+// Usage: node generate.js [output root]   (default: the repository root)
+'use strict';
+
+const fs = require('fs');
+const path = require('path');
+const { loadSource } = require('./lib/source');
+const { generatePackets } = require('./lib/packets');
+
+const GENERATORS = [generatePackets];
+
+function writeFiles(root, files) {
+  for (const relative of Object.keys(files).sort()) {
+    const target = path.join(root, relative);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, files[relative]);
+  }
+}
+
+function main() {
+  const root = path.resolve(process.argv[2] || path.join(__dirname, '..', '..'));
+  const source = loadSource();
+  for (const generate of GENERATORS) {
+    const files = generate(source);
+    writeFiles(root, files);
+    for (const relative of Object.keys(files).sort()) console.log(`wrote ${relative}`);
+  }
+}
+
+main();
