@@ -6,8 +6,9 @@ const fs = require('fs');
 const path = require('path');
 const { loadSource } = require('./lib/source');
 const { generatePackets } = require('./lib/packets');
+const { generateBlocks } = require('./lib/blocks');
 
-const GENERATORS = [generatePackets];
+const GENERATORS = [generatePackets, generateBlocks];
 
 function writeFiles(root, files) {
   for (const relative of Object.keys(files).sort()) {
