@@ -1,0 +1,35 @@
+#include "sim/core/effect_digest.h"
+
+namespace hz {
+
+void DigestingSink::emit(Effect effect) {
+  if (auto* send = std::get_if<SendPacket>(&effect)) {
+    Hasher& h = outbound_[send->conn];
+    h.u64(send->body->size());
+    h.bytes(*send->body);
+  } else if (auto* c = std::get_if<EnableCompression>(&effect)) {
+    other_.u64(1), other_.u64(c->conn), other_.i64(c->threshold);
+  } else if (auto* c = std::get_if<CloseConnection>(&effect)) {
+    other_.u64(2), other_.u64(c->conn), other_.str(c->reason);
+  } else if (auto* l = std::get_if<LogLine>(&effect)) {
+    other_.u64(3), other_.u64(static_cast<uint64_t>(l->level)), other_.str(l->text);
+  } else if (std::holds_alternative<StopRequested>(effect)) {
+    other_.u64(4);
+  } else if (auto* j = std::get_if<SubmitJob>(&effect)) {
+    other_.u64(5), other_.u64(j->job), other_.u64(j->kind), other_.bytes(j->request);
+  } else if (auto* w = std::get_if<StorageWrite>(&effect)) {
+    other_.u64(6), other_.str(w->path), other_.bytes(w->bytes);
+  }
+  next_.emit(std::move(effect));
+}
+
+IterationDigest DigestingSink::take() {
+  IterationDigest d;
+  for (auto& [conn, h] : outbound_) d.outbound[conn] = h.digest();
+  d.other_effects = other_.digest();
+  outbound_.clear();
+  other_ = Hasher();
+  return d;
+}
+
+}  // namespace hz

@@ -1,0 +1,59 @@
+// What commands may see and do: the interface the core implements for the command system, and
+// who runs a command (the console or a player, with a permission level).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/core/properties.h"
+#include "sim/core/types.h"
+
+namespace hz {
+
+class TickRateManager;
+class TickStats;
+class GameRules;
+
+struct CommandSource {
+  std::string name = "Server";
+  int permission_level = 4;
+  std::optional<ConnId> player;  // empty for the console
+  bool is_console() const { return !player.has_value(); }
+};
+
+struct PlayerPlacement {
+  double x = 0, y = 0, z = 0;
+  float yaw = 0, pitch = 0;
+};
+
+class CommandHost {
+ public:
+  virtual ~CommandHost() = default;
+  virtual TickRateManager& tick_rate() = 0;
+  virtual const TickStats& tick_stats() const = 0;
+  virtual int64_t tick_count() const = 0;
+  virtual GameRules& game_rules() = 0;
+  virtual void on_game_rule_changed(std::string_view id) = 0;
+
+  // Replies. `broadcast` also tells other operators, as vanilla's sendSuccess(…, true) does.
+  virtual void send_success(const CommandSource& source, const std::string& text, bool broadcast) = 0;
+  virtual void send_failure(const CommandSource& source, const std::string& text) = 0;
+  virtual void broadcast_system_message(const std::string& text) = 0;
+
+  virtual std::vector<std::string> online_player_names() const = 0;
+  virtual int max_players() const = 0;
+  virtual void request_stop() = 0;
+  virtual void save_all(bool flush) = 0;
+
+  // Players by name (exact, case-insensitive like vanilla's player list lookup).
+  virtual std::optional<ConnId> find_player(const std::string& name) const = 0;
+  virtual std::string player_name(ConnId player) const = 0;
+  virtual GameMode player_game_mode(ConnId player) const = 0;
+  virtual void set_player_game_mode(ConnId player, GameMode mode) = 0;
+  virtual PlayerPlacement player_placement(ConnId player) const = 0;
+  virtual void teleport_player(ConnId player, const PlayerPlacement& to) = 0;
+};
+
+}  // namespace hz

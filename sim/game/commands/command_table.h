@@ -1,0 +1,40 @@
+// The registered root commands: name, required permission level, usage line for `help`, and the
+// function that parses the rest of the line. Each command lives in its own *_command.cpp.
+#pragma once
+
+#include <span>
+#include <string_view>
+
+#include "sim/game/commands/command_host.h"
+#include "sim/game/commands/command_reader.h"
+
+namespace hz {
+
+// Runs a command whose root word was already read; the reader sits after it. Returns the int
+// result, or sets `error` for a syntax problem (the dispatcher prints it with its context).
+using CommandFn = int (*)(CommandHost& host, const CommandSource& source, CommandReader& reader,
+                          std::optional<CommandError>& error);
+
+struct CommandSpec {
+  std::string_view name;
+  int permission;
+  std::string_view usage;  // shown by `help`, without the leading '/'
+  CommandFn run;
+};
+
+std::span<const CommandSpec> command_table();
+
+// Shared by the commands: "Incorrect argument for command" when arguments are left over.
+std::optional<CommandError> expect_end(CommandReader& reader);
+
+int run_tick_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_gamerule_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_help_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_stop_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_save_all_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_list_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_say_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_gamemode_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_tp_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+
+}  // namespace hz

@@ -1,0 +1,49 @@
+#include "sim/game/commands/dispatcher.h"
+
+#include "sim/game/commands/command_table.h"
+
+namespace hz {
+
+std::span<const CommandSpec> command_table() {
+  static constexpr CommandSpec kCommands[] = {
+      {"gamemode", 2, "gamemode <gamemode> [<target>]", run_gamemode_command},
+      {"gamerule", 2, "gamerule <rule> [<value>]", run_gamerule_command},
+      {"help", 0, "help [<command>]", run_help_command},
+      {"list", 0, "list", run_list_command},
+      {"save-all", 4, "save-all [flush]", run_save_all_command},
+      {"say", 2, "say <message>", run_say_command},
+      {"stop", 4, "stop", run_stop_command},
+      {"tick", 3, "tick (query|rate|step|sprint|freeze|unfreeze)", run_tick_command},
+      {"tp", 2, "tp <destination> | tp <location> | tp <targets> <destination|location>", run_tp_command},
+  };
+  return kCommands;
+}
+
+std::optional<CommandError> expect_end(CommandReader& reader) {
+  if (reader.at_end()) return std::nullopt;
+  return reader.error_here("Incorrect argument for command");
+}
+
+int dispatch_command(CommandHost& host, const CommandSource& source, std::string_view line) {
+  if (line.starts_with('/')) line.remove_prefix(1);
+  CommandReader reader(line);
+  std::string root = reader.read_word();
+  for (const CommandSpec& spec : command_table()) {
+    if (spec.name != root || source.permission_level < spec.permission) continue;
+    std::optional<CommandError> error;
+    int result = 0;
+    if (!reader.at_end()) reader.skip_separator();
+    result = spec.run(host, source, reader, error);
+    if (error) {
+      host.send_failure(source, error->message);
+      host.send_failure(source, error->context);
+      return 0;
+    }
+    return result;
+  }
+  host.send_failure(source, "Unknown or incomplete command. See below for error");
+  host.send_failure(source, command_context(line, 0));
+  return 0;
+}
+
+}  // namespace hz

@@ -1,0 +1,166 @@
+#include "sim/game/core.h"
+
+#include <algorithm>
+#include <cassert>
+
+#include "sim/core/hash.h"
+#include "sim/game/commands/dispatcher.h"
+#include "sim/game/sessions.h"
+
+namespace hz {
+
+Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
+    : config_(std::move(config)),
+      clock_(clock),
+      effects_(effects),
+      rate_(clock, *this),
+      sessions_(std::make_unique<Sessions>(*this)) {}
+
+Core::~Core() = default;
+
+void Core::start() { scheduler_.start(clock_.now_nanos()); }
+
+IterationDigest Core::run_iteration(std::span<const Input> inputs) {
+  TickScheduler::Decision decision = scheduler_.begin_tick(clock_, rate_);
+  if (decision.warning) log(LogLevel::kWarn, *decision.warning);
+  for (const Input& input : inputs) handle(input);
+  tick_server(decision.sprinting);
+  if (decision.sprinting) rate_.end_tick_work();
+  IterationDigest digest = effects_.take();
+  digest.tick = tick_count_;
+  digest.state = state_hash();
+  return digest;
+}
+
+void Core::handle(const Input& input) {
+  std::visit(
+      [this](const auto& in) {
+        using T = std::decay_t<decltype(in)>;
+        if constexpr (std::is_same_v<T, ConnectionOpened>) sessions_->on_opened(in);
+        else if constexpr (std::is_same_v<T, BytesReceived>) sessions_->on_bytes(in);
+        else if constexpr (std::is_same_v<T, ConnectionClosed>) sessions_->on_closed(in);
+        else if constexpr (std::is_same_v<T, ConsoleLine>) console_queue_.push_back(in.text);
+        else if constexpr (std::is_same_v<T, JobCompleted>) (void)in;  // no job kinds yet
+      },
+      input);
+}
+
+void Core::tick_server(bool sprinting) {
+  int64_t t0 = clock_.now_nanos();
+  int64_t pause_threshold = static_cast<int64_t>(config_.properties.pause_when_empty_seconds) * 20;
+  if (pause_threshold > 0) {
+    if (sessions_->player_count() == 0 && !sprinting) ++empty_ticks_;
+    else empty_ticks_ = 0;
+    if (empty_ticks_ >= pause_threshold) {
+      if (empty_ticks_ == pause_threshold) {
+        log(LogLevel::kInfo, "Server empty for " + std::to_string(config_.properties.pause_when_empty_seconds) +
+                                 " seconds, pausing");
+        save_all(false);
+      }
+      run_console_commands();  // tickConnection only
+      sessions_->tick();
+      return;
+    }
+  }
+  ++tick_count_;
+  rate_.tick();
+  tick_children();
+  if (--ticks_until_autosave_ <= 0) {
+    save_all(false);
+    ticks_until_autosave_ = compute_next_autosave_interval();
+  }
+  int64_t tick_time = clock_.now_nanos() - t0;
+  stats_.record(tick_count_, tick_time);
+}
+
+void Core::tick_children() {
+  run_console_commands();
+  sessions_->tick();
+}
+
+void Core::run_console_commands() {
+  while (!console_queue_.empty()) {
+    std::string line = std::move(console_queue_.front());
+    console_queue_.pop_front();
+    dispatch_command(*this, CommandSource{}, line);
+  }
+}
+
+int Core::compute_next_autosave_interval() const {
+  float tps = rate_.is_sprinting() ? 1.0e9f / static_cast<float>(stats_.average_nanos(tick_count_) + 1)
+                                   : rate_.tick_rate();
+  return std::max(100, static_cast<int>(tps * 300.0f));
+}
+
+void Core::log(LogLevel level, std::string text) { effects_.emit(LogLine{level, std::move(text)}); }
+
+void Core::save_everything() { save_all(true); }
+
+uint64_t Core::state_hash() const {
+  Hasher h;
+  h.i64(tick_count_);
+  h.f32(rate_.tick_rate());
+  h.u64(rate_.is_frozen()), h.u64(rate_.is_sprinting()), h.i64(rate_.frozen_ticks_to_run());
+  h.i64(scheduler_.next_tick_nanos());
+  h.i64(empty_ticks_), h.i64(ticks_until_autosave_);
+  h.u64(rules_.hash());
+  h.u64(sessions_->hash());
+  return h.digest();
+}
+
+// --- CommandHost ---
+
+void Core::on_game_rule_changed(std::string_view) {}
+
+void Core::send_success(const CommandSource& source, const std::string& text, bool broadcast) {
+  if (source.is_console()) log(LogLevel::kInfo, text);
+  else sessions_->send_system(*source.player, text);
+  if (broadcast && rules_.get_bool("send_command_feedback")) {
+    sessions_->broadcast_to_ops("[" + source.name + ": " + text + "]", source.player);
+    if (!source.is_console()) log(LogLevel::kInfo, "[" + source.name + ": " + text + "]");
+  }
+}
+
+void Core::send_failure(const CommandSource& source, const std::string& text) {
+  if (source.is_console()) log(LogLevel::kInfo, text);
+  else sessions_->send_system(*source.player, text, /*red=*/true);
+}
+
+void Core::broadcast_system_message(const std::string& text) {
+  log(LogLevel::kInfo, text);
+  sessions_->broadcast_system(text);
+}
+
+std::vector<std::string> Core::online_player_names() const { return sessions_->player_names(); }
+
+void Core::request_stop() {
+  stop_requested_ = true;
+  effects_.emit(StopRequested{});
+}
+
+void Core::save_all(bool) {}
+
+std::optional<ConnId> Core::find_player(const std::string& name) const { return sessions_->find_player(name); }
+std::string Core::player_name(ConnId p) const { return sessions_->player_name(p); }
+GameMode Core::player_game_mode(ConnId p) const { return sessions_->player_game_mode(p); }
+void Core::set_player_game_mode(ConnId p, GameMode m) { sessions_->set_player_game_mode(p, m); }
+PlayerPlacement Core::player_placement(ConnId p) const { return sessions_->player_placement(p); }
+void Core::teleport_player(ConnId p, const PlayerPlacement& to) { sessions_->teleport_player(p, to); }
+
+// --- TickRateListener ---
+
+void Core::on_ticking_state(float rate, bool frozen) { sessions_->broadcast_ticking_state(rate, frozen); }
+void Core::on_ticking_step(int ticks) { sessions_->broadcast_ticking_step(ticks); }
+
+void Core::on_sprint_report(int tps, const std::string& mspt) {
+  send_success(CommandSource{}, "Sprint completed with " + std::to_string(tps) + " ticks per second, or " + mspt +
+                                    " ms per tick",
+               true);
+}
+
+void Core::on_tick_rate_changed() {
+  int interval = compute_next_autosave_interval();
+  if (interval < ticks_until_autosave_) ticks_until_autosave_ = interval;
+}
+
+}  // namespace hz

@@ -1,0 +1,108 @@
+// The deterministic server core: owns the game systems and runs vanilla's loop one pass at a
+// time. Driven only through inputs and a Clock; answers with effects (see DESIGN.md).
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <span>
+#include <string>
+
+#include "sim/core/clock.h"
+#include "sim/core/effect_digest.h"
+#include "sim/core/effects.h"
+#include "sim/core/inputs.h"
+#include "sim/core/properties.h"
+#include "sim/game/commands/command_host.h"
+#include "sim/game/game_rules.h"
+#include "sim/game/tick_rate.h"
+#include "sim/game/tick_scheduler.h"
+#include "sim/game/tick_stats.h"
+
+namespace hz {
+
+class Sessions;
+
+struct CoreConfig {
+  ServerProperties properties;
+  int64_t world_seed = 0;
+  // Text of ops.json (the shell reads the file); names and levels of operators.
+  std::string ops_json;
+  // PNG bytes of server-icon.png, when present (the shell reads the file).
+  Bytes server_icon_png;
+};
+
+class Core final : public CommandHost, private TickRateListener {
+ public:
+  static constexpr int kAutosaveIntervalTicks = 6000;
+
+  Core(CoreConfig config, Clock& clock, EffectSink& effects);
+  ~Core() override;
+  Core(const Core&) = delete;
+  Core& operator=(const Core&) = delete;
+
+  // Starts the schedule (reads the clock once). Call before the first iteration.
+  void start();
+  // One pass of the loop without the wait: choose the tick length, handle the inputs that
+  // arrived since the last pass (in order), run the tick. Returns this pass's digest.
+  IterationDigest run_iteration(std::span<const Input> inputs);
+
+  // When the next tick should start; the shell waits until its clock reaches it.
+  int64_t next_tick_nanos() const { return scheduler_.next_tick_nanos(); }
+  bool stop_requested() const { return stop_requested_; }
+  // Saves everything (on stop): flushes dirty chunks and player data as storage effects.
+  void save_everything();
+  uint64_t state_hash() const;
+  const CoreConfig& config() const { return config_; }
+
+  // CommandHost
+  TickRateManager& tick_rate() override { return rate_; }
+  const TickStats& tick_stats() const override { return stats_; }
+  int64_t tick_count() const override { return tick_count_; }
+  GameRules& game_rules() override { return rules_; }
+  void on_game_rule_changed(std::string_view id) override;
+  void send_success(const CommandSource& source, const std::string& text, bool broadcast) override;
+  void send_failure(const CommandSource& source, const std::string& text) override;
+  void broadcast_system_message(const std::string& text) override;
+  std::vector<std::string> online_player_names() const override;
+  int max_players() const override { return config_.properties.max_players; }
+  void request_stop() override;
+  void save_all(bool flush) override;
+  std::optional<ConnId> find_player(const std::string& name) const override;
+  std::string player_name(ConnId player) const override;
+  GameMode player_game_mode(ConnId player) const override;
+  void set_player_game_mode(ConnId player, GameMode mode) override;
+  PlayerPlacement player_placement(ConnId player) const override;
+  void teleport_player(ConnId player, const PlayerPlacement& to) override;
+
+  void log(LogLevel level, std::string text);
+
+ private:
+  void handle(const Input& input);
+  void tick_server(bool sprinting);
+  void tick_children();
+  void run_console_commands();
+  int compute_next_autosave_interval() const;
+
+  // TickRateListener
+  void on_ticking_state(float rate, bool frozen) override;
+  void on_ticking_step(int frozen_ticks_to_run) override;
+  void on_sprint_report(int tps, const std::string& mspt) override;
+  void on_tick_rate_changed() override;
+
+  CoreConfig config_;
+  Clock& clock_;
+  DigestingSink effects_;
+  TickRateManager rate_;
+  TickScheduler scheduler_;
+  TickStats stats_;
+  GameRules rules_;
+  std::unique_ptr<Sessions> sessions_;
+  std::deque<std::string> console_queue_;
+  int64_t tick_count_ = 0;
+  int64_t empty_ticks_ = 0;
+  int ticks_until_autosave_ = kAutosaveIntervalTicks;
+  bool stop_requested_ = false;
+};
+
+}  // namespace hz

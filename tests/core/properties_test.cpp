@@ -1,0 +1,78 @@
+#include "sim/core/properties.h"
+
+#include <gtest/gtest.h>
+
+namespace hz {
+namespace {
+
+TEST(Properties, MissingFileGivesVanillaDefaults) {
+  auto result = parse_server_properties("");
+  ASSERT_TRUE(result.properties);
+  const ServerProperties& p = *result.properties;
+  EXPECT_EQ(p.server_port, 25565);
+  EXPECT_EQ(p.view_distance, 10);
+  EXPECT_EQ(p.simulation_distance, 10);
+  EXPECT_EQ(p.network_compression_threshold, 256);
+  EXPECT_EQ(p.max_tick_time, 60000);
+  EXPECT_EQ(p.gamemode, GameMode::kSurvival);
+  EXPECT_EQ(p.difficulty, Difficulty::kEasy);
+  EXPECT_EQ(p.motd, "A Minecraft Server");
+  EXPECT_TRUE(p.online_mode);
+  EXPECT_EQ(p.raw.at("level-type"), "minecraft:normal");
+}
+
+TEST(Properties, ReadsJavaPropertiesSyntax) {
+  auto result = parse_server_properties(
+      "#comment\n! other comment\n  server-port = 25570\nmotd=Hello\\u0021 \\\n  world\n"
+      "level-seed:12345\ngamemode=1\nallow-flight=true\nweird\\=key=v\n");
+  ASSERT_TRUE(result.properties) << result.error->message;
+  const ServerProperties& p = *result.properties;
+  EXPECT_EQ(p.server_port, 25570);
+  EXPECT_EQ(p.motd, "Hello! world");
+  EXPECT_EQ(p.level_seed, "12345");
+  EXPECT_EQ(p.gamemode, GameMode::kCreative);
+  EXPECT_TRUE(p.allow_flight);
+  EXPECT_EQ(p.raw.at("weird=key"), "v");
+}
+
+TEST(Properties, BadValueNamesKeyAndValue) {
+  auto result = parse_server_properties("server-port=abc\n");
+  ASSERT_FALSE(result.properties);
+  EXPECT_EQ(result.error->key, "server-port");
+  EXPECT_EQ(result.error->value, "abc");
+  EXPECT_NE(result.error->message.find("'server-port'"), std::string::npos);
+  EXPECT_NE(result.error->message.find("'abc'"), std::string::npos);
+
+  EXPECT_EQ(parse_server_properties("online-mode=yes").error->key, "online-mode");
+  EXPECT_EQ(parse_server_properties("gamemode=flying").error->key, "gamemode");
+  EXPECT_EQ(parse_server_properties("server-port=70000").error->key, "server-port");
+}
+
+TEST(Properties, ClampsWhereVanillaClamps) {
+  auto p = parse_server_properties("view-distance=50\nentity-broadcast-range-percentage=5\n").properties;
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->view_distance, 32);
+  EXPECT_EQ(p->entity_broadcast_range_percentage, 10);
+}
+
+TEST(Properties, WrittenFileReadsBackTheSame) {
+  auto first = parse_server_properties("motd=a=b: c#d\nlevel-seed=-42\nview-distance=7\n").properties;
+  ASSERT_TRUE(first);
+  std::string text = write_server_properties(*first, "Sun Nov 29 00:00:00 UTC 2026");
+  EXPECT_EQ(text.rfind("#Minecraft server properties\n", 0), 0u);
+  EXPECT_NE(text.find("level-type=minecraft\\:normal\n"), std::string::npos);
+  auto second = parse_server_properties(text).properties;
+  ASSERT_TRUE(second);
+  EXPECT_EQ(second->raw, first->raw);
+  EXPECT_EQ(second->motd, "a=b: c#d");
+}
+
+TEST(Properties, LevelSeedParsesLikeJava) {
+  EXPECT_EQ(parse_level_seed("12345"), 12345);
+  EXPECT_EQ(parse_level_seed("-9223372036854775808"), INT64_MIN);
+  EXPECT_EQ(parse_level_seed("hello"), 99162322);  // "hello".hashCode()
+  EXPECT_FALSE(parse_level_seed(""));
+}
+
+}  // namespace
+}  // namespace hz
