@@ -7,8 +7,9 @@ const path = require('path');
 const { loadSource } = require('./lib/source');
 const { generatePackets } = require('./lib/packets');
 const { generateBlocks } = require('./lib/blocks');
+const { generateRegistries } = require('./lib/registries');
 
-const GENERATORS = [generatePackets, generateBlocks];
+const GENERATORS = [generatePackets, generateBlocks, generateRegistries];
 
 function writeFiles(root, files) {
   for (const relative of Object.keys(files).sort()) {
