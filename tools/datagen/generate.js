@@ -8,8 +8,9 @@ const { loadSource } = require('./lib/source');
 const { generatePackets } = require('./lib/packets');
 const { generateBlocks } = require('./lib/blocks');
 const { generateRegistries } = require('./lib/registries');
+const { generateCatalog } = require('./lib/catalog');
 
-const GENERATORS = [generatePackets, generateBlocks, generateRegistries];
+const GENERATORS = [generatePackets, generateBlocks, generateRegistries, generateCatalog];
 
 function writeFiles(root, files) {
   for (const relative of Object.keys(files).sort()) {

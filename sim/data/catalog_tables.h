@@ -1,0 +1,21 @@
+// Raw name -> id tables produced by tools/datagen into generated/catalog.cpp, sorted by name;
+// catalog.cpp answers the lookups of catalog.h with them. Internal to sim/data.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "sim/data/catalog.h"
+
+namespace hz::catalog_tables {
+
+struct NamedId {
+  std::string_view name;  // without namespace
+  int32_t id;
+};
+
+std::span<const NamedId> items_by_name();         // sorted by name
+std::span<const NamedId> entity_types_by_name();  // sorted by name
+
+}  // namespace hz::catalog_tables
