@@ -1,0 +1,168 @@
+#include "sim/world/chunk_column.h"
+
+#include "sim/core/hash.h"
+#include "sim/world/block_traits.h"
+#include "sim/world/chunk_packet.h"
+
+namespace hz {
+namespace {
+
+constexpr HeightmapType kAllHeightmaps[] = {HeightmapType::kWorldSurface, HeightmapType::kOceanFloor,
+                                            HeightmapType::kMotionBlocking,
+                                            HeightmapType::kMotionBlockingNoLeaves};
+
+}  // namespace
+
+ChunkColumn::ChunkColumn(ChunkPos pos, uint16_t biome) : pos_(pos) {
+  sections_.fill(Section(biome));
+}
+
+BlockStateId ChunkColumn::set_block(int x, int y, int z, BlockStateId state) {
+  if (y < kWorldMinY || y > kWorldMaxY) return 0;
+  const BlockStateId old =
+      sections_[static_cast<size_t>(section_index_of(y))].set_block(block_index(x, y & 15, z), state);
+  if (old == state) return old;
+  ++version_;
+  light_valid_ = false;
+  const uint8_t flags = BlockTraits::get().flags(state);
+  const int stored = y + 1 - kWorldMinY;
+  for (HeightmapType type : kAllHeightmaps) {
+    const int current = heightmaps_.value(type, x, z);
+    if (heightmap_matches(type, flags)) {
+      if (stored > current) heightmaps_.set_value(type, x, z, stored);
+    } else if (stored == current) {
+      refresh_heightmap(type, x, z, y - 1);
+    }
+  }
+  return old;
+}
+
+void ChunkColumn::refresh_heightmap(HeightmapType type, int x, int z, int below_y) {
+  const BlockTraits& traits = BlockTraits::get();
+  for (int y = below_y; y >= kWorldMinY; --y) {
+    const Section& s = sections_[static_cast<size_t>(section_index_of(y))];
+    if (s.has_only_air()) {  // nothing in an air section matches any heightmap
+      y &= ~15;
+      continue;
+    }
+    if (heightmap_matches(type, traits.flags(s.block(block_index(x, y & 15, z))))) {
+      heightmaps_.set_value(type, x, z, y + 1 - kWorldMinY);
+      return;
+    }
+  }
+  heightmaps_.set_value(type, x, z, 0);
+}
+
+void ChunkColumn::recompute_heightmaps() {
+  const BlockTraits& traits = BlockTraits::get();
+  int top_section = kSectionCount - 1;
+  while (top_section >= 0 && sections_[static_cast<size_t>(top_section)].has_only_air()) --top_section;
+  for (int z = 0; z < 16; ++z) {
+    for (int x = 0; x < 16; ++x) {
+      bool found[kHeightmapTypeCount] = {};
+      int missing = kHeightmapTypeCount;
+      for (HeightmapType type : kAllHeightmaps) heightmaps_.set_value(type, x, z, 0);
+      for (int s = top_section; s >= 0 && missing > 0; --s) {
+        const Section& section = sections_[static_cast<size_t>(s)];
+        if (section.has_only_air()) continue;
+        for (int ly = 15; ly >= 0 && missing > 0; --ly) {
+          const uint8_t flags = traits.flags(section.block(block_index(x, ly, z)));
+          if (flags & kFlagAir) continue;
+          for (HeightmapType type : kAllHeightmaps) {
+            const int t = static_cast<int>(type);
+            if (!found[t] && heightmap_matches(type, flags)) {
+              found[t] = true;
+              --missing;
+              heightmaps_.set_value(type, x, z, s * 16 + ly + 1);
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+uint16_t ChunkColumn::biome_at(int x, int y, int z) const {
+  if (y < kWorldMinY) y = kWorldMinY;
+  if (y > kWorldMaxY) y = kWorldMaxY;
+  return sections_[static_cast<size_t>(section_index_of(y))].biome(biome_index(x >> 2, (y & 15) >> 2, z >> 2));
+}
+
+void ChunkColumn::set_biome_cell(int cell_x, int cell_y, int cell_z, uint16_t biome) {
+  Section& s = sections_[static_cast<size_t>(cell_y >> 2)];
+  if (s.biome(biome_index(cell_x, cell_y & 3, cell_z)) == biome) return;
+  s.set_biome(biome_index(cell_x, cell_y & 3, cell_z), biome);
+  ++version_;
+}
+
+void ChunkColumn::sections_replaced() {
+  recompute_heightmaps();
+  light_valid_ = false;
+  ++version_;
+}
+
+void ChunkColumn::set_light(ColumnLight light) {
+  light_ = std::move(light);
+  light_valid_ = true;
+  ++version_;
+}
+
+SharedBytes ChunkColumn::packet_body() const {
+  if (!body_cache_.bytes || body_cache_.version != version_) {
+    ByteWriter out(estimated_chunk_body_size(*this));
+    write_chunk_body(out, *this);
+    body_cache_ = {version_, 0, share(out.take())};
+  }
+  return body_cache_.bytes;
+}
+
+SharedBytes ChunkColumn::map_chunk_packet(int packet_id) const {
+  if (!packet_cache_.bytes || packet_cache_.version != version_ || packet_cache_.tag != packet_id) {
+    ByteWriter out(estimated_chunk_body_size(*this) + 16);
+    out.varint(packet_id);
+    out.i32(pos_.x);
+    out.i32(pos_.z);
+    write_chunk_body(out, *this);
+    packet_cache_ = {version_, packet_id, share(out.take())};
+  }
+  return packet_cache_.bytes;
+}
+
+SharedBytes ChunkColumn::light_packet_fields() const {
+  if (!light_cache_.bytes || light_cache_.version != version_) {
+    ByteWriter out;
+    write_light_data(out, light_);
+    light_cache_ = {version_, 0, share(out.take())};
+  }
+  return light_cache_.bytes;
+}
+
+size_t ChunkColumn::memory_bytes() const {
+  size_t n = sizeof(*this) - sizeof(sections_) - sizeof(light_) + light_.memory_bytes();
+  for (const Section& s : sections_) n += s.memory_bytes();
+  for (const CachedBytes* c : {&body_cache_, &packet_cache_, &light_cache_}) {
+    if (c->bytes) n += c->bytes->capacity();
+  }
+  return n;
+}
+
+uint64_t ChunkColumn::content_hash() const {
+  Hasher h;
+  h.i64(pos_.x);
+  h.i64(pos_.z);
+  for (const Section& s : sections_) {
+    for (int i = 0; i < 4096; ++i) h.u64(s.block(i));
+    for (int i = 0; i < 64; ++i) h.u64(s.biome(i));
+  }
+  for (HeightmapType type : kAllHeightmaps) {
+    for (uint64_t word : heightmaps_.packed(type)) h.u64(word);
+  }
+  for (const auto* layers : {&light_.sky, &light_.block}) {
+    for (const LightLayer& layer : *layers) {
+      for (int i = 0; i < 4096; ++i) h.u64(layer.get(i));
+    }
+  }
+  return h.digest();
+}
+
+}  // namespace hz

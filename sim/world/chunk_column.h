@@ -1,0 +1,90 @@
+// A 16x384x16 chunk column: 24 sections from y=-64, its heightmaps kept current on every change,
+// its light, its generation status, and a version that moves whenever anything sent changes.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "sim/core/types.h"
+#include "sim/data/blocks.h"
+#include "sim/world/chunk_pos.h"
+#include "sim/world/chunk_status.h"
+#include "sim/world/column_light.h"
+#include "sim/world/heightmaps.h"
+#include "sim/world/section.h"
+
+namespace hz {
+
+class ChunkColumn {
+ public:
+  explicit ChunkColumn(ChunkPos pos, uint16_t biome = 0);
+
+  ChunkPos pos() const { return pos_; }
+
+  // Block at local x, z (0..15) and world y; air outside the world's height.
+  BlockStateId block(int x, int y, int z) const {
+    if (y < kWorldMinY || y > kWorldMaxY) return 0;
+    return sections_[static_cast<size_t>(section_index_of(y))].block(block_index(x, y & 15, z));
+  }
+  // Stores a block and keeps counts and heightmaps exact; returns the previous state. Marks the
+  // light stale (the caller relights; see light_engine.h) and moves the version.
+  BlockStateId set_block(int x, int y, int z, BlockStateId state);
+
+  // Biome of the 4x4x4 cell holding local x, z and world y.
+  uint16_t biome_at(int x, int y, int z) const;
+  void set_biome_cell(int cell_x, int cell_y, int cell_z, uint16_t biome);  // cell_y 0..95
+
+  Section& section(int index) { return sections_[static_cast<size_t>(index)]; }
+  const Section& section(int index) const { return sections_[static_cast<size_t>(index)]; }
+  // After writing sections directly (generation, loading): recount heightmaps, bump the version.
+  void sections_replaced();
+
+  const Heightmaps& heightmaps() const { return heightmaps_; }
+  // World y of the top matching block of a column, or kWorldMinY - 1 when none matches.
+  int top_y(HeightmapType type, int x, int z) const { return heightmaps_.value(type, x, z) + kWorldMinY - 1; }
+  void recompute_heightmaps();
+
+  const ColumnLight& light() const { return light_; }
+  // True when the light matches the blocks (set by the light engine, cleared by set_block).
+  bool light_valid() const { return light_valid_; }
+  void set_light(ColumnLight light);
+
+  ChunkStatus status() const { return status_; }
+  void set_status(ChunkStatus status) { status_ = status; }
+  // Moves on every block, biome or light change; caches compare against it.
+  uint64_t version() const { return version_; }
+
+  // Everything of map_chunk after chunk x/z, encoded once per version and shared by all players.
+  SharedBytes packet_body() const;
+  // The whole map_chunk packet (VarInt packet id, int x, int z, body), cached the same way.
+  SharedBytes map_chunk_packet(int packet_id) const;
+  // Light update fields (after its chunk x/z), cached per version.
+  SharedBytes light_packet_fields() const;
+
+  // Heap and inline bytes held (caches included), for memory accounting.
+  size_t memory_bytes() const;
+  // A digest of blocks, biomes, heightmaps and light (not caches or version).
+  uint64_t content_hash() const;
+
+ private:
+  void refresh_heightmap(HeightmapType type, int x, int z, int below_y);
+
+  ChunkPos pos_;
+  std::array<Section, kSectionCount> sections_;
+  Heightmaps heightmaps_;
+  ColumnLight light_;
+  bool light_valid_ = false;
+  ChunkStatus status_ = ChunkStatus::kEmpty;
+  uint64_t version_ = 1;
+
+  struct CachedBytes {
+    uint64_t version = 0;
+    int tag = 0;
+    SharedBytes bytes;
+  };
+  mutable CachedBytes body_cache_;
+  mutable CachedBytes packet_cache_;
+  mutable CachedBytes light_cache_;
+};
+
+}  // namespace hz

@@ -1,0 +1,230 @@
+#include "sim/world/paletted_container.h"
+
+#include <algorithm>
+#include <bit>
+#include <cassert>
+#include <cstring>
+
+namespace hz {
+namespace {
+
+// Narrowest width that indexes `count` palette entries, before the layout's minimum applies.
+int width_for(size_t count) {
+  return count <= 1 ? 0 : std::bit_width(static_cast<uint32_t>(count - 1));
+}
+
+// The width a container must use for `distinct` values under `layout`.
+int layout_width(const PaletteLayout& layout, size_t distinct) {
+  if (distinct <= 1) return 0;
+  int w = std::max(width_for(distinct), static_cast<int>(layout.min_indirect_bits));
+  return w > layout.max_indirect_bits ? layout.direct_bits : w;
+}
+
+}  // namespace
+
+PalettedContainer::PalettedContainer(const PaletteLayout& layout, uint16_t fill) : layout_(&layout) {
+  configure(0);
+  palette_.assign(1, fill);
+}
+
+void PalettedContainer::configure(int bits) {
+  bits_ = static_cast<uint8_t>(bits);
+  direct_ = bits == layout_->direct_bits && bits > layout_->max_indirect_bits;
+  if (bits == 0) {
+    per_long_ = 1;
+    divide_magic_ = 0;
+    mask_ = 0;
+    data_.clear();
+    return;
+  }
+  per_long_ = 64u / static_cast<uint32_t>(bits);
+  // ceil(2^32 / per) is exact for every index below 2^16 (the error term stays under 1/per).
+  divide_magic_ = ((uint64_t{1} << 32) + per_long_ - 1) / per_long_;
+  mask_ = (uint64_t{1} << bits) - 1;
+  data_.assign(static_cast<size_t>(packed_long_count(layout_->entries, bits)), 0);
+}
+
+uint32_t PalettedContainer::index_of(uint16_t value) const {
+  for (size_t i = 0; i < palette_.size(); ++i) {
+    if (palette_[i] == value) return static_cast<uint32_t>(i);
+  }
+  return UINT32_MAX;
+}
+
+void PalettedContainer::regrow(int bits) {
+  std::vector<uint16_t> values(layout_->entries);
+  copy_to(values);
+  const bool was_single = bits_ == 0;
+  std::vector<uint16_t> old_palette = std::move(palette_);
+  configure(bits);
+  if (direct_) {
+    palette_.clear();
+    for (int i = 0; i < layout_->entries; ++i) write_index(i, values[i]);
+    return;
+  }
+  palette_ = std::move(old_palette);
+  if (was_single) return;  // every index is already 0, the one palette entry
+  for (int i = 0; i < layout_->entries; ++i) write_index(i, index_of(values[i]));
+}
+
+uint16_t PalettedContainer::set(int index, uint16_t value) {
+  assert(index >= 0 && index < layout_->entries);
+  const uint16_t old = get(index);
+  if (old == value) return old;
+  if (direct_) {
+    write_index(index, value);
+    return old;
+  }
+  uint32_t id = index_of(value);
+  if (id == UINT32_MAX) {
+    if (palette_.size() < (size_t{1} << bits_)) {
+      palette_.push_back(value);
+      id = static_cast<uint32_t>(palette_.size() - 1);
+    } else {
+      const int wider = bits_ == 0 ? layout_->min_indirect_bits : bits_ + 1;
+      regrow(wider > layout_->max_indirect_bits ? layout_->direct_bits : wider);
+      if (direct_) {
+        write_index(index, value);
+        return old;
+      }
+      palette_.push_back(value);
+      id = static_cast<uint32_t>(palette_.size() - 1);
+    }
+  }
+  write_index(index, id);
+  return old;
+}
+
+void PalettedContainer::fill(uint16_t value) {
+  configure(0);
+  palette_.assign(1, value);
+}
+
+void PalettedContainer::copy_to(std::span<uint16_t> out) const {
+  assert(out.size() >= layout_->entries);
+  if (bits_ == 0) {
+    std::fill(out.begin(), out.begin() + layout_->entries, palette_[0]);
+    return;
+  }
+  int i = 0;
+  for (uint64_t word : data_) {
+    for (uint32_t k = 0; k < per_long_ && i < layout_->entries; ++k, ++i) {
+      const auto id = static_cast<uint16_t>((word >> (k * bits_)) & mask_);
+      out[i] = direct_ ? id : palette_[id];
+    }
+  }
+}
+
+PalettedContainer PalettedContainer::from_values(const PaletteLayout& layout,
+                                                 std::span<const uint16_t> values) {
+  assert(values.size() == layout.entries);
+  std::vector<uint16_t> distinct(values.begin(), values.end());
+  std::sort(distinct.begin(), distinct.end());
+  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+
+  PalettedContainer c(layout, distinct.front());
+  const int bits = layout_width(layout, distinct.size());
+  if (bits == 0) return c;
+  c.configure(bits);
+  if (c.direct_) {
+    c.palette_.clear();
+    for (int i = 0; i < layout.entries; ++i) c.write_index(i, values[i]);
+    return c;
+  }
+  c.palette_ = std::move(distinct);
+  uint16_t last_value = c.palette_[0];
+  uint32_t last_id = 0;
+  for (int i = 0; i < layout.entries; ++i) {
+    if (values[i] != last_value) {  // runs of equal values are the common case
+      last_value = values[i];
+      last_id = static_cast<uint32_t>(
+          std::lower_bound(c.palette_.begin(), c.palette_.end(), last_value) - c.palette_.begin());
+    }
+    c.write_index(i, last_id);
+  }
+  return c;
+}
+
+PalettedContainer PalettedContainer::repacked() const {
+  std::vector<uint16_t> values(layout_->entries);
+  copy_to(values);
+  return from_values(*layout_, values);
+}
+
+void PalettedContainer::encode(ByteWriter& out) const {
+  out.u8(bits_);
+  if (bits_ == 0) {
+    out.varint(palette_[0]);
+    return;
+  }
+  if (!direct_) {
+    out.varint(static_cast<int32_t>(palette_.size()));
+    for (uint16_t v : palette_) out.varint(v);
+  }
+  const size_t start = out.size();
+  out.bytes().resize(start + data_.size() * 8);
+  uint8_t* dst = out.bytes().data() + start;
+  for (uint64_t word : data_) {
+    const uint64_t be = __builtin_bswap64(word);
+    std::memcpy(dst, &be, 8);
+    dst += 8;
+  }
+}
+
+size_t PalettedContainer::encoded_size() const {
+  size_t n = 1;
+  if (bits_ == 0) return n + static_cast<size_t>(varint_size(palette_[0]));
+  if (!direct_) {
+    n += static_cast<size_t>(varint_size(static_cast<int32_t>(palette_.size())));
+    for (uint16_t v : palette_) n += static_cast<size_t>(varint_size(v));
+  }
+  return n + data_.size() * 8;
+}
+
+bool PalettedContainer::decode(ByteReader& in) {
+  const int bits = in.u8();
+  if (!in.ok()) return false;
+  const bool indirect = bits >= layout_->min_indirect_bits && bits <= layout_->max_indirect_bits;
+  if (bits != 0 && !indirect && bits != layout_->direct_bits) return false;
+  if (bits == 0) {
+    const int32_t v = in.varint();
+    if (!in.ok() || v < 0 || v >= layout_->value_limit) return false;
+    fill(static_cast<uint16_t>(v));
+    return true;
+  }
+  std::vector<uint16_t> palette;
+  if (indirect) {
+    const int32_t count = in.varint();
+    if (!in.ok() || count < 1 || count > (1 << bits)) return false;
+    palette.reserve(static_cast<size_t>(count));
+    for (int32_t i = 0; i < count; ++i) {
+      const int32_t v = in.varint();
+      if (!in.ok() || v < 0 || v >= layout_->value_limit) return false;
+      palette.push_back(static_cast<uint16_t>(v));
+    }
+  }
+  const size_t longs = static_cast<size_t>(packed_long_count(layout_->entries, bits));
+  if (in.remaining() < longs * 8) return false;
+  configure(bits);
+  palette_ = std::move(palette);
+  const uint64_t limit = direct_ ? layout_->value_limit : palette_.size();
+  int cell = 0;
+  for (size_t w = 0; w < longs; ++w) {
+    const uint64_t word = in.u64();
+    for (uint32_t k = 0; k < per_long_ && cell < layout_->entries; ++k, ++cell) {
+      if (((word >> (k * bits_)) & mask_) >= limit) return false;
+    }
+    data_[w] = word;
+  }
+  return in.ok();
+}
+
+bool PalettedContainer::operator==(const PalettedContainer& other) const {
+  if (layout_->entries != other.layout_->entries) return false;
+  for (int i = 0; i < layout_->entries; ++i) {
+    if (get(i) != other.get(i)) return false;
+  }
+  return true;
+}
+
+}  // namespace hz

@@ -1,0 +1,121 @@
+// One section's block states (4096 cells) or biomes (64 cells) in the protocol's paletted form:
+// a single value, palette indices, or global ids, packed in longs exactly as they go on the wire.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "sim/protocol/wire.h"
+
+namespace hz {
+
+// How a kind of container sizes itself; the numbers are the protocol's (spec 5.4).
+struct PaletteLayout {
+  uint16_t entries;           // cells: 4096 blocks or 64 biomes
+  uint8_t min_indirect_bits;  // smallest palette width sent
+  uint8_t max_indirect_bits;  // widest palette width before switching to global ids
+  uint8_t direct_bits;        // width of global ids
+  uint16_t value_limit;       // global ids are below this (checked when decoding)
+};
+
+inline constexpr PaletteLayout kBlockLayout{4096, 4, 8, 15, 29873};
+inline constexpr PaletteLayout kBiomeLayout{64, 1, 3, 7, 128};
+
+// Cell index helpers: blocks (y<<8)|(z<<4)|x, biomes over 4x4x4 cells (y<<4)|(z<<2)|x.
+inline constexpr int block_index(int x, int y, int z) { return (y << 8) | (z << 4) | x; }
+inline constexpr int biome_index(int x, int y, int z) { return (y << 4) | (z << 2) | x; }
+
+class PalettedContainer {
+ public:
+  PalettedContainer() : PalettedContainer(kBlockLayout, 0) {}
+  explicit PalettedContainer(const PaletteLayout& layout, uint16_t fill = 0);
+  // The smallest container holding these values (palette in ascending id order).
+  static PalettedContainer from_values(const PaletteLayout& layout, std::span<const uint16_t> values);
+
+  uint16_t get(int index) const {
+    if (bits_ == 0) return palette_[0];
+    const uint32_t word = static_cast<uint32_t>((static_cast<uint64_t>(index) * divide_magic_) >> 32);
+    const uint32_t shift = (static_cast<uint32_t>(index) - word * per_long_) * bits_;
+    const auto id = static_cast<uint16_t>((data_[word] >> shift) & mask_);
+    return direct_ ? id : palette_[id];
+  }
+  // Stores `value` at `index`, widening the palette when needed; returns the previous value.
+  uint16_t set(int index, uint16_t value);
+  void fill(uint16_t value);
+
+  const PaletteLayout& layout() const { return *layout_; }
+  int bits() const { return bits_; }
+  bool is_single() const { return bits_ == 0; }
+  bool is_direct() const { return direct_; }
+  // Palette entries (may include values no longer used); empty when direct.
+  std::span<const uint16_t> palette() const { return palette_; }
+  std::span<const uint64_t> data() const { return data_; }
+  // All cell values in index order.
+  void copy_to(std::span<uint16_t> out) const;
+  // Number of cells whose value satisfies `pred`, found by counting palette indices once.
+  template <typename Pred>
+  int count_matching(Pred pred) const;
+  // A copy holding only values in use, at the narrowest width (what storage writes).
+  PalettedContainer repacked() const;
+
+  // Wire form: u8 bits, palette (VarInt count + ids, or one id when single), longs unprefixed.
+  void encode(ByteWriter& out) const;
+  size_t encoded_size() const;
+  // Reads the wire form; false (and the container unspecified) on anything malformed.
+  bool decode(ByteReader& in);
+
+  size_t memory_bytes() const {
+    return sizeof(*this) + palette_.capacity() * sizeof(uint16_t) + data_.capacity() * sizeof(uint64_t);
+  }
+  bool operator==(const PalettedContainer& other) const;
+
+ private:
+  void configure(int bits);
+  void write_index(int index, uint32_t id) {
+    const uint32_t word = static_cast<uint32_t>((static_cast<uint64_t>(index) * divide_magic_) >> 32);
+    const uint32_t shift = (static_cast<uint32_t>(index) - word * per_long_) * bits_;
+    data_[word] = (data_[word] & ~(mask_ << shift)) | (static_cast<uint64_t>(id) << shift);
+  }
+  uint32_t index_of(uint16_t value) const;  // palette position, or UINT32_MAX
+  void regrow(int bits);                    // re-encodes every cell at a wider width
+
+  const PaletteLayout* layout_;
+  uint8_t bits_ = 0;
+  bool direct_ = false;
+  uint32_t per_long_ = 1;
+  uint64_t divide_magic_ = 0;  // index * magic >> 32 == index / per_long_ for every index used
+  uint64_t mask_ = 0;
+  std::vector<uint16_t> palette_;
+  std::vector<uint64_t> data_;
+};
+
+// Longs needed for `entries` values of `bits` bits with no value spanning two longs.
+inline constexpr int packed_long_count(int entries, int bits) {
+  const int per = 64 / bits;
+  return (entries + per - 1) / per;
+}
+
+template <typename Pred>
+int PalettedContainer::count_matching(Pred pred) const {
+  if (bits_ == 0) return pred(palette_[0]) ? layout_->entries : 0;
+  if (direct_) {
+    int n = 0;
+    for (int i = 0; i < layout_->entries; ++i) n += pred(get(i)) ? 1 : 0;
+    return n;
+  }
+  uint32_t uses[256] = {};
+  int remaining = layout_->entries;
+  for (uint64_t word : data_) {
+    for (uint32_t k = 0; k < per_long_ && remaining > 0; ++k, --remaining) {
+      ++uses[(word >> (k * bits_)) & mask_];
+    }
+  }
+  int n = 0;
+  for (size_t p = 0; p < palette_.size(); ++p) {
+    if (uses[p] != 0 && pred(palette_[p])) n += static_cast<int>(uses[p]);
+  }
+  return n;
+}
+
+}  // namespace hz

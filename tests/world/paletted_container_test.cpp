@@ -1,0 +1,182 @@
+#include "sim/world/paletted_container.h"
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <vector>
+
+#include "tests/world/spec_decoder.h"
+
+namespace hz {
+namespace {
+
+Bytes encode(const PalettedContainer& c) {
+  ByteWriter out;
+  c.encode(out);
+  return out.take();
+}
+
+// Width the spec asks for when a block section holds `distinct` values.
+int spec_block_bits(int distinct) {
+  if (distinct == 1) return 0;
+  int bits = 0;
+  while ((1 << bits) < distinct) ++bits;
+  if (bits < 4) bits = 4;
+  return bits > 8 ? 15 : bits;
+}
+
+int spec_biome_bits(int distinct) {
+  if (distinct == 1) return 0;
+  int bits = 0;
+  while ((1 << bits) < distinct) ++bits;
+  return bits > 3 ? 7 : bits;
+}
+
+TEST(PalettedContainer, StartsAsASingleValue) {
+  PalettedContainer c(kBlockLayout, 0);
+  EXPECT_EQ(c.bits(), 0);
+  EXPECT_EQ(encode(c), (Bytes{0x00, 0x00}));
+  PalettedContainer stone(kBlockLayout, 1);
+  EXPECT_EQ(encode(stone), (Bytes{0x00, 0x01}));
+}
+
+TEST(PalettedContainer, BlockPaletteGrowsThroughEveryWidth) {
+  PalettedContainer c(kBlockLayout, 0);
+  std::vector<uint16_t> model(4096, 0);
+  for (int distinct = 2; distinct <= 300; ++distinct) {
+    const int cell = (distinct * 37) % 4096;
+    const auto value = static_cast<uint16_t>(distinct * 97);  // distinct ids, some above 256
+    c.set(cell, value);
+    model[static_cast<size_t>(cell)] = value;
+    ASSERT_EQ(c.bits(), spec_block_bits(distinct)) << distinct << " distinct values";
+  }
+  for (int i = 0; i < 4096; ++i) ASSERT_EQ(c.get(i), model[static_cast<size_t>(i)]);
+}
+
+TEST(PalettedContainer, BiomePaletteGrowsThroughEveryWidth) {
+  PalettedContainer c(kBiomeLayout, 40);
+  for (int distinct = 2; distinct <= 12; ++distinct) {
+    c.set(distinct, static_cast<uint16_t>(distinct));
+    ASSERT_EQ(c.bits(), spec_biome_bits(distinct)) << distinct << " distinct values";
+  }
+}
+
+TEST(PalettedContainer, LongCountsMatchTheSpec) {
+  struct Case {
+    int distinct, bits, longs;
+  };
+  for (Case k : {Case{2, 4, 256}, Case{17, 5, 342}, Case{33, 6, 410}, Case{65, 7, 456}, Case{129, 8, 512},
+                 Case{257, 15, 1024}}) {
+    std::vector<uint16_t> values(4096);
+    for (int i = 0; i < 4096; ++i) values[static_cast<size_t>(i)] = static_cast<uint16_t>((i % k.distinct) * 3);
+    Bytes bytes = encode(PalettedContainer::from_values(kBlockLayout, values));
+    test::SpecCursor cursor{bytes};
+    auto decoded = test::spec_read_container(cursor, 4096);
+    ASSERT_TRUE(decoded.has_value());
+    EXPECT_EQ(decoded->bits, k.bits);
+    const size_t palette_bytes = cursor.pos - static_cast<size_t>(k.longs) * 8;
+    EXPECT_EQ(bytes.size(), cursor.pos);
+    EXPECT_EQ(bytes.size() - palette_bytes, static_cast<size_t>(k.longs) * 8) << k.bits;
+    for (int i = 0; i < 4096; ++i) ASSERT_EQ(decoded->values[static_cast<size_t>(i)], values[static_cast<size_t>(i)]);
+  }
+  for (Case k : {Case{2, 1, 1}, Case{3, 2, 2}, Case{5, 3, 4}, Case{9, 7, 8}}) {
+    std::vector<uint16_t> values(64);
+    for (int i = 0; i < 64; ++i) values[static_cast<size_t>(i)] = static_cast<uint16_t>(i % k.distinct);
+    Bytes bytes = encode(PalettedContainer::from_values(kBiomeLayout, values));
+    test::SpecCursor cursor{bytes};
+    auto decoded = test::spec_read_container(cursor, 64);
+    ASSERT_TRUE(decoded.has_value());
+    EXPECT_EQ(decoded->bits, k.bits);
+    EXPECT_EQ(cursor.pos, bytes.size());
+    // The data longs are the tail of the encoding.
+    int header = 1;
+    if (k.bits != 7) header += 1 + k.distinct;  // VarInt count + one-byte VarInt ids
+    EXPECT_EQ(static_cast<int>(bytes.size()) - header, k.longs * 8) << k.bits;
+  }
+}
+
+TEST(PalettedContainer, ValuesNeverSpanTwoLongs) {
+  // 5 bits: 12 values per long, the top 4 bits of every long stay zero.
+  std::vector<uint16_t> values(4096);
+  for (int i = 0; i < 4096; ++i) values[static_cast<size_t>(i)] = static_cast<uint16_t>(i % 31);
+  PalettedContainer c = PalettedContainer::from_values(kBlockLayout, values);
+  ASSERT_EQ(c.bits(), 5);
+  for (uint64_t word : c.data()) EXPECT_EQ(word >> 60, 0u);
+}
+
+// A value generator that sometimes stays in a few ids and sometimes uses the whole id space.
+rc::Gen<std::vector<std::pair<int, int>>> gen_sets(int entries, int limit) {
+  return rc::gen::mapcat(rc::gen::inRange(1, limit), [entries](int pool) {
+    return rc::gen::container<std::vector<std::pair<int, int>>>(
+        rc::gen::pair(rc::gen::inRange(0, entries), rc::gen::inRange(0, pool)));
+  });
+}
+
+RC_GTEST_PROP(PalettedContainer, BlockSetsMatchAPlainArray, ()) {
+  const auto sets = *gen_sets(4096, 29873);
+  PalettedContainer c(kBlockLayout, 0);
+  std::vector<uint16_t> model(4096, 0);
+  for (auto [index, value] : sets) {
+    const uint16_t old = c.set(index, static_cast<uint16_t>(value));
+    RC_ASSERT(old == model[static_cast<size_t>(index)]);
+    model[static_cast<size_t>(index)] = static_cast<uint16_t>(value);
+  }
+  for (int i = 0; i < 4096; ++i) RC_ASSERT(c.get(i) == model[static_cast<size_t>(i)]);
+
+  Bytes bytes = encode(c);
+  RC_ASSERT(bytes.size() == c.encoded_size());
+  test::SpecCursor cursor{bytes};
+  auto decoded = test::spec_read_container(cursor, 4096);
+  RC_ASSERT(decoded.has_value());
+  RC_ASSERT(cursor.pos == bytes.size());
+  for (int i = 0; i < 4096; ++i) RC_ASSERT(decoded->values[static_cast<size_t>(i)] == model[static_cast<size_t>(i)]);
+
+  PalettedContainer again(kBlockLayout);
+  ByteReader reader(bytes);
+  RC_ASSERT(again.decode(reader));
+  RC_ASSERT(again == c);
+
+  PalettedContainer packed = c.repacked();
+  RC_ASSERT(packed == c);
+  std::vector<uint16_t> distinct(model);
+  std::sort(distinct.begin(), distinct.end());
+  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  RC_ASSERT(packed.bits() == spec_block_bits(static_cast<int>(distinct.size())));
+}
+
+RC_GTEST_PROP(PalettedContainer, BiomeSetsMatchAPlainArray, ()) {
+  const auto sets = *gen_sets(64, 65);
+  PalettedContainer c(kBiomeLayout, 40);
+  std::vector<uint16_t> model(64, 40);
+  for (auto [index, value] : sets) {
+    c.set(index, static_cast<uint16_t>(value));
+    model[static_cast<size_t>(index)] = static_cast<uint16_t>(value);
+  }
+  Bytes bytes = encode(c);
+  test::SpecCursor cursor{bytes};
+  auto decoded = test::spec_read_container(cursor, 64);
+  RC_ASSERT(decoded.has_value());
+  for (int i = 0; i < 64; ++i) RC_ASSERT(decoded->values[static_cast<size_t>(i)] == model[static_cast<size_t>(i)]);
+}
+
+RC_GTEST_PROP(PalettedContainer, DecoderSurvivesDamagedInput, ()) {
+  const auto sets = *gen_sets(4096, 600);
+  PalettedContainer c(kBlockLayout, 0);
+  for (auto [index, value] : sets) c.set(index, static_cast<uint16_t>(value));
+  Bytes bytes = encode(c);
+  const auto cut = *rc::gen::inRange<size_t>(0, bytes.size());
+  const auto flip_at = *rc::gen::inRange<size_t>(0, bytes.size());
+  const auto flip = *rc::gen::inRange<int>(0, 256);
+  Bytes damaged(bytes.begin(), bytes.begin() + static_cast<long>(cut));
+  if (flip_at < damaged.size()) damaged[flip_at] ^= static_cast<uint8_t>(flip);
+  PalettedContainer out(kBlockLayout);
+  ByteReader reader(damaged);
+  const bool ok = out.decode(reader);
+  if (cut < bytes.size()) RC_ASSERT(!ok || flip != 0);  // a clean truncation never decodes
+  if (ok) {
+    for (int i = 0; i < 4096; ++i) RC_ASSERT(out.get(i) < kBlockLayout.value_limit);
+  }
+}
+
+}  // namespace
+}  // namespace hz
