@@ -1,0 +1,201 @@
+#include "server/live_server.h"
+
+#include <csignal>
+#include <random>
+#include <thread>
+
+#include "server/console.h"
+#include "server/files.h"
+#include "server/inbox.h"
+#include "server/logger.h"
+#include "server/network.h"
+#include "server/system_clock.h"
+#include "server/watchdog.h"
+#include "sim/core/java_format.h"
+#include "sim/data/catalog.h"
+#include "sim/game/core.h"
+
+namespace hz {
+
+namespace {
+
+std::atomic<bool> g_signal_stop{false};
+
+void on_signal(int) { g_signal_stop.store(true); }
+
+// Collects one pass's effects so the shell can carry them out after the core returns.
+class EffectBuffer final : public EffectSink {
+ public:
+  std::vector<Effect> effects;
+  void emit(Effect effect) override { effects.push_back(std::move(effect)); }
+};
+
+std::string date_comment() {
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  localtime_r(&t, &tm);
+  char buf[64];
+  std::strftime(buf, sizeof buf, "%a %b %d %H:%M:%S %Z %Y", &tm);
+  return buf;
+}
+
+std::optional<ServerProperties> load_properties(const LaunchOptions& options, Logger& logger) {
+  std::filesystem::path file =
+      options.properties_file.empty() ? options.folder / "server.properties" : options.properties_file;
+  auto text = read_text_file(file);
+  auto parsed = parse_server_properties(text.value_or(""));
+  if (!parsed.properties) {
+    logger.error("Failed to load properties from file: " + file.string());
+    logger.error(parsed.error->message);
+    return std::nullopt;
+  }
+  ServerProperties props = *parsed.properties;
+  if (!text) {
+    // Horizon's one default that differs from vanilla: offline until encryption exists.
+    props.online_mode = false;
+    props.raw["online-mode"] = "false";
+    std::string out = write_server_properties(props, date_comment());
+    if (auto err = write_file_atomically(file, std::span(reinterpret_cast<const uint8_t*>(out.data()), out.size()),
+                                         false))
+      logger.warn("Failed to save " + file.string() + ": " + *err);
+  }
+  if (options.port) props.server_port = *options.port;
+  if (options.world) props.level_name = *options.world;
+  if (options.record_trace) props.record_trace = *options.record_trace;
+  return props;
+}
+
+class LiveLoop {
+ public:
+  LiveLoop(Core& core, Inbox& inbox, Network& network, Logger& logger, EffectBuffer& effects,
+           ServerThreadState& state)
+      : core_(core), inbox_(inbox), network_(network), logger_(logger), effects_(effects), state_(state) {}
+
+  void run() {
+    SteadyClock wait_clock;
+    while (!core_.stop_requested() && !g_signal_stop.load()) {
+      std::vector<Input> inputs = inbox_.take();
+      state_.inputs_in_pass.store(static_cast<int>(inputs.size()));
+      state_.phase.store("ticking");
+      core_.run_iteration(inputs);
+      state_.phase.store("carrying out effects");
+      carry_out_effects();
+      state_.tick_count.store(core_.tick_count());
+      state_.next_tick_nanos.store(core_.next_tick_nanos());
+      state_.milliseconds_per_tick.store(core_.tick_rate().milliseconds_per_tick());
+      state_.phase.store("waiting for the next tick");
+      wait_until(wait_clock, core_.next_tick_nanos());
+    }
+  }
+
+  void carry_out_effects() {
+    std::vector<Effect> connection_effects;
+    for (Effect& e : effects_.effects) {
+      if (auto* log = std::get_if<LogLine>(&e)) {
+        logger_.log("Server thread", log->level, log->text);
+      } else if (std::holds_alternative<SendPacket>(e) || std::holds_alternative<EnableCompression>(e) ||
+                 std::holds_alternative<CloseConnection>(e)) {
+        connection_effects.push_back(std::move(e));
+      }
+    }
+    effects_.effects.clear();
+    if (!connection_effects.empty()) network_.deliver(connection_effects);
+  }
+
+ private:
+  // Vanilla parks the server thread until the next tick; inputs that arrive meanwhile wait for
+  // the next pass. Sleep in short steps so a signal is noticed promptly.
+  void wait_until(SteadyClock& clock, int64_t deadline) {
+    for (;;) {
+      int64_t left = deadline - clock.now_nanos();
+      if (left <= 0 || g_signal_stop.load()) return;
+      std::this_thread::sleep_for(std::chrono::nanoseconds(std::min<int64_t>(left, 50'000'000)));
+    }
+  }
+
+  Core& core_;
+  Inbox& inbox_;
+  Network& network_;
+  Logger& logger_;
+  EffectBuffer& effects_;
+  ServerThreadState& state_;
+};
+
+}  // namespace
+
+int run_live_server(const LaunchOptions& options) {
+  SteadyClock clock;
+  int64_t start_nanos = clock.now_nanos();
+  std::error_code ec;
+  std::filesystem::create_directories(options.folder, ec);
+  Logger logger(options.folder);
+  logger.info("Starting minecraft server version " + std::string(kVersionName));
+  logger.info("Loading properties");
+  auto props = load_properties(options, logger);
+  if (!props) return 1;
+  if (props->online_mode) {
+    logger.error("online-mode=true is not supported: Horizon has no encryption or authentication yet. "
+                 "Set online-mode=false in server.properties.");
+    return 1;
+  }
+  logger.info(std::string("Default game type: ") + [&] {
+    std::string name = game_mode_name(props->gamemode);
+    for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return name;
+  }());
+
+  CoreConfig config;
+  config.properties = *props;
+  if (auto seed = parse_level_seed(props->level_seed)) {
+    config.world_seed = *seed;
+  } else {
+    std::random_device device;  // the shell's choice; the core only ever sees the number
+    config.world_seed = static_cast<int64_t>((static_cast<uint64_t>(device()) << 32) | device());
+  }
+  config.ops_json = read_text_file(options.folder / "ops.json").value_or("[]");
+  config.server_icon_png = read_binary_file(options.folder / "server-icon.png").value_or(Bytes{});
+
+  Inbox inbox;
+  Network network(inbox, logger);
+  logger.info("Starting Minecraft server on " + (props->server_ip.empty() ? std::string("*") : props->server_ip) +
+              ":" + std::to_string(props->server_port));
+  if (auto err = network.listen(props->server_ip, props->server_port)) {
+    logger.warn("**** FAILED TO BIND TO PORT!");
+    logger.warn("The exception was: " + *err);
+    logger.warn("Perhaps a server is already running on that port?");
+    return 1;
+  }
+  logger.info("Preparing level \"" + props->level_name + "\"");
+
+  EffectBuffer effects;
+  Core core(config, clock, effects);
+  ServerThreadState state;
+  core.start();
+  state.next_tick_nanos.store(core.next_tick_nanos());
+  LiveLoop loop(core, inbox, network, logger, effects, state);
+  loop.carry_out_effects();
+
+  std::signal(SIGINT, on_signal);
+  std::signal(SIGTERM, on_signal);
+  network.start();
+  Console console(inbox);
+  console.start();
+  Watchdog watchdog(state, logger, options.folder, props->max_tick_time, pthread_self());
+  watchdog.start();
+  logger.info("Done (" + java_fixed(static_cast<double>(clock.now_nanos() - start_nanos) / 1.0e9, 3) +
+              "s)! For help, type \"help\"");
+
+  loop.run();
+
+  state.next_tick_nanos.store(INT64_MAX / 2);  // saving is not a stuck tick
+  logger.info("Stopping server");
+  logger.info("Saving players");
+  logger.info("Saving worlds");
+  core.save_everything();
+  loop.carry_out_effects();
+  network.stop();
+  logger.info("ThreadedAnvilChunkStorage: All dimensions are saved");
+  return 0;
+}
+
+}  // namespace hz

@@ -1,0 +1,195 @@
+#include "server/network.h"
+
+#include <deque>
+
+#include "sim/protocol/framing.h"
+
+namespace hz {
+
+namespace asio = boost::asio;
+using asio::ip::tcp;
+
+// One client socket. Lives on the network thread; all its work runs in its strand.
+class Connection : public std::enable_shared_from_this<Connection> {
+ public:
+  // A client that stops reading is dropped once this much is waiting to be written.
+  static constexpr size_t kMaxQueuedBytes = 64u << 20;
+
+  Connection(Network& network, tcp::socket socket, ConnId id)
+      : network_(network), socket_(std::move(socket)), strand_(asio::make_strand(network.io_)), id_(id) {}
+
+  void start() { read_next(); }
+
+  // Frames a batch on the network thread (compression costs CPU: keep it off the server thread).
+  void deliver(std::vector<Effect> batch) {
+    asio::post(strand_, [self = shared_from_this(), batch = std::move(batch)]() mutable {
+      self->frame_and_write(batch);
+    });
+  }
+
+ private:
+  void read_next() {
+    socket_.async_read_some(asio::buffer(read_buffer_),
+                            asio::bind_executor(strand_, [self = shared_from_this()](auto ec, size_t n) {
+                              if (ec) return self->closed();
+                              self->network_.inbox_.push(
+                                  BytesReceived{self->id_, Bytes(self->read_buffer_.begin(), self->read_buffer_.begin() + n)});
+                              self->read_next();
+                            }));
+  }
+
+  void frame_and_write(std::vector<Effect>& batch) {
+    if (closed_) return;
+    for (Effect& e : batch) {
+      if (auto* send = std::get_if<SendPacket>(&e)) {
+        Bytes frame;
+        Status status = encoder_.append(*send->body, threshold_, frame);
+        if (!status) {  // a bug in the core: it built a packet no client may receive
+          network_.logger_.log("Netty Epoll Server IO", LogLevel::kError,
+                               "Not sending a packet to connection " + std::to_string(id_) + ": " + status.error());
+          continue;
+        }
+        queued_bytes_ += frame.size();
+        pending_.push_back(std::move(frame));
+      } else if (auto* c = std::get_if<EnableCompression>(&e)) {
+        threshold_ = c->threshold;
+      } else if (std::holds_alternative<CloseConnection>(e)) {
+        close_after_flush_ = true;
+      }
+    }
+    if (queued_bytes_ > kMaxQueuedBytes) {
+      network_.logger_.log("Netty Epoll Server IO", LogLevel::kWarn,
+                           "Dropping connection " + std::to_string(id_) + ": client is not reading");
+      return shutdown();
+    }
+    write_next();
+  }
+
+  void write_next() {
+    if (writing_) return;
+    if (pending_.empty()) {
+      if (close_after_flush_) shutdown();
+      return;
+    }
+    writing_ = true;
+    in_flight_.clear();
+    in_flight_.swap(pending_);
+    std::vector<asio::const_buffer> buffers;
+    buffers.reserve(in_flight_.size());
+    for (const Bytes& b : in_flight_) buffers.emplace_back(asio::buffer(b));
+    asio::async_write(socket_, buffers, asio::bind_executor(strand_, [self = shared_from_this()](auto ec, size_t n) {
+                        self->writing_ = false;
+                        self->queued_bytes_ -= std::min(self->queued_bytes_, n);
+                        if (ec) return self->closed();
+                        self->write_next();
+                      }));
+  }
+
+  void shutdown() {
+    boost::system::error_code ignored;
+    socket_.shutdown(tcp::socket::shutdown_both, ignored);
+    socket_.close(ignored);
+    closed();
+  }
+
+  // Reports the close to the core exactly once, whichever side closed first.
+  void closed() {
+    if (closed_) return;
+    closed_ = true;
+    boost::system::error_code ignored;
+    socket_.close(ignored);
+    network_.inbox_.push(ConnectionClosed{id_});
+    std::lock_guard lock(network_.connections_mutex_);
+    network_.connections_.erase(id_);
+  }
+
+  Network& network_;
+  tcp::socket socket_;
+  asio::strand<asio::io_context::executor_type> strand_;
+  ConnId id_;
+  std::array<uint8_t, 64 * 1024> read_buffer_{};
+  std::deque<Bytes> pending_;
+  std::deque<Bytes> in_flight_;
+  size_t queued_bytes_ = 0;
+  FrameEncoder encoder_;
+  int threshold_ = -1;
+  bool writing_ = false;
+  bool close_after_flush_ = false;
+  bool closed_ = false;
+};
+
+Network::Network(Inbox& inbox, Logger& logger) : inbox_(inbox), logger_(logger), acceptor_(io_) {}
+
+Network::~Network() { stop(); }
+
+std::optional<std::string> Network::listen(const std::string& ip, int port) {
+  boost::system::error_code ec;
+  auto address = ip.empty() ? asio::ip::address(asio::ip::address_v6::any()) : asio::ip::make_address(ip, ec);
+  if (ec) return "invalid server-ip '" + ip + "': " + ec.message();
+  tcp::endpoint endpoint(address, static_cast<uint16_t>(port));
+  acceptor_.open(endpoint.protocol(), ec);
+  if (!ec && address.is_v6()) acceptor_.set_option(asio::ip::v6_only(false), ec);
+  if (!ec) acceptor_.set_option(tcp::acceptor::reuse_address(true), ec);
+  if (!ec) acceptor_.bind(endpoint, ec);
+  if (!ec) acceptor_.listen(asio::socket_base::max_listen_connections, ec);
+  if (ec) return "**** FAILED TO BIND TO PORT! " + ec.message();
+  bound_port_ = acceptor_.local_endpoint().port();
+  return std::nullopt;
+}
+
+void Network::start() {
+  accept_next();
+  thread_ = std::thread([this] { io_.run(); });
+}
+
+void Network::stop() {
+  if (!thread_.joinable()) return;
+  asio::post(io_, [this] {
+    boost::system::error_code ignored;
+    acceptor_.close(ignored);
+  });
+  io_.stop();
+  thread_.join();
+}
+
+void Network::accept_next() {
+  acceptor_.async_accept([this](boost::system::error_code ec, tcp::socket socket) {
+    if (ec) {
+      if (ec != asio::error::operation_aborted) accept_next();
+      return;
+    }
+    boost::system::error_code ignored;
+    socket.set_option(tcp::no_delay(true), ignored);
+    auto remote = socket.remote_endpoint(ignored);
+    ConnId id = next_id_++;
+    auto conn = std::make_shared<Connection>(*this, std::move(socket), id);
+    {
+      std::lock_guard lock(connections_mutex_);
+      connections_[id] = conn;
+    }
+    std::string address = remote.address().to_string() + ":" + std::to_string(remote.port());
+    inbox_.push(ConnectionOpened{id, address});
+    conn->start();
+    accept_next();
+  });
+}
+
+void Network::deliver(std::vector<Effect>& connection_effects) {
+  std::map<ConnId, std::vector<Effect>> per_connection;
+  for (Effect& e : connection_effects) {
+    ConnId conn = std::visit(
+        [](const auto& x) -> ConnId {
+          if constexpr (requires { x.conn; }) return x.conn;
+          else return 0;
+        },
+        e);
+    per_connection[conn].push_back(std::move(e));
+  }
+  std::lock_guard lock(connections_mutex_);
+  for (auto& [conn, batch] : per_connection) {
+    auto it = connections_.find(conn);
+    if (it != connections_.end()) it->second->deliver(std::move(batch));
+  }
+}
+
+}  // namespace hz

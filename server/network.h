@@ -1,0 +1,53 @@
+// TCP for the live server: an Asio acceptor and connections on a network thread. Bytes read
+// become inputs in the inbox; each pass's packets for a connection are framed and written together.
+#pragma once
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "server/asio.h"
+#include "server/inbox.h"
+#include "server/logger.h"
+#include "sim/core/effects.h"
+
+namespace hz {
+
+class Connection;
+
+class Network {
+ public:
+  Network(Inbox& inbox, Logger& logger);
+  ~Network();
+
+  // Binds the listening socket; returns an error text on failure.
+  std::optional<std::string> listen(const std::string& ip, int port);
+  int bound_port() const { return bound_port_; }
+  void start();
+  void stop();
+
+  // Server thread: hands over one pass's connection effects (SendPacket, EnableCompression,
+  // CloseConnection), in the order the core produced them. Each connection gets one write.
+  void deliver(std::vector<Effect>& connection_effects);
+
+ private:
+  void accept_next();
+
+  Inbox& inbox_;
+  Logger& logger_;
+  boost::asio::io_context io_;
+  boost::asio::ip::tcp::acceptor acceptor_;
+  std::thread thread_;
+  std::mutex connections_mutex_;
+  std::map<ConnId, std::shared_ptr<Connection>> connections_;
+  ConnId next_id_ = 1;
+  int bound_port_ = 0;
+  friend class Connection;
+};
+
+}  // namespace hz
