@@ -9,8 +9,9 @@ const { generatePackets } = require('./lib/packets');
 const { generateBlocks } = require('./lib/blocks');
 const { generateRegistries } = require('./lib/registries');
 const { generateCatalog } = require('./lib/catalog');
+const { generateTags } = require('./lib/tags');
 
-const GENERATORS = [generatePackets, generateBlocks, generateRegistries, generateCatalog];
+const GENERATORS = [generatePackets, generateBlocks, generateRegistries, generateCatalog, generateTags];
 
 function writeFiles(root, files) {
   for (const relative of Object.keys(files).sort()) {

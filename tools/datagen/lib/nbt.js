@@ -115,4 +115,16 @@ function collectStrings(root, out = []) {
   return out;
 }
 
-module.exports = { toNetworkNbt, modifiedUtf8, collectStrings };
+// Every string value with the name of the compound field it sits under (list elements inherit the
+// list's field name), for telling which registry a '#tag' reference points into.
+function collectFieldStrings(root, out = []) {
+  const visit = (type, value, field) => {
+    if (type === 'string') out.push({ field, value });
+    else if (type === 'compound') Object.entries(value).forEach(([name, tag]) => visit(tag.type, tag.value, name));
+    else if (type === 'list') value.value.forEach((element) => visit(value.type, element, field));
+  };
+  visit(root.type, root.value, '');
+  return out;
+}
+
+module.exports = { toNetworkNbt, modifiedUtf8, collectStrings, collectFieldStrings };
