@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "tests/data/spec_files.h"
+
 namespace hz {
 namespace {
 
@@ -162,6 +164,31 @@ TEST(Blocks, LightDependsOnStateWhereVanillaSaysSo) {
   EXPECT_EQ(emitted_light(state_of("respawn_anchor", {{"charges", "2"}})), 7);
   EXPECT_EQ(light_opacity(1), 15);
   EXPECT_EQ(light_opacity(0), 0);
+}
+
+TEST(Blocks, AgreeWithTheSpecIdFile) {
+  const auto ids = test::load_spec_json("protocol-26.1-ids.json");
+  if (!ids || !ids->member("block_states")) {
+    GTEST_SKIP() << "reference id file not readable at " << test::spec_path("protocol-26.1-ids.json");
+  }
+  for (const auto& [name, facts] : ids->member("block_states")->members) {
+    const auto id = block_by_name(name);
+    ASSERT_TRUE(id.has_value()) << name;
+    const BlockInfo& info = block_info(*id);
+    EXPECT_EQ(*id, facts.member("block_id")->number) << name;
+    EXPECT_EQ(info.min_state, facts.member("min")->number) << name;
+    EXPECT_EQ(info.max_state, facts.member("max")->number) << name;
+    EXPECT_EQ(info.default_state, facts.member("default")->number) << name;
+    Props props;
+    if (const auto* listed = facts.member("props")) {
+      for (const auto& [key, value] : listed->members) props.emplace_back(key, value.text);
+    }
+    EXPECT_EQ(state_with(name, props), facts.member("state")->number) << name;
+  }
+  const auto* totals = ids->member("totals");
+  ASSERT_NE(totals, nullptr);
+  EXPECT_EQ(kBlockStateCount, totals->member("block_state_count")->number);
+  EXPECT_EQ(block_count(), totals->member("block_count")->number);
 }
 
 RC_GTEST_PROP(Blocks, StatePropertiesAgreeWithStateWith, ()) {

@@ -6,6 +6,8 @@
 #include <set>
 #include <string>
 
+#include "tests/data/spec_files.h"
+
 namespace hz {
 namespace {
 
@@ -52,6 +54,33 @@ TEST(PacketIds, EveryIdBelowTheCountHasAUniqueName) {
   EXPECT_EQ(packet_count(ProtocolState::kHandshake, Direction::kServerbound), 1);
   EXPECT_EQ(packet_count(ProtocolState::kHandshake, Direction::kClientbound), 0);
   EXPECT_STREQ(state_name(ProtocolState::kConfiguration), "configuration");
+}
+
+TEST(PacketIds, EveryIdMatchesTheSpecIdFile) {
+  const auto ids = test::load_spec_json("protocol-26.1-ids.json");
+  if (!ids || !ids->member("packets")) {
+    GTEST_SKIP() << "reference id file not readable at " << test::spec_path("protocol-26.1-ids.json");
+  }
+  const std::pair<const char*, ProtocolState> states[] = {
+      {"handshaking", ProtocolState::kHandshake}, {"status", ProtocolState::kStatus}, {"login", ProtocolState::kLogin},
+      {"configuration", ProtocolState::kConfiguration}, {"play", ProtocolState::kPlay}};
+  const std::pair<const char*, Direction> directions[] = {{"clientbound", Direction::kClientbound},
+                                                          {"serverbound", Direction::kServerbound}};
+  int checked = 0;
+  for (const auto& [state_key, state] : states) {
+    const auto* by_direction = ids->member("packets")->member(state_key);
+    ASSERT_NE(by_direction, nullptr) << state_key;
+    for (const auto& [direction_key, direction] : directions) {
+      const auto* packets = by_direction->member(direction_key);
+      ASSERT_NE(packets, nullptr) << state_key << " " << direction_key;
+      EXPECT_EQ(static_cast<size_t>(packet_count(state, direction)), packets->members.size()) << state_key << " " << direction_key;
+      for (const auto& [name, id] : packets->members) {
+        EXPECT_EQ(packet_name(state, direction, static_cast<int32_t>(id.number)), name) << state_key << " " << direction_key;
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 250);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "tests/data/nbt_walker.h"
+#include "tests/data/spec_files.h"
 
 namespace hz {
 namespace {
@@ -96,6 +97,22 @@ TEST(Registries, PlainsBiomeHasClimateFields) {
   EXPECT_FLOAT_EQ(static_cast<float>(root->field("temperature")->real), 0.8f);
   ASSERT_NE(root->field("has_precipitation"), nullptr);
   EXPECT_EQ(root->field("has_precipitation")->integer, 1);
+}
+
+TEST(Registries, EntryNamesMatchTheSpecIdFile) {
+  const auto ids = test::load_spec_json("protocol-26.1-ids.json");
+  if (!ids || !ids->member("registries")) {
+    GTEST_SKIP() << "reference id file not readable at " << test::spec_path("protocol-26.1-ids.json");
+  }
+  const auto& expected = ids->member("registries")->items;
+  const auto registries = synced_registries();
+  ASSERT_EQ(expected.size(), registries.size());
+  for (size_t r = 0; r < registries.size(); ++r) {
+    EXPECT_EQ(registries[r].name, expected[r].member("id")->text);
+    const auto& names = expected[r].member("entries")->items;
+    ASSERT_EQ(registries[r].entries.size(), names.size()) << registries[r].name;
+    for (size_t e = 0; e < names.size(); ++e) EXPECT_EQ(registries[r].entries[e].name, names[e].text);
+  }
 }
 
 TEST(Registries, WalkerRejectsTruncatedData) {

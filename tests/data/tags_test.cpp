@@ -5,18 +5,16 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
-#include <cstdlib>
-#include <fstream>
 #include <map>
 #include <optional>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "sim/data/blocks.h"
 #include "sim/data/registries.h"
 #include "tests/data/json_reader.h"
+#include "tests/data/spec_files.h"
 #include "tests/data/nbt_walker.h"
 
 namespace hz {
@@ -153,17 +151,8 @@ TEST(Tags, EveryTagTheRegistryDataRefersToIsSent) {
 
 // ---- Agreement with vanilla's tags (the reference file lives outside the repository).
 
-std::string reference_path() {
-  if (const char* dir = std::getenv("HZ_SPEC_DIR")) return std::string(dir) + "/tags-26.1.json";
-  return std::string(HZ_SOURCE_DIR) + "/../shared/spec/tags-26.1.json";
-}
-
 std::optional<test::JsonValue> load_reference() {
-  std::ifstream file(reference_path());
-  if (!file) return std::nullopt;
-  std::stringstream text;
-  text << file.rdbuf();
-  auto root = test::JsonReader(text.str()).parse();
+  auto root = test::load_spec_json("tags-26.1.json");
   if (!root || !root->member("tags")) return std::nullopt;
   return *root->member("tags");
 }
@@ -192,7 +181,7 @@ const std::vector<std::pair<std::string, std::string>> kMustBeExact = {
 
 TEST(Tags, AgreeWithVanillaWhereTheRulesClaimIt) {
   const auto reference = load_reference();
-  if (!reference) GTEST_SKIP() << "reference tag file not readable at " << reference_path() << " (set HZ_SPEC_DIR)";
+  if (!reference) GTEST_SKIP() << "reference tag file not readable at " << test::spec_path("tags-26.1.json") << " (set HZ_SPEC_DIR)";
   int exact = 0;
   int empty = 0;
   for (const auto& [registry, tags] : reference->members) {
