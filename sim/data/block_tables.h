@@ -28,7 +28,8 @@ std::span<const BlockInfo> blocks();              // index = BlockId
 std::span<const BlockExtra> block_extras();       // index = BlockId
 std::span<const uint16_t> state_shape_ids();      // per-state shape ids of blocks with shape < 0
 std::span<const uint8_t> state_light();           // per-state light of blocks with an offset
-std::span<const ShapeBox> shape_boxes();          // all boxes, grouped by shape
-std::span<const uint16_t> shape_first_box();      // shape s owns boxes [first[s], first[s + 1])
+std::span<const ShapeBox> distinct_boxes();       // every distinct box once
+std::span<const uint16_t> shape_box_indices();    // boxes of all shapes (indices into distinct_boxes)
+std::span<const uint16_t> shape_first_box();      // shape s owns shape_box_indices()[first[s] .. first[s + 1])
 
 }  // namespace hz::block_tables

@@ -61,11 +61,22 @@ int shape_of(const BlockExtra& extra, const BlockInfo& info, BlockStateId state)
   return block_tables::state_shape_ids()[static_cast<size_t>(~extra.shape) + (state - info.min_state)];
 }
 
+// The generated tables store box indices; expanded once so every shape is a contiguous span.
+const std::vector<ShapeBox>& expanded_boxes() {
+  static const std::vector<ShapeBox> boxes = [] {
+    std::vector<ShapeBox> out;
+    const auto distinct = block_tables::distinct_boxes();
+    for (uint16_t index : block_tables::shape_box_indices()) out.push_back(distinct[index]);
+    return out;
+  }();
+  return boxes;
+}
+
 std::span<const ShapeBox> boxes_of_shape(int shape) {
   const auto first = block_tables::shape_first_box();
   const size_t begin = first[static_cast<size_t>(shape)];
   const size_t end = first[static_cast<size_t>(shape) + 1];
-  return block_tables::shape_boxes().subspan(begin, end - begin);
+  return std::span<const ShapeBox>(expanded_boxes()).subspan(begin, end - begin);
 }
 
 // Vanilla's legacy solid test on the collision shape: the mean edge of its bounds is at least

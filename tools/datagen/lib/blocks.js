@@ -70,18 +70,29 @@ function buildProperties(blocks) {
   return { values, properties, blockProperties };
 }
 
+// Shapes share few distinct boxes (hundreds among ~14k), so each shape lists indices of them.
 function buildShapes(collision, blocks) {
   const shapeCount = Object.keys(collision.shapes).length;
-  const boxes = [];
+  const distinctBoxes = [];
+  const boxIndex = new Map();
+  const boxIndices = [];
   const firstBox = [];
   for (let id = 0; id < shapeCount; id++) {
     const shape = collision.shapes[String(id)];
     if (!shape) throw new Error(`collision shape ${id} missing`);
-    firstBox.push(boxes.length);
-    boxes.push(...shape);
+    firstBox.push(boxIndices.length);
+    for (const box of shape) {
+      if (box.length !== 6 || !box.every(Number.isFinite)) throw new Error(`shape ${id}: bad box`);
+      const key = box.join(',');
+      if (!boxIndex.has(key)) {
+        boxIndex.set(key, distinctBoxes.length);
+        distinctBoxes.push(box);
+      }
+      boxIndices.push(boxIndex.get(key));
+    }
   }
-  firstBox.push(boxes.length);
-  if (boxes.length > 0xffff) throw new Error('too many boxes for 16-bit offsets');
+  firstBox.push(boxIndices.length);
+  if (boxIndices.length > 0xffff || distinctBoxes.length > 0xffff) throw new Error('too many boxes for 16-bit indices');
 
   const stateShapeIds = [];
   const blockShape = blocks.map((block) => {
@@ -98,7 +109,7 @@ function buildShapes(collision, blocks) {
     stateShapeIds.push(...perState);
     return -1 - offset;
   });
-  return { boxes, firstBox, stateShapeIds, blockShape };
+  return { distinctBoxes, boxIndices, firstBox, stateShapeIds, blockShape };
 }
 
 function requireNames(byName, names, what) {
@@ -178,8 +189,10 @@ function sourceText(model) {
   out.push(wrapList(shapes.stateShapeIds.map(String)) + ',\n};\n');
   out.push('constexpr uint8_t kStateLight[] = {');
   out.push(wrapList(light.levels.map(String)) + ',\n};\n');
-  out.push('constexpr ShapeBox kBoxes[] = {');
-  out.push(wrapList(shapes.boxes.map((box) => `{${box.map(String).join(', ')}}`)) + ',\n};\n');
+  out.push('constexpr ShapeBox kDistinctBoxes[] = {');
+  out.push(wrapList(shapes.distinctBoxes.map((box) => `{${box.map(String).join(', ')}}`)) + ',\n};\n');
+  out.push('constexpr uint16_t kShapeBoxIndices[] = {');
+  out.push(wrapList(shapes.boxIndices.map(String)) + ',\n};\n');
   out.push('constexpr uint16_t kShapeFirstBox[] = {');
   out.push(wrapList(shapes.firstBox.map(String)) + ',\n};\n');
   out.push('}  // namespace\n');
@@ -187,7 +200,8 @@ function sourceText(model) {
   out.push('std::span<const BlockExtra> block_extras() { return kExtras; }');
   out.push('std::span<const uint16_t> state_shape_ids() { return kStateShapeIds; }');
   out.push('std::span<const uint8_t> state_light() { return kStateLight; }');
-  out.push('std::span<const ShapeBox> shape_boxes() { return kBoxes; }');
+  out.push('std::span<const ShapeBox> distinct_boxes() { return kDistinctBoxes; }');
+  out.push('std::span<const uint16_t> shape_box_indices() { return kShapeBoxIndices; }');
   out.push('std::span<const uint16_t> shape_first_box() { return kShapeFirstBox; }\n');
   out.push('}  // namespace hz::block_tables');
   return out.join('\n') + '\n';
