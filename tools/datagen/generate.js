@@ -21,14 +21,14 @@ function writeFiles(root, files) {
   }
 }
 
+// Everything is generated (and checked) before anything is written, so a failing check never
+// leaves a half-updated set of files behind.
 function main() {
   const root = path.resolve(process.argv[2] || path.join(__dirname, '..', '..'));
   const source = loadSource();
-  for (const generate of GENERATORS) {
-    const files = generate(source);
-    writeFiles(root, files);
-    for (const relative of Object.keys(files).sort()) console.log(`wrote ${relative}`);
-  }
+  const files = Object.assign({}, ...GENERATORS.map((generate) => generate(source)));
+  writeFiles(root, files);
+  for (const relative of Object.keys(files).sort()) console.log(`wrote ${relative}`);
 }
 
 main();
