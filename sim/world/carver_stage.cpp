@@ -1,0 +1,101 @@
+// CARVERS stage: caves from the cave noise field, sampled every 4 blocks and interpolated.
+#include <algorithm>
+#include <vector>
+
+#include "sim/world/dense_blocks.h"
+#include "sim/world/generation_stages.h"
+
+namespace hz {
+namespace {
+
+constexpr int kCell = 4;
+constexpr int kCorners = 16 / kCell + 1;
+constexpr int kLowestCave = kWorldMinY + 5;  // just above the bedrock layers
+constexpr int kGridBottom = kWorldMinY + 4;  // a multiple of 4, so grids of all chunks line up
+constexpr int kLavaLevel = -55;              // carved space at or below this fills with lava
+// Columns whose top is below this (water above or near it) keep their top intact.
+constexpr int kShoreTop = kSeaLevel + 4;
+constexpr int kShoreCover = 8;
+// Tunnels narrow towards the surface so they open into it through small holes, not trenches.
+constexpr int kSurfaceFade = 8;
+constexpr double kSurfaceFadeStep = 0.0012;
+
+bool carvable(BlockStateId s, const WorldgenBlocks& b) {
+  return s == b.stone || s == b.deepslate || s == b.dirt || s == b.grass || s == b.sandstone;
+}
+
+bool is_loose(BlockStateId s, const WorldgenBlocks& b) { return s == b.sand || s == b.gravel; }
+
+struct CaveGrid {
+  int layers = 0;
+  std::vector<double> values;  // (i * kCorners + k) * layers + j
+  double at(int i, int k, int j) const { return values[static_cast<size_t>((i * kCorners + k) * layers + j)]; }
+};
+
+CaveGrid sample_caves(const TerrainNoise& noise, ChunkPos pos, int top_y) {
+  CaveGrid grid;
+  grid.layers = (top_y - kGridBottom) / kCell + 2;
+  grid.values.resize(static_cast<size_t>(kCorners * kCorners * grid.layers));
+  for (int i = 0; i < kCorners; ++i)
+    for (int k = 0; k < kCorners; ++k)
+      for (int j = 0; j < grid.layers; ++j) {
+        grid.values[static_cast<size_t>((i * kCorners + k) * grid.layers + j)] =
+            noise.cave(pos.x * 16 + i * kCell, kGridBottom + j * kCell, pos.z * 16 + k * kCell);
+      }
+  return grid;
+}
+
+double lerp(double t, double a, double b) { return a + t * (b - a); }
+
+double interpolate(const CaveGrid& g, int x, int y, int z) {
+  const int i = x / kCell, k = z / kCell, j = (y - kGridBottom) / kCell;
+  const double tx = static_cast<double>(x % kCell) / kCell;
+  const double tz = static_cast<double>(z % kCell) / kCell;
+  const double ty = static_cast<double>((y - kGridBottom) % kCell) / kCell;
+  const double low = lerp(tz, lerp(tx, g.at(i, k, j), g.at(i + 1, k, j)), lerp(tx, g.at(i, k + 1, j), g.at(i + 1, k + 1, j)));
+  const double high = lerp(tz, lerp(tx, g.at(i, k, j + 1), g.at(i + 1, k, j + 1)),
+                           lerp(tx, g.at(i, k + 1, j + 1), g.at(i + 1, k + 1, j + 1)));
+  return lerp(ty, low, high);
+}
+
+bool water_beside(const DenseBlocks& blocks, int x, int y, int z, BlockStateId water) {
+  if (y + 1 <= kWorldMaxY && blocks.get(x, y + 1, z) == water) return true;
+  const int dx[] = {1, -1, 0, 0}, dz[] = {0, 0, 1, -1};
+  for (int d = 0; d < 4; ++d) {
+    const int nx = x + dx[d], nz = z + dz[d];
+    if (nx < 0 || nx > 15 || nz < 0 || nz > 15) continue;
+    if (blocks.get(nx, y, nz) == water) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void run_carver_stage(const TerrainNoise& noise, ChunkColumn& column) {
+  const WorldgenBlocks& b = WorldgenBlocks::get();
+  DenseBlocks blocks(column);
+  int tops[16][16];
+  int highest = kLowestCave;
+  for (int z = 0; z < 16; ++z)
+    for (int x = 0; x < 16; ++x) {
+      tops[x][z] = blocks.top_non_air(x, z);
+      highest = std::max(highest, tops[x][z]);
+    }
+  const CaveGrid grid = sample_caves(noise, column.pos(), highest);
+  for (int z = 0; z < 16; ++z)
+    for (int x = 0; x < 16; ++x) {
+      int ceiling = tops[x][z];
+      if (ceiling < kShoreTop) ceiling -= kShoreCover;  // no openings in or beside the sea
+      for (int y = ceiling; y >= kLowestCave; --y) {
+        const BlockStateId here = blocks.get(x, y, z);
+        const double fade = kSurfaceFadeStep * std::max(0, kSurfaceFade - (tops[x][z] - y));
+        if (!carvable(here, b) || interpolate(grid, x, y, z) + fade >= 0.0) continue;
+        if ((y < kWorldMaxY && is_loose(blocks.get(x, y + 1, z), b)) || water_beside(blocks, x, y, z, b.water)) continue;
+        blocks.set(x, y, z, y <= kLavaLevel ? b.lava : b.cave_air);
+      }
+    }
+  blocks.store_into(column);
+  column.set_status(ChunkStatus::kCarvers);
+}
+
+}  // namespace hz

@@ -1,0 +1,55 @@
+// The pure stage functions of terrain generation. Each reads the chunk as the previous stage
+// left it (features also read the plans of the eight neighbours) and writes only that chunk, so
+// running them on any thread in any order gives the same chunks.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "sim/world/chunk_column.h"
+#include "sim/world/terrain_noise.h"
+#include "sim/world/worldgen_blocks.h"
+
+namespace hz {
+
+// One tree a chunk will grow, fixed when its caves are carved. Local trunk position.
+struct TreePlacement {
+  uint8_t x = 0, z = 0;
+  int16_t y = 0;  // world y of the lowest log
+  TreeKind kind = TreeKind::kOak;
+  uint8_t height = 0;       // logs in the trunk
+  uint32_t shape_seed = 0;  // varies the leaves
+  bool operator==(const TreePlacement&) const = default;
+};
+
+// Everything a chunk places that can reach into its neighbours.
+struct FeaturePlan {
+  std::vector<TreePlacement> trees;
+  bool operator==(const FeaturePlan&) const = default;
+};
+
+// Plans of a chunk's 3x3 neighbourhood, index (dx + 1) * 3 + (dz + 1); [4] is the chunk itself.
+using NeighbourPlans = std::array<const FeaturePlan*, 9>;
+
+// NOISE: stone (deepslate below y 0), water up to sea level, bedrock floor, biomes.
+ChunkColumn run_noise_stage(const TerrainNoise& noise, ChunkPos pos);
+// SURFACE: grass and dirt, sand and sandstone, gravel under deep water.
+void run_surface_stage(const TerrainNoise& noise, ChunkColumn& column);
+// CARVERS: caves from 3D noise (lava below y -55), never opening under water.
+void run_carver_stage(const TerrainNoise& noise, ChunkColumn& column);
+// The trees a carved chunk will grow (read by its own and its neighbours' FEATURES stage).
+FeaturePlan plan_features(uint64_t seed, const ChunkColumn& carved);
+// FEATURES: ores and plants of this chunk, every tree of the neighbourhood reaching into it (in
+// one global order, so each chunk gets the same blocks whoever finished first), snow and ice.
+void run_feature_stage(uint64_t seed, ChunkColumn& column, const NeighbourPlans& plans);
+
+struct TreeBlock {
+  int x, y, z;  // world position
+  BlockStateId state;
+  bool is_log;
+};
+// Every block of a tree planted by the chunk at `origin`, logs first, in a fixed order.
+std::vector<TreeBlock> tree_blocks(const TreePlacement& tree, ChunkPos origin);
+
+}  // namespace hz

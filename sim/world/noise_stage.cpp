@@ -1,0 +1,109 @@
+// NOISE stage: terrain shape from 3D density sampled on a coarse grid and interpolated.
+#include <array>
+#include <memory>
+
+#include "sim/core/rng.h"
+#include "sim/world/dense_blocks.h"
+#include "sim/world/generation_stages.h"
+
+namespace hz {
+namespace {
+
+// Density is sampled every 4 blocks across and 8 blocks up, like vanilla's noise cells.
+constexpr int kCellWidth = 4;
+constexpr int kCellHeight = 8;
+constexpr int kCornersXZ = 16 / kCellWidth + 1;
+constexpr int kCornersY = kWorldHeight / kCellHeight + 1;
+constexpr uint64_t kBedrockSalt = 0x626564726f636b;  // "bedrock"
+
+using DensityGrid = std::array<double, kCornersXZ * kCornersXZ * kCornersY>;
+
+size_t corner(int i, int k, int j) { return static_cast<size_t>((i * kCornersXZ + k) * kCornersY + j); }
+
+void sample_density(const TerrainNoise& noise, ChunkPos pos, DensityGrid& grid) {
+  for (int i = 0; i < kCornersXZ; ++i) {
+    for (int k = 0; k < kCornersXZ; ++k) {
+      const double x = pos.x * 16 + i * kCellWidth, z = pos.z * 16 + k * kCellWidth;
+      const ColumnShape shape = noise.column_shape(x, z);
+      for (int j = 0; j < kCornersY; ++j) {
+        grid[corner(i, k, j)] = noise.density(x, kWorldMinY + j * kCellHeight, z, shape);
+      }
+    }
+  }
+}
+
+double lerp(double t, double a, double b) { return a + t * (b - a); }
+
+void fill_cells(const DensityGrid& grid, const WorldgenBlocks& b, DenseBlocks& blocks) {
+  for (int i = 0; i < kCornersXZ - 1; ++i)
+    for (int k = 0; k < kCornersXZ - 1; ++k)
+      for (int j = 0; j < kCornersY - 1; ++j) {
+        const double d000 = grid[corner(i, k, j)], d100 = grid[corner(i + 1, k, j)];
+        const double d001 = grid[corner(i, k + 1, j)], d101 = grid[corner(i + 1, k + 1, j)];
+        const double d010 = grid[corner(i, k, j + 1)], d110 = grid[corner(i + 1, k, j + 1)];
+        const double d011 = grid[corner(i, k + 1, j + 1)], d111 = grid[corner(i + 1, k + 1, j + 1)];
+        for (int ly = 0; ly < kCellHeight; ++ly) {
+          const double ty = static_cast<double>(ly) / kCellHeight;
+          const int y = kWorldMinY + j * kCellHeight + ly;
+          for (int lz = 0; lz < kCellWidth; ++lz) {
+            const double tz = static_cast<double>(lz) / kCellWidth;
+            const double low = lerp(tz, lerp(ty, d000, d010), lerp(ty, d001, d011));
+            const double high = lerp(tz, lerp(ty, d100, d110), lerp(ty, d101, d111));
+            for (int lx = 0; lx < kCellWidth; ++lx) {
+              const double d = lerp(static_cast<double>(lx) / kCellWidth, low, high);
+              BlockStateId s = b.air;
+              if (d > 0.0) {
+                s = y < 0 ? b.deepslate : b.stone;
+              } else if (y <= kSeaLevel) {
+                s = b.water;
+              }
+              if (s != b.air) blocks.set(i * kCellWidth + lx, y, k * kCellWidth + lz, s);
+            }
+          }
+        }
+      }
+}
+
+// Bedrock: solid at the bottom, thinning out over four layers; deepslate fades in from y 8 to 0.
+void add_floor_and_deepslate(ChunkPos pos, uint64_t seed, const WorldgenBlocks& b, DenseBlocks& blocks) {
+  Rng rng = Rng::derive(seed, pos.x, pos.z, kBedrockSalt);
+  for (int z = 0; z < 16; ++z)
+    for (int x = 0; x < 16; ++x) {
+      blocks.set(x, kWorldMinY, z, b.bedrock);
+      for (int y = kWorldMinY + 1; y <= kWorldMinY + 4; ++y) {
+        if (static_cast<int>(rng.next_below(5)) < kWorldMinY + 5 - y) blocks.set(x, y, z, b.bedrock);
+      }
+      for (int y = 0; y < 8; ++y) {
+        if (blocks.get(x, y, z) == b.stone && static_cast<int>(rng.next_below(8)) >= y + 1) {
+          blocks.set(x, y, z, b.deepslate);
+        }
+      }
+    }
+}
+
+void fill_biomes(const TerrainNoise& noise, ChunkPos pos, ChunkColumn& column) {
+  for (int cz = 0; cz < 4; ++cz)
+    for (int cx = 0; cx < 4; ++cx) {
+      const BiomeKind kind = noise.biome(pos.x * 16 + cx * 4 + 2, pos.z * 16 + cz * 4 + 2);
+      const uint16_t id = biome_network_id(kind);
+      for (int cy = 0; cy < kSectionCount * 4; ++cy) column.set_biome_cell(cx, cy, cz, id);
+    }
+}
+
+}  // namespace
+
+ChunkColumn run_noise_stage(const TerrainNoise& noise, ChunkPos pos) {
+  const WorldgenBlocks& b = WorldgenBlocks::get();
+  auto grid = std::make_unique<DensityGrid>();
+  sample_density(noise, pos, *grid);
+  DenseBlocks blocks;
+  fill_cells(*grid, b, blocks);
+  add_floor_and_deepslate(pos, noise.seed(), b, blocks);
+  ChunkColumn column(pos, plains_biome_id());
+  fill_biomes(noise, pos, column);
+  blocks.store_into(column);
+  column.set_status(ChunkStatus::kNoise);
+  return column;
+}
+
+}  // namespace hz
