@@ -1,0 +1,716 @@
+// Clientbound packets of the play state that the server sends: joining, chunks and light,
+// players and entities, health, chat, keep-alive and tick state.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sim/data/packet_ids.h"
+#include "sim/protocol/fields.h"
+#include "sim/protocol/nbt.h"
+#include "sim/protocol/packets_common.h"
+
+namespace hz::packet::play_cb {
+
+struct Login {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::login;
+  static constexpr std::string_view kName = "login";
+
+  int32_t entity_id = 0;
+  bool hardcore = false;
+  std::vector<std::string> dimensions = {"minecraft:overworld"};
+  int32_t max_players = 20;
+  int32_t view_distance = 10;
+  int32_t simulation_distance = 10;
+  bool reduced_debug_info = false;
+  bool respawn_screen = true;
+  bool limited_crafting = false;
+  int32_t dimension_type = 0;  // network id in the dimension_type registry
+  std::string dimension = "minecraft:overworld";
+  int64_t hashed_seed = 0;
+  uint8_t game_mode = 0;            // 0 survival, 1 creative, 2 adventure, 3 spectator
+  int8_t previous_game_mode = -1;   // -1 none
+  bool is_debug = false;
+  bool is_flat = false;
+  std::optional<GlobalPos> death_location;
+  int32_t portal_cooldown = 0;
+  int32_t sea_level = 63;
+  bool enforces_secure_chat = false;
+
+  template <class V>
+  void fields(V& v) {
+    v("entity_id", entity_id);
+    v("hardcore", hardcore);
+    v("dimensions", dimensions, kIdentifier);
+    v("max_players", max_players, kVarInt);
+    v("view_distance", view_distance, kVarInt);
+    v("simulation_distance", simulation_distance, kVarInt);
+    v("reduced_debug_info", reduced_debug_info);
+    v("respawn_screen", respawn_screen);
+    v("limited_crafting", limited_crafting);
+    v("dimension_type", dimension_type, kVarInt);
+    v("dimension", dimension, kIdentifier);
+    v("hashed_seed", hashed_seed);
+    v("game_mode", game_mode);
+    v("previous_game_mode", previous_game_mode);
+    v("is_debug", is_debug);
+    v("is_flat", is_flat);
+    v("death_location", death_location);
+    v("portal_cooldown", portal_cooldown, kVarInt);
+    v("sea_level", sea_level, kVarInt);
+    v("enforces_secure_chat", enforces_secure_chat);
+  }
+};
+
+struct Abilities {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::abilities;
+  static constexpr std::string_view kName = "abilities";
+
+  // Flag bits.
+  static constexpr int8_t kInvulnerable = 1;
+  static constexpr int8_t kFlying = 2;
+  static constexpr int8_t kMayFly = 4;
+  static constexpr int8_t kInstabuild = 8;
+
+  int8_t flags = 0;
+  float flying_speed = 0.05f;
+  float walking_speed = 0.1f;
+
+  template <class V>
+  void fields(V& v) {
+    v("flags", flags);
+    v("flying_speed", flying_speed);
+    v("walking_speed", walking_speed);
+  }
+};
+
+// Bits of the relative-movement flags of position and entity_teleport: set = added to the
+// current value, clear = absolute.
+namespace relative {
+inline constexpr int32_t kX = 1 << 0;
+inline constexpr int32_t kY = 1 << 1;
+inline constexpr int32_t kZ = 1 << 2;
+inline constexpr int32_t kYaw = 1 << 3;
+inline constexpr int32_t kPitch = 1 << 4;
+inline constexpr int32_t kDeltaX = 1 << 5;
+inline constexpr int32_t kDeltaY = 1 << 6;
+inline constexpr int32_t kDeltaZ = 1 << 7;
+inline constexpr int32_t kRotateDelta = 1 << 8;
+}  // namespace relative
+
+// Synchronize Player Position (teleport); the client answers with teleport_confirm.
+struct Position {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::position;
+  static constexpr std::string_view kName = "position";
+
+  int32_t teleport_id = 0;
+  double x = 0, y = 0, z = 0;
+  double dx = 0, dy = 0, dz = 0;
+  float yaw = 0, pitch = 0;
+  int32_t flags = 0;  // relative::*
+
+  template <class V>
+  void fields(V& v) {
+    v("teleport_id", teleport_id, kVarInt);
+    v("x", x);
+    v("y", y);
+    v("z", z);
+    v("dx", dx);
+    v("dy", dy);
+    v("dz", dz);
+    v("yaw", yaw);
+    v("pitch", pitch);
+    v("flags", flags);
+  }
+};
+
+// The name and properties of a player added to the list.
+struct PlayerInfoAdd {
+  std::string name;
+  std::vector<GameProfileProperty> properties;
+
+  template <class V>
+  void fields(V& v) {
+    v("name", name, MaxChars{kMaxPlayerNameChars});
+    v("properties", properties, MaxCount{kMaxProfileProperties});
+  }
+};
+
+// One player of player_info; the fields present are those of the packet's action bits.
+struct PlayerInfoEntry {
+  Uuid uuid;
+  std::optional<PlayerInfoAdd> add;
+  std::optional<std::optional<ChatSessionData>> chat_session;
+  std::optional<int32_t> game_mode;
+  std::optional<bool> listed;
+  std::optional<int32_t> latency;
+  std::optional<std::optional<nbt::Tag>> display_name;  // text component
+  std::optional<int32_t> list_order;
+  std::optional<bool> show_hat;
+};
+
+// Player Info Update: an action bit set, then per player the fields of each set action in bit
+// order (vanilla's order: bit 6 is the list order, bit 7 the hat).
+struct PlayerInfo {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::player_info;
+  static constexpr std::string_view kName = "player_info";
+
+  static constexpr uint8_t kAddPlayer = 1 << 0;
+  static constexpr uint8_t kInitializeChat = 1 << 1;
+  static constexpr uint8_t kUpdateGameMode = 1 << 2;
+  static constexpr uint8_t kUpdateListed = 1 << 3;
+  static constexpr uint8_t kUpdateLatency = 1 << 4;
+  static constexpr uint8_t kUpdateDisplayName = 1 << 5;
+  static constexpr uint8_t kUpdateListOrder = 1 << 6;
+  static constexpr uint8_t kUpdateHat = 1 << 7;
+
+  uint8_t actions = 0;
+  std::vector<PlayerInfoEntry> entries;
+
+  bool has(uint8_t action) const { return (actions & action) != 0; }
+
+  template <class V>
+  void fields(V& v) {
+    v("actions", actions);
+    v.each("entries", entries, [this](V& e, PlayerInfoEntry& entry) {
+      e("uuid", entry.uuid);
+      e("add", entry.add, When{has(kAddPlayer)});
+      e("chat_session", entry.chat_session, When{has(kInitializeChat)});
+      e("game_mode", entry.game_mode, When{has(kUpdateGameMode)}, kVarInt);
+      e("listed", entry.listed, When{has(kUpdateListed)});
+      e("latency", entry.latency, When{has(kUpdateLatency)}, kVarInt);
+      e("display_name", entry.display_name, When{has(kUpdateDisplayName)});
+      e("list_order", entry.list_order, When{has(kUpdateListOrder)}, kVarInt);
+      e("show_hat", entry.show_hat, When{has(kUpdateHat)});
+    });
+  }
+};
+
+// Default spawn position (RespawnData).
+struct SpawnPosition {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::spawn_position;
+  static constexpr std::string_view kName = "spawn_position";
+
+  GlobalPos location;
+  float yaw = 0;
+  float pitch = 0;
+
+  template <class V>
+  void fields(V& v) {
+    location.fields(v);
+    v("yaw", yaw);
+    v("pitch", pitch);
+  }
+};
+
+// The state of one world clock in update_time.
+struct ClockUpdate {
+  int32_t clock_id = 0;  // network id in the world_clock registry
+  int64_t total_ticks = 0;
+  float partial_tick = 0;
+  float rate = 1;
+
+  template <class V>
+  void fields(V& v) {
+    v("clock_id", clock_id, kVarInt);
+    v("total_ticks", total_ticks, kVarLong);
+    v("partial_tick", partial_tick);
+    v("rate", rate);
+  }
+};
+
+struct UpdateTime {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::update_time;
+  static constexpr std::string_view kName = "update_time";
+
+  int64_t game_time = 0;
+  std::vector<ClockUpdate> clocks;
+
+  template <class V>
+  void fields(V& v) {
+    v("game_time", game_time);
+    v("clocks", clocks);
+  }
+};
+
+// Game Event.
+struct GameStateChange {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::game_state_change;
+  static constexpr std::string_view kName = "game_state_change";
+
+  static constexpr uint8_t kChangeGameMode = 3;
+  static constexpr uint8_t kLevelChunksLoadStart = 13;
+
+  uint8_t event = 0;
+  float value = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("event", event);
+    v("value", value);
+  }
+};
+
+// Set Center Chunk.
+struct UpdateViewPosition {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::update_view_position;
+  static constexpr std::string_view kName = "update_view_position";
+
+  int32_t chunk_x = 0;
+  int32_t chunk_z = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("chunk_x", chunk_x, kVarInt);
+    v("chunk_z", chunk_z, kVarInt);
+  }
+};
+
+struct UpdateViewDistance {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::update_view_distance;
+  static constexpr std::string_view kName = "update_view_distance";
+
+  int32_t view_distance = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("view_distance", view_distance, kVarInt);
+  }
+};
+
+struct SimulationDistance {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::simulation_distance;
+  static constexpr std::string_view kName = "simulation_distance";
+
+  int32_t distance = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("distance", distance, kVarInt);
+  }
+};
+
+struct ChunkBatchStart {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::chunk_batch_start;
+  static constexpr std::string_view kName = "chunk_batch_start";
+
+  template <class V>
+  void fields(V&) {}
+};
+
+struct ChunkBatchFinished {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::chunk_batch_finished;
+  static constexpr std::string_view kName = "chunk_batch_finished";
+
+  int32_t batch_size = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("batch_size", batch_size, kVarInt);
+  }
+};
+
+// Chunk Data and Update Light. The body after the coordinates (heightmaps, section data, block
+// entities, light) is encoded by the world code once and carried here as raw bytes.
+struct MapChunk {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::map_chunk;
+  static constexpr std::string_view kName = "map_chunk";
+
+  int32_t x = 0;
+  int32_t z = 0;
+  Bytes body;
+
+  template <class V>
+  void fields(V& v) {
+    v("x", x);
+    v("z", z);
+    v("body", body, kRest);
+  }
+};
+
+// Forget Level Chunk: z comes first on the wire.
+struct UnloadChunk {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::unload_chunk;
+  static constexpr std::string_view kName = "unload_chunk";
+
+  int32_t x = 0;
+  int32_t z = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("z", z);
+    v("x", x);
+  }
+};
+
+struct UpdateLight {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::update_light;
+  static constexpr std::string_view kName = "update_light";
+
+  int32_t chunk_x = 0;
+  int32_t chunk_z = 0;
+  LightData light;
+
+  template <class V>
+  void fields(V& v) {
+    v("chunk_x", chunk_x, kVarInt);
+    v("chunk_z", chunk_z, kVarInt);
+    light.fields(v);
+  }
+};
+
+struct UpdateHealth {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::update_health;
+  static constexpr std::string_view kName = "update_health";
+
+  float health = 20;
+  int32_t food = 20;
+  float saturation = 5;
+
+  template <class V>
+  void fields(V& v) {
+    v("health", health);
+    v("food", food, kVarInt);
+    v("saturation", saturation);
+  }
+};
+
+struct KeepAlive {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::keep_alive;
+  static constexpr std::string_view kName = "keep_alive";
+
+  int64_t id = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("id", id);
+  }
+};
+
+struct Ping {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::ping;
+  static constexpr std::string_view kName = "ping";
+
+  int32_t id = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("id", id);
+  }
+};
+
+// Answer to the client's ping_request.
+struct PongResponse {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::ping_response;
+  static constexpr std::string_view kName = "ping_response";
+
+  int64_t id = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("id", id);
+  }
+};
+
+struct SystemChat {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::system_chat;
+  static constexpr std::string_view kName = "system_chat";
+
+  nbt::Tag content;  // text component
+  bool overlay = false;  // true: action bar
+
+  template <class V>
+  void fields(V& v) {
+    v("content", content);
+    v("overlay", overlay);
+  }
+};
+
+// Play-state disconnect: the reason is a text component as NBT.
+struct KickDisconnect {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::kick_disconnect;
+  static constexpr std::string_view kName = "kick_disconnect";
+
+  nbt::Tag reason;
+
+  template <class V>
+  void fields(V& v) {
+    v("reason", reason);
+  }
+};
+
+// Add Entity.
+struct SpawnEntity {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::spawn_entity;
+  static constexpr std::string_view kName = "spawn_entity";
+
+  int32_t entity_id = 0;
+  Uuid uuid;
+  int32_t type = 0;  // entity type id (player 155)
+  double x = 0, y = 0, z = 0;
+  LpVec3 velocity;
+  Angle pitch, yaw, head_yaw;
+  int32_t data = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("entity_id", entity_id, kVarInt);
+    v("uuid", uuid);
+    v("type", type, kVarInt);
+    v("x", x);
+    v("y", y);
+    v("z", z);
+    v("velocity", velocity);
+    v("pitch", pitch);
+    v("yaw", yaw);
+    v("head_yaw", head_yaw);
+    v("data", data, kVarInt);
+  }
+};
+
+// Update Entity Position: deltas are (new - old) * 4096, at most 8 blocks.
+struct RelEntityMove {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::rel_entity_move;
+  static constexpr std::string_view kName = "rel_entity_move";
+
+  int32_t entity_id = 0;
+  int16_t dx = 0, dy = 0, dz = 0;
+  bool on_ground = false;
+
+  template <class V>
+  void fields(V& v) {
+    v("entity_id", entity_id, kVarInt);
+    v("dx", dx);
+    v("dy", dy);
+    v("dz", dz);
+    v("on_ground", on_ground);
+  }
+};
+
+struct EntityMoveLook {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::entity_move_look;
+  static constexpr std::string_view kName = "entity_move_look";
+
+  int32_t entity_id = 0;
+  int16_t dx = 0, dy = 0, dz = 0;
+  Angle yaw, pitch;
+  bool on_ground = false;
+
+  template <class V>
+  void fields(V& v) {
+    v("entity_id", entity_id, kVarInt);
+    v("dx", dx);
+    v("dy", dy);
+    v("dz", dz);
+    v("yaw", yaw);
+    v("pitch", pitch);
+    v("on_ground", on_ground);
+  }
+};
+
+struct EntityLook {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::entity_look;
+  static constexpr std::string_view kName = "entity_look";
+
+  int32_t entity_id = 0;
+  Angle yaw, pitch;
+  bool on_ground = false;
+
+  template <class V>
+  void fields(V& v) {
+    v("entity_id", entity_id, kVarInt);
+    v("yaw", yaw);
+    v("pitch", pitch);
+    v("on_ground", on_ground);
+  }
+};
+
+struct EntityHeadRotation {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::entity_head_rotation;
+  static constexpr std::string_view kName = "entity_head_rotation";
+
+  int32_t entity_id = 0;
+  Angle head_yaw;
+
+  template <class V>
+  void fields(V& v) {
+    v("entity_id", entity_id, kVarInt);
+    v("head_yaw", head_yaw);
+  }
+};
+
+// Entity Position Sync: an absolute position for moves too big for rel_entity_move.
+struct SyncEntityPosition {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::sync_entity_position;
+  static constexpr std::string_view kName = "sync_entity_position";
+
+  int32_t entity_id = 0;
+  double x = 0, y = 0, z = 0;
+  double dx = 0, dy = 0, dz = 0;
+  float yaw = 0, pitch = 0;
+  bool on_ground = false;
+
+  template <class V>
+  void fields(V& v) {
+    v("entity_id", entity_id, kVarInt);
+    v("x", x);
+    v("y", y);
+    v("z", z);
+    v("dx", dx);
+    v("dy", dy);
+    v("dz", dz);
+    v("yaw", yaw);
+    v("pitch", pitch);
+    v("on_ground", on_ground);
+  }
+};
+
+struct EntityTeleport {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::entity_teleport;
+  static constexpr std::string_view kName = "entity_teleport";
+
+  int32_t entity_id = 0;
+  double x = 0, y = 0, z = 0;
+  double dx = 0, dy = 0, dz = 0;
+  float yaw = 0, pitch = 0;
+  int32_t flags = 0;  // relative::*
+  bool on_ground = false;
+
+  template <class V>
+  void fields(V& v) {
+    v("entity_id", entity_id, kVarInt);
+    v("x", x);
+    v("y", y);
+    v("z", z);
+    v("dx", dx);
+    v("dy", dy);
+    v("dz", dz);
+    v("yaw", yaw);
+    v("pitch", pitch);
+    v("flags", flags);
+    v("on_ground", on_ground);
+  }
+};
+
+// Remove Entities.
+struct EntityDestroy {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::entity_destroy;
+  static constexpr std::string_view kName = "entity_destroy";
+
+  std::vector<int32_t> entity_ids;
+
+  template <class V>
+  void fields(V& v) {
+    v("entity_ids", entity_ids, kVarInt);
+  }
+};
+
+// Player Info Remove.
+struct PlayerRemove {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::player_remove;
+  static constexpr std::string_view kName = "player_remove";
+
+  std::vector<Uuid> players;
+
+  template <class V>
+  void fields(V& v) {
+    v("players", players);
+  }
+};
+
+// ClientboundTickingStatePacket: the tick rate and whether the game is frozen (/tick).
+struct SetTickingState {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::set_ticking_state;
+  static constexpr std::string_view kName = "set_ticking_state";
+
+  float tick_rate = 20;
+  bool frozen = false;
+
+  template <class V>
+  void fields(V& v) {
+    v("tick_rate", tick_rate);
+    v("frozen", frozen);
+  }
+};
+
+// ClientboundTickingStepPacket: ticks left to step while frozen (/tick step).
+struct StepTick {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::step_tick;
+  static constexpr std::string_view kName = "step_tick";
+
+  int32_t steps = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("steps", steps, kVarInt);
+  }
+};
+
+}  // namespace hz::packet::play_cb

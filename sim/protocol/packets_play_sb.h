@@ -1,0 +1,428 @@
+// Serverbound packets of the play state that the server reads: movement, teleport and chunk
+// acknowledgements, client settings, input, chat and commands, keep-alive and ping.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sim/data/packet_ids.h"
+#include "sim/protocol/fields.h"
+#include "sim/protocol/packets_common.h"
+
+namespace hz::packet::play_sb {
+
+// Bits of the movement packets' flags byte.
+inline constexpr uint8_t kOnGround = 1;
+inline constexpr uint8_t kHorizontalCollision = 2;
+
+// The client's acknowledgement of chat messages it has seen (LastSeenMessages.Update).
+struct LastSeenUpdate {
+  int32_t offset = 0;
+  FixedBitSet<20> acknowledged;
+  uint8_t checksum = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("offset", offset, kVarInt);
+    v("acknowledged", acknowledged);
+    v("checksum", checksum);
+  }
+};
+
+using MessageSignature = std::array<uint8_t, 256>;
+
+// Accept Teleportation.
+struct TeleportConfirm {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::teleport_confirm;
+  static constexpr std::string_view kName = "teleport_confirm";
+
+  int32_t teleport_id = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("teleport_id", teleport_id, kVarInt);
+  }
+};
+
+struct Position {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::position;
+  static constexpr std::string_view kName = "position";
+
+  double x = 0, y = 0, z = 0;  // y at the feet
+  uint8_t flags = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("x", x);
+    v("y", y);
+    v("z", z);
+    v("flags", flags);
+  }
+};
+
+struct PositionLook {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::position_look;
+  static constexpr std::string_view kName = "position_look";
+
+  double x = 0, y = 0, z = 0;
+  float yaw = 0, pitch = 0;
+  uint8_t flags = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("x", x);
+    v("y", y);
+    v("z", z);
+    v("yaw", yaw);
+    v("pitch", pitch);
+    v("flags", flags);
+  }
+};
+
+struct Look {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::look;
+  static constexpr std::string_view kName = "look";
+
+  float yaw = 0, pitch = 0;
+  uint8_t flags = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("yaw", yaw);
+    v("pitch", pitch);
+    v("flags", flags);
+  }
+};
+
+// Status only (on ground, collision).
+struct Flying {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::flying;
+  static constexpr std::string_view kName = "flying";
+
+  uint8_t flags = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("flags", flags);
+  }
+};
+
+struct ChunkBatchReceived {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::chunk_batch_received;
+  static constexpr std::string_view kName = "chunk_batch_received";
+
+  float chunks_per_tick = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("chunks_per_tick", chunks_per_tick);
+  }
+};
+
+// Client Tick End.
+struct TickEnd {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::tick_end;
+  static constexpr std::string_view kName = "tick_end";
+
+  template <class V>
+  void fields(V&) {}
+};
+
+struct PlayerLoaded {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::player_loaded;
+  static constexpr std::string_view kName = "player_loaded";
+
+  template <class V>
+  void fields(V&) {}
+};
+
+// Client Information sent again during play.
+struct Settings {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::settings;
+  static constexpr std::string_view kName = "settings";
+
+  ClientInformation info;
+
+  template <class V>
+  void fields(V& v) {
+    info.fields(v);
+  }
+};
+
+struct CustomPayload {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::custom_payload;
+  static constexpr std::string_view kName = "custom_payload";
+
+  std::string channel;
+  Bytes data;
+
+  template <class V>
+  void fields(V& v) {
+    v("channel", channel, kIdentifier);
+    v("data", data, kRest, MaxCount{kMaxCustomPayloadToServer});
+  }
+};
+
+struct ClientCommand {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::client_command;
+  static constexpr std::string_view kName = "client_command";
+
+  static constexpr int32_t kPerformRespawn = 0;
+  static constexpr int32_t kRequestStats = 1;
+  static constexpr int32_t kRequestGameRuleValues = 2;
+
+  int32_t action = kPerformRespawn;
+
+  template <class V>
+  void fields(V& v) {
+    v("action", action, kVarInt, Range{kPerformRespawn, kRequestGameRuleValues});
+  }
+};
+
+// Player Input: the movement keys held, one bit each.
+struct PlayerInput {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::player_input;
+  static constexpr std::string_view kName = "player_input";
+
+  static constexpr uint8_t kForward = 1 << 0;
+  static constexpr uint8_t kBackward = 1 << 1;
+  static constexpr uint8_t kLeft = 1 << 2;
+  static constexpr uint8_t kRight = 1 << 3;
+  static constexpr uint8_t kJump = 1 << 4;
+  static constexpr uint8_t kSneak = 1 << 5;
+  static constexpr uint8_t kSprint = 1 << 6;
+
+  uint8_t inputs = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("inputs", inputs);
+  }
+};
+
+// Player Command (sprinting, leaving a bed, ...).
+struct EntityAction {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::entity_action;
+  static constexpr std::string_view kName = "entity_action";
+
+  static constexpr int32_t kStopSleeping = 0;
+  static constexpr int32_t kStartSprinting = 1;
+  static constexpr int32_t kStopSprinting = 2;
+  static constexpr int32_t kStartFallFlying = 6;
+
+  int32_t entity_id = 0;
+  int32_t action = 0;
+  int32_t jump_boost = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("entity_id", entity_id, kVarInt);
+    v("action", action, kVarInt, Range{0, 6});
+    v("jump_boost", jump_boost, kVarInt);
+  }
+};
+
+// Swing Arm.
+struct ArmAnimation {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::arm_animation;
+  static constexpr std::string_view kName = "arm_animation";
+
+  int32_t hand = 0;  // 0 main, 1 off hand
+
+  template <class V>
+  void fields(V& v) {
+    v("hand", hand, kVarInt, Range{0, 1});
+  }
+};
+
+// Set Carried Item.
+struct HeldItemSlot {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::held_item_slot;
+  static constexpr std::string_view kName = "held_item_slot";
+
+  int16_t slot = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("slot", slot);
+  }
+};
+
+struct MessageAcknowledgement {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::message_acknowledgement;
+  static constexpr std::string_view kName = "message_acknowledgement";
+
+  int32_t offset = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("offset", offset, kVarInt);
+  }
+};
+
+// Player Session: the client's chat signing key.
+struct ChatSessionUpdate {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::chat_session_update;
+  static constexpr std::string_view kName = "chat_session_update";
+
+  ChatSessionData session;
+
+  template <class V>
+  void fields(V& v) {
+    session.fields(v);
+  }
+};
+
+struct ChatMessage {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::chat_message;
+  static constexpr std::string_view kName = "chat_message";
+
+  std::string message;
+  int64_t timestamp = 0;  // epoch milliseconds
+  int64_t salt = 0;
+  std::optional<MessageSignature> signature;
+  LastSeenUpdate last_seen;
+
+  template <class V>
+  void fields(V& v) {
+    v("message", message, MaxChars{256});
+    v("timestamp", timestamp);
+    v("salt", salt);
+    v("signature", signature);
+    last_seen.fields(v);
+  }
+};
+
+// A command without the leading slash.
+struct ChatCommand {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::chat_command;
+  static constexpr std::string_view kName = "chat_command";
+
+  std::string command;
+
+  template <class V>
+  void fields(V& v) {
+    v("command", command, MaxChars{32767});
+  }
+};
+
+struct ArgumentSignature {
+  std::string name;
+  MessageSignature signature{};
+
+  template <class V>
+  void fields(V& v) {
+    v("name", name, MaxChars{16});
+    v("signature", signature);
+  }
+};
+
+struct ChatCommandSigned {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::chat_command_signed;
+  static constexpr std::string_view kName = "chat_command_signed";
+
+  std::string command;
+  int64_t timestamp = 0;
+  int64_t salt = 0;
+  std::vector<ArgumentSignature> argument_signatures;
+  LastSeenUpdate last_seen;
+
+  template <class V>
+  void fields(V& v) {
+    v("command", command, MaxChars{32767});
+    v("timestamp", timestamp);
+    v("salt", salt);
+    v("argument_signatures", argument_signatures, MaxCount{8});
+    last_seen.fields(v);
+  }
+};
+
+struct KeepAlive {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::keep_alive;
+  static constexpr std::string_view kName = "keep_alive";
+
+  int64_t id = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("id", id);
+  }
+};
+
+// Ping Request (the client's latency probe); answered with play_cb::PongResponse.
+struct PingRequest {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::ping_request;
+  static constexpr std::string_view kName = "ping_request";
+
+  int64_t id = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("id", id);
+  }
+};
+
+// Answer to the server's play_cb::Ping.
+struct Pong {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::pong;
+  static constexpr std::string_view kName = "pong";
+
+  int32_t id = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("id", id);
+  }
+};
+
+}  // namespace hz::packet::play_sb
