@@ -167,7 +167,9 @@ void Network::accept_next() {
       std::lock_guard lock(connections_mutex_);
       connections_[id] = conn;
     }
-    std::string address = remote.address().to_string() + ":" + std::to_string(remote.port());
+    auto ip = remote.address();
+    if (ip.is_v6() && ip.to_v6().is_v4_mapped()) ip = asio::ip::make_address_v4(asio::ip::v4_mapped, ip.to_v6());
+    std::string address = ip.to_string() + ":" + std::to_string(remote.port());
     inbox_.push(ConnectionOpened{id, address});
     conn->start();
     accept_next();

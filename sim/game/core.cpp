@@ -47,6 +47,7 @@ void Core::handle(const Input& input) {
 
 void Core::tick_server(bool sprinting) {
   int64_t t0 = clock_.now_nanos();
+  tick_start_nanos_ = t0;
   int64_t pause_threshold = static_cast<int64_t>(config_.properties.pause_when_empty_seconds) * 20;
   if (pause_threshold > 0) {
     if (sessions_->player_count() == 0 && !sprinting) ++empty_ticks_;
@@ -58,7 +59,7 @@ void Core::tick_server(bool sprinting) {
         save_all(false);
       }
       run_console_commands();  // tickConnection only
-      sessions_->tick();
+      sessions_->tick(t0 / 1'000'000);
       return;
     }
   }
@@ -75,7 +76,7 @@ void Core::tick_server(bool sprinting) {
 
 void Core::tick_children() {
   run_console_commands();
-  sessions_->tick();
+  sessions_->tick(tick_start_nanos_ / 1'000'000);
 }
 
 void Core::run_console_commands() {
@@ -114,22 +115,26 @@ void Core::on_game_rule_changed(std::string_view) {}
 
 void Core::send_success(const CommandSource& source, const std::string& text, bool broadcast) {
   if (source.is_console()) log(LogLevel::kInfo, text);
-  else sessions_->send_system(*source.player, text);
+  else sessions_->send_system(*source.player, ChatText::plain(text));
   if (broadcast && rules_.get_bool("send_command_feedback")) {
-    sessions_->broadcast_to_ops("[" + source.name + ": " + text + "]", source.player);
+    ChatText echo = ChatText::plain("[" + source.name + ": " + text + "]", "gray");
+    echo.italic = true;
+    sessions_->broadcast_to_ops(echo, source.player);
     if (!source.is_console()) log(LogLevel::kInfo, "[" + source.name + ": " + text + "]");
   }
 }
 
 void Core::send_failure(const CommandSource& source, const std::string& text) {
   if (source.is_console()) log(LogLevel::kInfo, text);
-  else sessions_->send_system(*source.player, text, /*red=*/true);
+  else sessions_->send_system(*source.player, ChatText::plain(text, "red"));
 }
 
 void Core::broadcast_system_message(const std::string& text) {
   log(LogLevel::kInfo, text);
-  sessions_->broadcast_system(text);
+  sessions_->broadcast_system(ChatText::plain(text));
 }
+
+Vec3 Core::spawn_point() const { return Vec3{0.5, 65.0, 0.5}; }
 
 std::vector<std::string> Core::online_player_names() const { return sessions_->player_names(); }
 
@@ -141,11 +146,23 @@ void Core::request_stop() {
 void Core::save_all(bool) {}
 
 std::optional<ConnId> Core::find_player(const std::string& name) const { return sessions_->find_player(name); }
-std::string Core::player_name(ConnId p) const { return sessions_->player_name(p); }
-GameMode Core::player_game_mode(ConnId p) const { return sessions_->player_game_mode(p); }
+std::string Core::player_name(ConnId p) const {
+  const Player* player = sessions_->player(p);
+  return player ? player->name : std::string();
+}
+GameMode Core::player_game_mode(ConnId p) const {
+  const Player* player = sessions_->player(p);
+  return player ? player->game_mode : GameMode::kSurvival;
+}
 void Core::set_player_game_mode(ConnId p, GameMode m) { sessions_->set_player_game_mode(p, m); }
-PlayerPlacement Core::player_placement(ConnId p) const { return sessions_->player_placement(p); }
-void Core::teleport_player(ConnId p, const PlayerPlacement& to) { sessions_->teleport_player(p, to); }
+PlayerPlacement Core::player_placement(ConnId p) const {
+  const Player* player = sessions_->player(p);
+  if (!player) return {};
+  return {player->position.x, player->position.y, player->position.z, player->yaw, player->pitch};
+}
+void Core::teleport_player(ConnId p, const PlayerPlacement& to) {
+  sessions_->teleport(p, Vec3{to.x, to.y, to.z}, to.yaw, to.pitch);
+}
 
 // --- TickRateListener ---
 

@@ -15,6 +15,7 @@
 #include "sim/core/properties.h"
 #include "sim/game/commands/command_host.h"
 #include "sim/game/game_rules.h"
+#include "sim/game/player.h"
 #include "sim/game/tick_rate.h"
 #include "sim/game/tick_scheduler.h"
 #include "sim/game/tick_stats.h"
@@ -76,6 +77,10 @@ class Core final : public CommandHost, private TickRateListener {
   void teleport_player(ConnId player, const PlayerPlacement& to) override;
 
   void log(LogLevel level, std::string text);
+  void emit(Effect effect) { effects_.emit(std::move(effect)); }
+  Sessions& sessions() { return *sessions_; }
+  // Where players join: the world's spawn point.
+  Vec3 spawn_point() const;
 
  private:
   void handle(const Input& input);
@@ -102,6 +107,7 @@ class Core final : public CommandHost, private TickRateListener {
   int64_t tick_count_ = 0;
   int64_t empty_ticks_ = 0;
   int ticks_until_autosave_ = kAutosaveIntervalTicks;
+  int64_t tick_start_nanos_ = 0;
   bool stop_requested_ = false;
 };
 

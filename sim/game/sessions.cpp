@@ -2,35 +2,202 @@
 
 #include "sim/core/hash.h"
 #include "sim/game/core.h"
+#include "sim/protocol/packets.h"
 
 namespace hz {
 
-Sessions::Sessions(Core& core) : core_(core) {}
+Sessions::Sessions(Core& core) : core_(core) {
+  std::string error;
+  ops_ = OpList::parse(core.config().ops_json, core.config().properties.op_permission_level, &error);
+  if (!error.empty()) core.log(LogLevel::kWarn, error);
+}
+
 Sessions::~Sessions() = default;
 
-void Sessions::on_opened(const ConnectionOpened& in) { connections_[in.conn] = in.remote; }
-void Sessions::on_bytes(const BytesReceived&) {}
-void Sessions::on_closed(const ConnectionClosed& in) { connections_.erase(in.conn); }
-void Sessions::tick() {}
+void Sessions::on_opened(const ConnectionOpened& in) {
+  Connection& c = connections_[in.conn];
+  c.id = in.conn;
+  c.remote = in.remote;
+  c.keep_alive_time = now_millis_;
+}
 
-int Sessions::player_count() const { return 0; }
-std::vector<std::string> Sessions::player_names() const { return {}; }
-std::optional<ConnId> Sessions::find_player(const std::string&) const { return std::nullopt; }
-std::string Sessions::player_name(ConnId) const { return {}; }
-GameMode Sessions::player_game_mode(ConnId) const { return GameMode::kSurvival; }
-void Sessions::set_player_game_mode(ConnId, GameMode) {}
-PlayerPlacement Sessions::player_placement(ConnId) const { return {}; }
-void Sessions::teleport_player(ConnId, const PlayerPlacement&) {}
-int Sessions::permission_level(ConnId) const { return 0; }
-void Sessions::send_system(ConnId, const std::string&, bool) {}
-void Sessions::broadcast_system(const std::string&) {}
-void Sessions::broadcast_to_ops(const std::string&, std::optional<ConnId>) {}
-void Sessions::broadcast_ticking_state(float, bool) {}
-void Sessions::broadcast_ticking_step(int) {}
+void Sessions::on_bytes(const BytesReceived& in) {
+  auto it = connections_.find(in.conn);
+  if (it == connections_.end() || it->second.closing) return;
+  Connection& c = it->second;
+  c.decoder.feed(in.bytes);
+  // The connection may close while its packets are handled: look it up again each round.
+  while (true) {
+    auto found = connections_.find(in.conn);
+    if (found == connections_.end() || found->second.closing) return;
+    auto next = found->second.decoder.next();
+    if (!next) {
+      disconnect(in.conn, ChatText::translated("disconnect.genericReason",
+                                               {ChatText::plain("Internal Exception: " + next.error())}));
+      return;
+    }
+    if (!next->has_value()) return;
+    handle_packet(found->second, **next);
+  }
+}
+
+void Sessions::on_closed(const ConnectionClosed& in) {
+  auto it = connections_.find(in.conn);
+  if (it == connections_.end()) return;
+  if (!it->second.closing) {
+    if (it->second.is_player) core_.log(LogLevel::kInfo, it->second.name + " lost connection: Disconnected");
+  }
+  leave_game(it->second);
+  connections_.erase(it);
+}
+
+void Sessions::handle_packet(Connection& c, std::span<const uint8_t> body) {
+  switch (c.state) {
+    case ProtocolState::kHandshake: return handle_handshake(c, body);
+    case ProtocolState::kStatus: return handle_status(c, body);
+    case ProtocolState::kLogin: return handle_login(c, body);
+    case ProtocolState::kConfiguration: return handle_config(c, body);
+    case ProtocolState::kPlay: return handle_play(c, body);
+  }
+}
+
+void Sessions::tick(int64_t now_millis) {
+  now_millis_ = now_millis;
+  ++tick_;
+  std::vector<ConnId> timed_out;
+  for (auto& [id, c] : connections_) {
+    if (c.closing) continue;
+    if (c.state == ProtocolState::kLogin || c.state == ProtocolState::kHandshake || c.state == ProtocolState::kStatus) {
+      // Vanilla drops logins that do not finish within 600 ticks.
+      if (++c.login_ticks >= 600) timed_out.push_back(id);
+      continue;
+    }
+    keep_connection_alive(c, now_millis);
+  }
+  for (ConnId id : timed_out) disconnect(id, ChatText::translated("multiplayer.disconnect.slow_login"));
+  for (PlayerListener* l : listeners_) l->tick();
+}
+
+void Sessions::keep_connection_alive(Connection& c, int64_t now_millis) {
+  if (now_millis - c.keep_alive_time < 15000) return;
+  if (c.keep_alive_pending) {
+    disconnect(c.id, ChatText::translated("disconnect.timeout"));
+    return;
+  }
+  c.keep_alive_pending = true;
+  c.keep_alive_time = now_millis;
+  c.keep_alive_challenge = now_millis;
+  if (c.state == ProtocolState::kConfiguration) send(c.id, packet::config_cb::KeepAlive{now_millis});
+  else send(c.id, packet::play_cb::KeepAlive{now_millis});
+}
+
+void Sessions::handle_keep_alive(Connection& c, int64_t id) {
+  if (c.keep_alive_pending && id == c.keep_alive_challenge) {
+    int elapsed = static_cast<int>(now_millis_ - c.keep_alive_time);
+    c.latency_ms = (c.latency_ms * 3 + elapsed) / 4;  // vanilla's smoothing
+    c.keep_alive_pending = false;
+    if (Player* p = player(c.id)) p->latency_ms = c.latency_ms;
+    return;
+  }
+  disconnect(c.id, ChatText::translated("disconnect.timeout"));
+}
+
+void Sessions::send(ConnId conn, SharedBytes body) { core_.emit(SendPacket{conn, std::move(body)}); }
+
+void Sessions::disconnect(ConnId conn, const ChatText& reason) {
+  auto it = connections_.find(conn);
+  if (it == connections_.end() || it->second.closing) return;
+  Connection& c = it->second;
+  switch (c.state) {
+    case ProtocolState::kLogin: send(conn, packet::login_cb::Disconnect{reason.to_json()}); break;
+    case ProtocolState::kConfiguration: send(conn, packet::config_cb::Disconnect{reason.to_nbt()}); break;
+    case ProtocolState::kPlay: send(conn, packet::play_cb::KickDisconnect{reason.to_nbt()}); break;
+    default: break;  // handshake and status just close
+  }
+  std::string shown = reason.translate.empty() ? reason.text : reason.translate;
+  for (const ChatText& arg : reason.with) shown += " " + (arg.translate.empty() ? arg.text : arg.translate);
+  std::string who = c.name.empty() ? c.remote : c.name + " (" + c.remote + ")";
+  core_.log(LogLevel::kInfo, "Disconnecting " + who + ": " + shown);
+  if (c.is_player) core_.log(LogLevel::kInfo, c.name + " lost connection: " + shown);
+  close(c, shown);
+}
+
+void Sessions::close(Connection& c, const std::string& log_reason) {
+  c.closing = true;
+  leave_game(c);
+  core_.emit(CloseConnection{c.id, log_reason});
+}
+
+// --- players ---
+
+std::vector<std::string> Sessions::player_names() const {
+  std::vector<std::string> names;
+  for (ConnId id : join_order_) names.push_back(players_.at(id).name);
+  return names;
+}
+
+std::optional<ConnId> Sessions::find_player(const std::string& name) const {
+  auto lower = [](std::string s) {
+    for (char& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    return s;
+  };
+  for (ConnId id : join_order_)
+    if (lower(players_.at(id).name) == lower(name)) return id;
+  return std::nullopt;
+}
+
+Player* Sessions::player(ConnId conn) {
+  auto it = players_.find(conn);
+  return it == players_.end() ? nullptr : &it->second;
+}
+
+const Player* Sessions::player(ConnId conn) const {
+  auto it = players_.find(conn);
+  return it == players_.end() ? nullptr : &it->second;
+}
+
+void Sessions::send_system(ConnId player, const ChatText& text) {
+  send(player, packet::play_cb::SystemChat{text.to_nbt(), false});
+}
+
+void Sessions::broadcast_system(const ChatText& text) {
+  if (join_order_.empty()) return;
+  SharedBytes body = share(encode_packet(packet::play_cb::SystemChat{text.to_nbt(), false}));
+  for (ConnId id : join_order_) send(id, body);
+}
+
+void Sessions::broadcast_to_ops(const ChatText& text, std::optional<ConnId> except) {
+  for (ConnId id : join_order_) {
+    if (id == except || players_.at(id).permission_level < 2) continue;
+    send_system(id, text);
+  }
+}
+
+void Sessions::broadcast_ticking_state(float rate, bool frozen) {
+  if (join_order_.empty()) return;
+  SharedBytes body = share(encode_packet(packet::play_cb::SetTickingState{rate, frozen}));
+  for (ConnId id : join_order_) send(id, body);
+}
+
+void Sessions::broadcast_ticking_step(int ticks) {
+  if (join_order_.empty()) return;
+  SharedBytes body = share(encode_packet(packet::play_cb::StepTick{ticks}));
+  for (ConnId id : join_order_) send(id, body);
+}
 
 uint64_t Sessions::hash() const {
   Hasher h;
-  for (const auto& [conn, remote] : connections_) h.u64(conn), h.str(remote);
+  for (const auto& [id, c] : connections_) {
+    h.u64(id), h.u64(static_cast<uint64_t>(c.state)), h.u64(c.closing), h.str(c.name);
+    h.i64(c.keep_alive_time), h.u64(c.keep_alive_pending), h.u64(c.decoder.buffered());
+  }
+  for (ConnId id : join_order_) {
+    const Player& p = players_.at(id);
+    h.u64(id), h.i64(p.entity_id), h.f64(p.position.x), h.f64(p.position.y), h.f64(p.position.z);
+    h.f32(p.yaw), h.f32(p.pitch), h.u64(p.on_ground), h.u64(static_cast<uint64_t>(p.game_mode));
+    h.i64(p.awaiting_teleport_id);
+  }
+  h.i64(next_entity_id_);
   return h.digest();
 }
 

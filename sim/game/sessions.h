@@ -1,9 +1,11 @@
-// Connections and the players they carry: protocol state per connection, the join sequence,
-// keep-alives, chat, and the player list. The core hands it connection inputs and ticks it.
+// Connections and the players they carry: each connection's protocol state (handshake, status,
+// login, configuration, play), the join sequence, keep-alives, chat and commands, and the
+// player list. The core hands it connection inputs and ticks it.
 #pragma once
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,11 +13,43 @@
 #include "sim/core/effects.h"
 #include "sim/core/inputs.h"
 #include "sim/core/properties.h"
+#include "sim/game/chat_text.h"
 #include "sim/game/commands/command_host.h"
+#include "sim/game/player.h"
+#include "sim/game/player_identity.h"
+#include "sim/protocol/codec.h"
+#include "sim/protocol/framing.h"
 
 namespace hz {
 
 class Core;
+class PlayerListener;
+
+// One TCP connection's protocol state.
+struct Connection {
+  ConnId id = 0;
+  std::string remote;
+  ProtocolState state = ProtocolState::kHandshake;
+  FrameDecoder decoder;
+  bool closing = false;     // a disconnect was sent; further input is ignored
+  bool transfer = false;    // arrived with the transfer intent
+  // Login.
+  std::string name;
+  Uuid uuid;
+  int64_t login_ticks = 0;
+  bool login_acknowledged = false;
+  // Configuration.
+  bool known_packs_offered = false;
+  bool registries_sent = false;
+  int client_view_distance = 2;
+  // Keep-alive (ServerCommonPacketListenerImpl), in clock milliseconds.
+  int64_t keep_alive_time = 0;
+  bool keep_alive_pending = false;
+  int64_t keep_alive_challenge = 0;
+  int latency_ms = 0;
+  // Play.
+  bool is_player = false;
+};
 
 class Sessions {
  public:
@@ -25,31 +59,98 @@ class Sessions {
   void on_opened(const ConnectionOpened& in);
   void on_bytes(const BytesReceived& in);
   void on_closed(const ConnectionClosed& in);
-  // Per-tick work of every connection (keep-alive, timeouts, movement, chunk sending).
-  void tick();
+  // Per-tick work: keep-alives, login timeouts, teleport resends, then listeners' ticks.
+  void tick(int64_t now_millis);
 
-  int player_count() const;
+  // Systems that follow players (chunk streaming, movement, entity tracking).
+  void add_listener(PlayerListener* listener) { listeners_.push_back(listener); }
+
+  int player_count() const { return static_cast<int>(players_.size()); }
   std::vector<std::string> player_names() const;
   std::optional<ConnId> find_player(const std::string& name) const;
-  std::string player_name(ConnId player) const;
-  GameMode player_game_mode(ConnId player) const;
+  Player* player(ConnId conn);
+  const Player* player(ConnId conn) const;
+  // Players in join order (deterministic).
+  const std::vector<ConnId>& players_in_join_order() const { return join_order_; }
   void set_player_game_mode(ConnId player, GameMode mode);
-  PlayerPlacement player_placement(ConnId player) const;
-  void teleport_player(ConnId player, const PlayerPlacement& to);
-  int permission_level(ConnId player) const;
+  // Teleports a player: sends a position packet with a fresh teleport id and waits for it.
+  void teleport(ConnId player, const Vec3& to, float yaw, float pitch);
 
-  // Text to one player / all players / operators (system chat).
-  void send_system(ConnId player, const std::string& text, bool red = false);
-  void broadcast_system(const std::string& text);
-  void broadcast_to_ops(const std::string& text, std::optional<ConnId> except);
+  // Packets and texts.
+  void send(ConnId conn, SharedBytes body);
+  template <Packet P>
+  void send(ConnId conn, const P& packet) {
+    send(conn, share(encode_packet(packet)));
+  }
+  void send_system(ConnId player, const ChatText& text);
+  void broadcast_system(const ChatText& text);
+  void broadcast_to_ops(const ChatText& text, std::optional<ConnId> except);
   void broadcast_ticking_state(float rate, bool frozen);
   void broadcast_ticking_step(int ticks);
+  // Sends a disconnect packet for the connection's state with `reason`, then closes it.
+  void disconnect(ConnId conn, const ChatText& reason);
 
   uint64_t hash() const;
 
  private:
+  void handle_packet(Connection& c, std::span<const uint8_t> body);
+  void handle_handshake(Connection& c, std::span<const uint8_t> body);
+  void handle_status(Connection& c, std::span<const uint8_t> body);
+  void handle_login(Connection& c, std::span<const uint8_t> body);
+  void handle_config(Connection& c, std::span<const uint8_t> body);
+  void handle_play(Connection& c, std::span<const uint8_t> body);
+
+  std::string status_json() const;
+  void accept_login(Connection& c, const std::string& name);
+  void start_configuration(Connection& c);
+  void send_registries_and_finish(Connection& c);
+  void join_game(Connection& c);
+  void leave_game(Connection& c);
+  void handle_chat(Connection& c, const std::string& message);
+  void handle_command(Connection& c, const std::string& command);
+  void keep_connection_alive(Connection& c, int64_t now_millis);
+  void handle_keep_alive(Connection& c, int64_t id);
+  void resend_awaited_teleports();
+  void close(Connection& c, const std::string& log_reason);
+
   Core& core_;
-  std::map<ConnId, std::string> connections_;  // remote address per open connection
+  OpList ops_;
+  std::map<ConnId, Connection> connections_;
+  std::map<ConnId, Player> players_;
+  std::vector<ConnId> join_order_;
+  std::vector<PlayerListener*> listeners_;
+  int32_t next_entity_id_ = 1;
+  int64_t now_millis_ = 0;
+  int64_t tick_ = 0;
+};
+
+// One movement packet (position, position_look, look or flying) as the server reads it.
+struct MoveInput {
+  bool has_position = false;
+  bool has_rotation = false;
+  double x = 0, y = 0, z = 0;
+  float yaw = 0, pitch = 0;
+  bool on_ground = false;
+  bool horizontal_collision = false;
+};
+
+// A system that follows players through the session (chunk streaming, movement checks, entity
+// tracking): gets every join and leave, the play packets it cares about, and a tick.
+class PlayerListener {
+ public:
+  virtual ~PlayerListener() = default;
+  virtual void on_join(Player&) {}
+  virtual void on_leave(Player&) {}
+  virtual void on_move(Player&, const MoveInput&) {}
+  virtual void on_teleport_confirm(Player&, int32_t /*teleport_id*/) {}
+  virtual void on_chunk_batch_received(Player&, float /*desired_chunks_per_tick*/) {}
+  virtual void on_client_view_distance(Player&, int /*view_distance*/) {}
+  virtual void on_player_input(Player&, uint8_t /*flags*/) {}
+  virtual void on_entity_action(Player&, int32_t /*action*/) {}
+  virtual void on_game_mode_changed(Player&) {}
+  virtual void on_teleported(Player&) {}
+  // Once per tick after Sessions' own work, in registration order.
+  virtual void tick() {}
 };
 
 }  // namespace hz

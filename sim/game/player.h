@@ -1,0 +1,43 @@
+// A player in the game: identity, entity id, position and rotation, game mode, permission, the
+// client's settings, and the teleport that the server is waiting for the client to accept.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "sim/core/properties.h"
+#include "sim/core/types.h"
+#include "sim/protocol/wire.h"
+
+namespace hz {
+
+struct Vec3 {
+  double x = 0, y = 0, z = 0;
+  bool operator==(const Vec3&) const = default;
+};
+
+struct Player {
+  ConnId conn = 0;
+  Uuid uuid;
+  std::string name;
+  int32_t entity_id = 0;
+  GameMode game_mode = GameMode::kSurvival;
+  int permission_level = 0;
+
+  Vec3 position;
+  float yaw = 0, pitch = 0;
+  bool on_ground = false;
+
+  // Client settings (Client Information).
+  int client_view_distance = 2;
+  std::string locale = "en_us";
+
+  // Teleports: the id the client must echo before its moves count again.
+  int32_t last_teleport_id = 0;
+  int32_t awaiting_teleport_id = 0;  // 0: none pending
+  Vec3 awaiting_teleport_position;
+  int64_t awaiting_teleport_tick = 0;
+  int latency_ms = 0;
+};
+
+}  // namespace hz

@@ -1,0 +1,139 @@
+// Login (offline mode) and configuration: compression, login success, known packs, the 28
+// registries with full data, tags, and finishing into play.
+#include "sim/data/catalog.h"
+#include "sim/data/registries.h"
+#include "sim/data/tags.h"
+#include "sim/game/core.h"
+#include "sim/game/sessions.h"
+#include "sim/protocol/packets.h"
+
+namespace hz {
+
+namespace {
+
+// The registry and tag packets are the same for every client: encode them once.
+const std::vector<SharedBytes>& registry_packets() {
+  static const std::vector<SharedBytes> packets = [] {
+    std::vector<SharedBytes> out;
+    for (const Registry& registry : synced_registries()) {
+      packet::config_cb::RegistryData p;
+      p.registry = std::string(registry.name);
+      for (const RegistryEntry& entry : registry.entries) {
+        auto data = nbt::read_network(entry.nbt, nbt::kFileLimits);
+        assert(data.ok() && "generated registry NBT must parse");
+        p.entries.push_back({std::string(entry.name), std::move(data).value()});
+      }
+      out.push_back(share(encode_packet(p)));
+    }
+    return out;
+  }();
+  return packets;
+}
+
+const SharedBytes& tags_packet() {
+  static const SharedBytes packet = [] {
+    packet::config_cb::Tags p;
+    for (const TagRegistry& registry : synced_tags()) {
+      packet::TagRegistryGroup group;
+      group.registry = std::string(registry.registry);
+      for (const Tag& tag : registry.tags) group.tags.push_back({std::string(tag.name), {tag.ids.begin(), tag.ids.end()}});
+      p.registries.push_back(std::move(group));
+    }
+    return share(encode_packet(p));
+  }();
+  return packet;
+}
+
+}  // namespace
+
+void Sessions::handle_login(Connection& c, std::span<const uint8_t> body) {
+  struct Handler {
+    Sessions& s;
+    Connection& c;
+    void operator()(packet::login_sb::LoginStart&& p) {
+      if (!c.name.empty()) return s.disconnect(c.id, ChatText::plain("Unexpected hello packet"));
+      if (!is_valid_player_name(p.username)) return s.disconnect(c.id, ChatText::plain("Invalid characters in username"));
+      s.accept_login(c, p.username);
+    }
+    void operator()(packet::login_sb::LoginAcknowledged&&) {
+      if (c.name.empty() || c.login_acknowledged) return s.disconnect(c.id, ChatText::plain("Unexpected login acknowledgement"));
+      c.login_acknowledged = true;
+      s.start_configuration(c);
+    }
+    void operator()(packet::login_sb::LoginPluginResponse&&) {}
+    void operator()(packet::login_sb::CookieResponse&&) {}
+    void operator()(packet::login_sb::EncryptionBegin&&) {
+      s.disconnect(c.id, ChatText::plain("Unexpected encryption response: this server is in offline mode"));
+    }
+  };
+  auto result = dispatch(packet::LoginServerbound{}, body, Handler{*this, c});
+  if (!result) disconnect(c.id, ChatText::plain("Internal Exception: " + result.error()));
+}
+
+void Sessions::accept_login(Connection& c, const std::string& name) {
+  c.name = name;
+  c.uuid = offline_player_uuid(name);
+  const ServerProperties& props = core_.config().properties;
+  if (static_cast<int>(players_.size()) >= props.max_players && !ops_.bypasses_player_limit(c.uuid))
+    return disconnect(c.id, ChatText::translated("multiplayer.disconnect.server_full"));
+  // Vanilla kicks every player with the same profile id before letting the new one in.
+  std::vector<ConnId> duplicates;
+  for (ConnId id : join_order_)
+    if (players_.at(id).uuid == c.uuid) duplicates.push_back(id);
+  for (ConnId id : duplicates) disconnect(id, ChatText::translated("multiplayer.disconnect.duplicate_login"));
+
+  core_.log(LogLevel::kInfo, "UUID of player " + name + " is " + c.uuid.to_string());
+  int threshold = props.network_compression_threshold;
+  if (threshold >= 0) {
+    send(c.id, packet::login_cb::Compress{threshold});
+    core_.emit(EnableCompression{c.id, threshold});
+    c.decoder.set_compression_threshold(threshold);
+  }
+  send(c.id, packet::login_cb::Success{c.uuid, name, {}});
+}
+
+void Sessions::start_configuration(Connection& c) {
+  c.state = ProtocolState::kConfiguration;
+  c.keep_alive_time = now_millis_;
+  ByteWriter brand;
+  brand.string("Horizon");
+  send(c.id, packet::config_cb::CustomPayload{"minecraft:brand", brand.take()});
+  send(c.id, packet::config_cb::FeatureFlags{{"minecraft:vanilla"}});
+  send(c.id, packet::config_cb::SelectKnownPacks{{{"minecraft", "core", std::string(kVersionName)}}});
+  c.known_packs_offered = true;
+}
+
+void Sessions::send_registries_and_finish(Connection& c) {
+  // Always full data: clients that do not echo minecraft:core (mineflayer) need it, and vanilla
+  // accepts it either way.
+  for (const SharedBytes& p : registry_packets()) send(c.id, p);
+  send(c.id, tags_packet());
+  send(c.id, packet::config_cb::FinishConfiguration{});
+  c.registries_sent = true;
+}
+
+void Sessions::handle_config(Connection& c, std::span<const uint8_t> body) {
+  struct Handler {
+    Sessions& s;
+    Connection& c;
+    void operator()(packet::config_sb::Settings&& p) { c.client_view_distance = p.info.view_distance; }
+    void operator()(packet::config_sb::CustomPayload&&) {}
+    void operator()(packet::config_sb::SelectKnownPacks&&) {
+      if (!c.known_packs_offered || c.registries_sent)
+        return s.disconnect(c.id, ChatText::plain("Unexpected known packs response"));
+      s.send_registries_and_finish(c);
+    }
+    void operator()(packet::config_sb::FinishConfiguration&&) {
+      if (!c.registries_sent) return s.disconnect(c.id, ChatText::plain("Configuration finished before the server's"));
+      s.join_game(c);
+    }
+    void operator()(packet::config_sb::KeepAlive&& p) { s.handle_keep_alive(c, p.id); }
+    void operator()(packet::config_sb::Pong&&) {}
+    void operator()(packet::config_sb::ResourcePackReceive&&) {}
+    void operator()(packet::config_sb::CookieResponse&&) {}
+  };
+  auto result = dispatch(packet::ConfigServerbound{}, body, Handler{*this, c});
+  if (!result) disconnect(c.id, ChatText::plain("Internal Exception: " + result.error()));
+}
+
+}  // namespace hz

@@ -1,0 +1,223 @@
+// Play: the join sequence (login, abilities, position, player info, time, game event 13, centre
+// chunk, health), leaving, chat and commands, keep-alives and pings, and forwarding the packets
+// other systems follow (movement, chunk acknowledgements, settings) to the player listeners.
+#include "sim/core/hash.h"
+#include "sim/core/java_format.h"
+#include "sim/data/catalog.h"
+#include "sim/game/commands/dispatcher.h"
+#include "sim/game/core.h"
+#include "sim/game/sessions.h"
+#include "sim/protocol/packets.h"
+
+namespace hz {
+
+namespace {
+
+int8_t ability_flags(GameMode mode) {
+  switch (mode) {
+    case GameMode::kCreative: return 1 | 4 | 8;   // invulnerable, may fly, instabuild
+    case GameMode::kSpectator: return 1 | 2 | 4;  // invulnerable, flying, may fly
+    default: return 0;
+  }
+}
+
+packet::play_cb::PlayerInfoEntry info_entry(const Player& p) {
+  packet::play_cb::PlayerInfoEntry e;
+  e.uuid = p.uuid;
+  e.add = packet::play_cb::PlayerInfoAdd{p.name, {}};
+  e.game_mode = static_cast<int32_t>(p.game_mode);
+  e.listed = true;
+  e.latency = p.latency_ms;
+  e.list_order = 0;
+  e.show_hat = true;
+  return e;
+}
+
+constexpr uint8_t kInfoActions = packet::play_cb::PlayerInfo::kAddPlayer | packet::play_cb::PlayerInfo::kUpdateGameMode |
+                                 packet::play_cb::PlayerInfo::kUpdateListed | packet::play_cb::PlayerInfo::kUpdateLatency |
+                                 packet::play_cb::PlayerInfo::kUpdateListOrder | packet::play_cb::PlayerInfo::kUpdateHat;
+
+bool is_allowed_chat_character(unsigned char c) { return c != 0xA7 && c >= ' ' && c != 127; }
+
+}  // namespace
+
+void Sessions::join_game(Connection& c) {
+  const ServerProperties& props = core_.config().properties;
+  c.state = ProtocolState::kPlay;
+  c.is_player = true;
+  Player& p = players_[c.id];
+  p.conn = c.id;
+  p.uuid = c.uuid;
+  p.name = c.name;
+  p.entity_id = next_entity_id_++;
+  p.game_mode = props.gamemode;
+  p.permission_level = ops_.level_of(c.uuid);
+  p.client_view_distance = c.client_view_distance;
+  p.latency_ms = c.latency_ms;
+  Vec3 spawn = core_.spawn_point();
+  p.position = spawn;
+  join_order_.push_back(c.id);
+
+  packet::play_cb::Login login;
+  login.entity_id = p.entity_id;
+  login.hardcore = props.hardcore;
+  login.max_players = props.max_players;
+  login.view_distance = props.view_distance;
+  login.simulation_distance = props.simulation_distance;
+  login.hashed_seed = static_cast<int64_t>(hash_combine(static_cast<uint64_t>(core_.config().world_seed), 0));
+  login.game_mode = static_cast<uint8_t>(p.game_mode);
+  send(c.id, login);
+  send(c.id, packet::play_cb::Abilities{ability_flags(p.game_mode), 0.05f, 0.1f});
+  teleport(c.id, spawn, 0.0f, 0.0f);
+
+  packet::play_cb::PlayerInfo everyone;
+  everyone.actions = kInfoActions;
+  for (ConnId id : join_order_) everyone.entries.push_back(info_entry(players_.at(id)));
+  send(c.id, everyone);
+  packet::play_cb::PlayerInfo self;
+  self.actions = kInfoActions;
+  self.entries.push_back(info_entry(p));
+  SharedBytes self_info = share(encode_packet(self));
+  for (ConnId id : join_order_)
+    if (id != c.id) send(id, self_info);
+
+  packet::play_cb::SpawnPosition spawn_position;
+  spawn_position.location.pos = BlockPos{java_floor(spawn.x), java_floor(spawn.y), java_floor(spawn.z)};
+  send(c.id, spawn_position);
+  send(c.id, packet::play_cb::UpdateTime{core_.tick_count(), {{0, core_.tick_count(), 0.0f, 1.0f}}});
+  send(c.id, packet::play_cb::GameStateChange{13, 0.0f});
+  send(c.id, packet::play_cb::UpdateViewPosition{java_floor(spawn.x) >> 4, java_floor(spawn.z) >> 4});
+  send(c.id, packet::play_cb::SetTickingState{core_.tick_rate().tick_rate(), core_.tick_rate().is_frozen()});
+  send(c.id, packet::play_cb::StepTick{core_.tick_rate().frozen_ticks_to_run()});
+  for (PlayerListener* l : listeners_) l->on_join(p);  // chunks, tracking
+  send(c.id, packet::play_cb::UpdateHealth{20.0f, 20, 5.0f});
+
+  core_.log(LogLevel::kInfo, p.name + "[/" + c.remote + "] logged in with entity id " + std::to_string(p.entity_id) +
+                                 " at (" + java_fixed(spawn.x, 1) + ", " + java_fixed(spawn.y, 1) + ", " +
+                                 java_fixed(spawn.z, 1) + ")");
+  core_.log(LogLevel::kInfo, p.name + " joined the game");
+  broadcast_system(ChatText::translated("multiplayer.player.joined", {ChatText::plain(p.name)}, "yellow"));
+}
+
+void Sessions::leave_game(Connection& c) {
+  if (!c.is_player) return;
+  c.is_player = false;
+  auto it = players_.find(c.id);
+  if (it == players_.end()) return;
+  for (PlayerListener* l : listeners_) l->on_leave(it->second);
+  std::string name = it->second.name;
+  Uuid uuid = it->second.uuid;
+  players_.erase(it);
+  std::erase(join_order_, c.id);
+  core_.log(LogLevel::kInfo, name + " left the game");
+  if (join_order_.empty()) return;
+  SharedBytes removal = share(encode_packet(packet::play_cb::PlayerRemove{{uuid}}));
+  for (ConnId id : join_order_) send(id, removal);
+  broadcast_system(ChatText::translated("multiplayer.player.left", {ChatText::plain(name)}, "yellow"));
+}
+
+void Sessions::teleport(ConnId conn, const Vec3& to, float yaw, float pitch) {
+  Player* p = player(conn);
+  if (!p) return;
+  // Vanilla: ++awaitingTeleport, wrapping to 0 at Integer.MAX_VALUE.
+  p->last_teleport_id = p->last_teleport_id == INT32_MAX - 1 ? 0 : p->last_teleport_id + 1;
+  p->awaiting_teleport_id = p->last_teleport_id;
+  p->awaiting_teleport_position = to;
+  p->awaiting_teleport_tick = tick_;
+  p->position = to;
+  p->yaw = yaw;
+  p->pitch = pitch;
+  packet::play_cb::Position packet;
+  packet.teleport_id = p->last_teleport_id;
+  packet.x = to.x, packet.y = to.y, packet.z = to.z;
+  packet.yaw = yaw, packet.pitch = pitch;
+  send(conn, packet);
+  for (PlayerListener* l : listeners_) l->on_teleported(*p);
+}
+
+void Sessions::set_player_game_mode(ConnId conn, GameMode mode) {
+  Player* p = player(conn);
+  if (!p) return;
+  p->game_mode = mode;
+  send(conn, packet::play_cb::GameStateChange{3, static_cast<float>(static_cast<int>(mode))});
+  send(conn, packet::play_cb::Abilities{ability_flags(mode), 0.05f, 0.1f});
+  packet::play_cb::PlayerInfo update;
+  update.actions = packet::play_cb::PlayerInfo::kUpdateGameMode;
+  packet::play_cb::PlayerInfoEntry e;
+  e.uuid = p->uuid;
+  e.game_mode = static_cast<int32_t>(mode);
+  update.entries.push_back(e);
+  SharedBytes body = share(encode_packet(update));
+  for (ConnId id : join_order_) send(id, body);
+  for (PlayerListener* l : listeners_) l->on_game_mode_changed(*p);
+}
+
+void Sessions::handle_chat(Connection& c, const std::string& message) {
+  for (unsigned char ch : message) {
+    if (!is_allowed_chat_character(ch)) return disconnect(c.id, ChatText::translated("multiplayer.disconnect.illegal_characters"));
+  }
+  core_.log(LogLevel::kInfo, "[Not Secure] <" + c.name + "> " + message);
+  broadcast_system(ChatText::plain("<" + c.name + "> " + message));
+}
+
+void Sessions::handle_command(Connection& c, const std::string& command) {
+  const Player* p = player(c.id);
+  if (!p) return;
+  CommandSource source;
+  source.name = p->name;
+  source.permission_level = p->permission_level;
+  source.player = c.id;
+  dispatch_command(core_, source, command);
+}
+
+void Sessions::handle_play(Connection& c, std::span<const uint8_t> body) {
+  Player* p = player(c.id);
+  if (!p) return;
+  auto moved = [&](MoveInput m) {
+    for (PlayerListener* l : listeners_) l->on_move(*p, m);
+  };
+  struct Handler {
+    Sessions& s;
+    Connection& c;
+    Player& p;
+    decltype(moved)& move;
+    void operator()(packet::play_sb::Position&& m) {
+      move(MoveInput{true, false, m.x, m.y, m.z, 0, 0, (m.flags & 1) != 0, (m.flags & 2) != 0});
+    }
+    void operator()(packet::play_sb::PositionLook&& m) {
+      move(MoveInput{true, true, m.x, m.y, m.z, m.yaw, m.pitch, (m.flags & 1) != 0, (m.flags & 2) != 0});
+    }
+    void operator()(packet::play_sb::Look&& m) {
+      move(MoveInput{false, true, 0, 0, 0, m.yaw, m.pitch, (m.flags & 1) != 0, (m.flags & 2) != 0});
+    }
+    void operator()(packet::play_sb::Flying&& m) {
+      move(MoveInput{false, false, 0, 0, 0, 0, 0, (m.flags & 1) != 0, (m.flags & 2) != 0});
+    }
+    void operator()(packet::play_sb::TeleportConfirm&& t) {
+      for (PlayerListener* l : s.listeners_) l->on_teleport_confirm(p, t.teleport_id);
+    }
+    void operator()(packet::play_sb::ChunkBatchReceived&& b) {
+      for (PlayerListener* l : s.listeners_) l->on_chunk_batch_received(p, b.chunks_per_tick);
+    }
+    void operator()(packet::play_sb::Settings&& st) {
+      p.client_view_distance = st.info.view_distance;
+      p.locale = st.info.locale;
+      for (PlayerListener* l : s.listeners_) l->on_client_view_distance(p, st.info.view_distance);
+    }
+    void operator()(packet::play_sb::PlayerInput&& in) {
+      for (PlayerListener* l : s.listeners_) l->on_player_input(p, in.inputs);
+    }
+    void operator()(packet::play_sb::EntityAction&& a) {
+      for (PlayerListener* l : s.listeners_) l->on_entity_action(p, a.action);
+    }
+    void operator()(packet::play_sb::ChatMessage&& m) { s.handle_chat(c, m.message); }
+    void operator()(packet::play_sb::ChatCommand&& m) { s.handle_command(c, m.command); }
+    void operator()(packet::play_sb::ChatCommandSigned&& m) { s.handle_command(c, m.command); }
+    void operator()(packet::play_sb::KeepAlive&& k) { s.handle_keep_alive(c, k.id); }
+    void operator()(packet::play_sb::PingRequest&& r) { s.send(c.id, packet::play_cb::PongResponse{r.id}); }
+  };
+  auto result = dispatch(packet::PlayServerbound{}, body, Handler{*this, c, *p, moved});
+  if (!result) disconnect(c.id, ChatText::plain("Internal Exception: " + result.error()));
+}
+
+}  // namespace hz
