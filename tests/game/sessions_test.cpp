@@ -1,0 +1,206 @@
+#include <gtest/gtest.h>
+
+#include "sim/data/catalog.h"
+#include "tests/game/client_bytes.h"
+
+namespace hz {
+namespace {
+
+using testing::CoreHarness;
+using testing::packet_id_of;
+using testing::TestClient;
+namespace cb = packet;
+
+packet::handshake_sb::SetProtocol handshake(int intent, int version = kProtocolVersion) {
+  return {version, "localhost", 25565, intent};
+}
+
+TEST(Sessions, StatusPingAnswersVersionPlayersAndMotd) {
+  ServerProperties props = testing::test_properties();
+  props.motd = "Hello Horizon";
+  CoreHarness h(props);
+  TestClient client(7);
+  h.iterate(0, {ConnectionOpened{7, "127.0.0.1:1"}});
+  client.packet(handshake(1)).packet(packet::status_sb::PingStart{});
+  h.sink.clear();
+  h.iterate(0, {client.take()});
+  auto got = client.received(h.sink);
+  ASSERT_EQ(got.size(), 1u);
+  auto info = decode_packet<packet::status_cb::ServerInfo>(got[0]);
+  ASSERT_TRUE(info.ok()) << info.error();
+  EXPECT_NE(info->response.find(R"("version":{"name":"26.1","protocol":775})"), std::string::npos) << info->response;
+  EXPECT_NE(info->response.find(R"("max":20,"online":0)"), std::string::npos);
+  EXPECT_NE(info->response.find("Hello Horizon"), std::string::npos);
+
+  client.packet(packet::status_sb::Ping{123456789});
+  h.sink.clear();
+  h.iterate(0, {client.take()});
+  got = client.received(h.sink);
+  ASSERT_EQ(got.size(), 1u);
+  EXPECT_EQ(decode_packet<packet::status_cb::Ping>(got[0])->time, 123456789);
+  EXPECT_TRUE(client.closed(h.sink));
+}
+
+struct JoinedClient {
+  TestClient client;
+  std::vector<Bytes> received;
+};
+
+// Runs the whole offline login and configuration of `name` on connection `conn`.
+JoinedClient join(CoreHarness& h, ConnId conn, const std::string& name) {
+  TestClient client(conn);
+  h.iterate(0, {ConnectionOpened{conn, "127.0.0.1:2"}});
+  client.packet(handshake(2)).packet(packet::login_sb::LoginStart{name, {}});
+  h.sink.clear();
+  h.iterate(0, {client.take()});
+  h.sink.clear();
+  client.set_compression(256);
+  client.packet(packet::login_sb::LoginAcknowledged{});
+  h.iterate(0, {client.take()});
+  client.packet(packet::config_sb::Settings{});
+  client.packet(packet::config_sb::SelectKnownPacks{});
+  h.iterate(0, {client.take()});
+  client.packet(packet::config_sb::FinishConfiguration{});
+  h.iterate(0, {client.take()});
+  auto rest = client.received(h.sink);
+  return {client, rest};
+}
+
+TEST(Sessions, OfflineLoginSendsCompressionThenSuccessWithVanillaUuid) {
+  CoreHarness h;
+  TestClient client(1);
+  h.iterate(0, {ConnectionOpened{1, "127.0.0.1:2"}});
+  client.packet(handshake(2)).packet(packet::login_sb::LoginStart{"Probe", {}});
+  h.sink.clear();
+  h.iterate(0, {client.take()});
+  auto got = client.received(h.sink);
+  ASSERT_EQ(got.size(), 2u);
+  EXPECT_EQ(decode_packet<packet::login_cb::Compress>(got[0])->threshold, 256);
+  auto success = decode_packet<packet::login_cb::Success>(got[1]);
+  ASSERT_TRUE(success.ok());
+  EXPECT_EQ(success->uuid.to_string(), "3f0ca0c8-9f16-3b87-92fb-b626b9a1bb99");
+  EXPECT_EQ(success->username, "Probe");
+  // Compression is switched on right after the compress packet, before success.
+  size_t compress_at = 0, enable_at = 0, success_at = 0, i = 0;
+  for (const Effect& e : h.sink.effects) {
+    ++i;
+    if (auto* s = std::get_if<SendPacket>(&e)) (packet_id_of(*s->body) == packet_id::login_cb::compress ? compress_at : success_at) = i;
+    if (std::holds_alternative<EnableCompression>(e)) enable_at = i;
+  }
+  EXPECT_LT(compress_at, enable_at);
+  EXPECT_LT(enable_at, success_at);
+}
+
+TEST(Sessions, JoinSequenceFollowsTheSpecOrder) {
+  CoreHarness h;
+  JoinedClient j = join(h, 3, "Bot1");
+  std::vector<int32_t> ids;
+  for (const Bytes& b : j.received) ids.push_back(packet_id_of(b));
+  // Configuration: brand, feature flags, known packs, 28 registries, tags, finish.
+  ASSERT_GE(ids.size(), 34u);
+  EXPECT_EQ(ids[0], packet_id::config_cb::custom_payload);
+  EXPECT_EQ(ids[1], packet_id::config_cb::feature_flags);
+  EXPECT_EQ(ids[2], packet_id::config_cb::select_known_packs);
+  for (int r = 0; r < 28; ++r) EXPECT_EQ(ids[3 + r], packet_id::config_cb::registry_data) << r;
+  EXPECT_EQ(ids[31], packet_id::config_cb::tags);
+  EXPECT_EQ(ids[32], packet_id::config_cb::finish_configuration);
+  // Play: login first; position before update_health; game event 13 and the centre chunk.
+  std::vector<int32_t> play(ids.begin() + 33, ids.end());
+  ASSERT_FALSE(play.empty());
+  EXPECT_EQ(play[0], packet_id::play_cb::login);
+  auto find = [&](int32_t id) { return std::find(play.begin(), play.end(), id) - play.begin(); };
+  EXPECT_LT(find(packet_id::play_cb::position), find(packet_id::play_cb::update_health));
+  EXPECT_LT(find(packet_id::play_cb::game_state_change), static_cast<long>(play.size()));
+  EXPECT_LT(find(packet_id::play_cb::update_view_position), static_cast<long>(play.size()));
+  auto login = decode_packet<packet::play_cb::Login>(j.received[33]);
+  ASSERT_TRUE(login.ok()) << login.error();
+  EXPECT_EQ(login->entity_id, 1);
+  EXPECT_EQ(login->dimension_type, 0);
+  EXPECT_FALSE(login->enforces_secure_chat);
+  auto position = decode_packet<packet::play_cb::Position>(j.received[33 + find(packet_id::play_cb::position)]);
+  EXPECT_EQ(position->teleport_id, 1);
+  EXPECT_EQ(h.core.online_player_names(), std::vector<std::string>{"Bot1"});
+}
+
+TEST(Sessions, ChatIsBroadcastAsSystemChat) {
+  CoreHarness h;
+  JoinedClient a = join(h, 1, "Alice");
+  JoinedClient b = join(h, 2, "Bob");
+  a.client.packet(packet::play_sb::ChatMessage{"hello there", 0, 0, std::nullopt, 0, {}, 0});
+  h.sink.clear();
+  h.iterate(0, {a.client.take()});
+  for (TestClient* c : {&a.client, &b.client}) {
+    auto got = c->received(h.sink);
+    ASSERT_EQ(got.size(), 1u);
+    auto chat = decode_packet<packet::play_cb::SystemChat>(got[0]);
+    ASSERT_TRUE(chat.ok());
+    EXPECT_EQ(nbt::to_string(chat->content), "\"<Alice> hello there\"");
+  }
+}
+
+TEST(Sessions, NonOpsGetVanillasRefusalAndOpsRunCommands) {
+  ServerProperties props = testing::test_properties();
+  CoreHarness h(props);
+  JoinedClient j = join(h, 1, "Alice");
+  j.client.packet(packet::play_sb::ChatCommand{"tick query"});
+  h.sink.clear();
+  h.iterate(0, {j.client.take()});
+  auto got = j.client.received(h.sink);
+  ASSERT_EQ(got.size(), 2u);
+  EXPECT_NE(nbt::to_string(decode_packet<packet::play_cb::SystemChat>(got[0])->content)
+                .find("Unknown or incomplete command. See below for error"),
+            std::string::npos);
+}
+
+TEST(Sessions, MalformedBytesDisconnectWithAReasonAndTheServerKeepsTicking) {
+  CoreHarness h;
+  JoinedClient healthy = join(h, 1, "Alice");
+  TestClient bad(9);
+  h.iterate(0, {ConnectionOpened{9, "127.0.0.1:3"}});
+  bad.packet(handshake(2)).raw({0xFF, 0xFF, 0xFF, 0xFF, 0x0F});  // a 5-byte length prefix
+  h.sink.clear();
+  h.iterate(0, {bad.take()});
+  auto got = bad.received(h.sink);
+  ASSERT_EQ(got.size(), 1u);
+  auto reason = decode_packet<packet::login_cb::Disconnect>(got[0]);
+  ASSERT_TRUE(reason.ok());
+  EXPECT_NE(reason->reason_json.find("Internal Exception"), std::string::npos) << reason->reason_json;
+  EXPECT_TRUE(bad.closed(h.sink));
+  int64_t ticks = h.core.tick_count();
+  h.iterate(0, {});
+  EXPECT_EQ(h.core.tick_count(), ticks + 1);
+  EXPECT_EQ(h.core.online_player_names(), std::vector<std::string>{"Alice"});
+}
+
+TEST(Sessions, WrongProtocolVersionIsRefusedWithTheVersionName) {
+  CoreHarness h;
+  TestClient client(4);
+  h.iterate(0, {ConnectionOpened{4, "127.0.0.1:4"}});
+  client.packet(handshake(2, 770)).packet(packet::login_sb::LoginStart{"Old", {}});
+  h.sink.clear();
+  h.iterate(0, {client.take()});
+  auto got = client.received(h.sink);
+  ASSERT_GE(got.size(), 1u);
+  auto reason = decode_packet<packet::login_cb::Disconnect>(got[0]);
+  ASSERT_TRUE(reason.ok());
+  EXPECT_NE(reason->reason_json.find("multiplayer.disconnect.incompatible"), std::string::npos);
+  EXPECT_NE(reason->reason_json.find("26.1"), std::string::npos);
+}
+
+TEST(Sessions, DuplicateLoginKicksTheOldConnection) {
+  CoreHarness h;
+  JoinedClient first = join(h, 1, "Alice");
+  TestClient second(2);
+  h.iterate(0, {ConnectionOpened{2, "127.0.0.1:5"}});
+  second.packet(handshake(2)).packet(packet::login_sb::LoginStart{"Alice", {}});
+  h.sink.clear();
+  h.iterate(0, {second.take()});
+  EXPECT_TRUE(first.client.closed(h.sink));
+  auto kick = decode_packet<packet::play_cb::KickDisconnect>(first.client.received(h.sink).at(0));
+  ASSERT_TRUE(kick.ok());
+  EXPECT_NE(nbt::to_string(kick->reason).find("multiplayer.disconnect.duplicate_login"), std::string::npos);
+  EXPECT_TRUE(h.core.online_player_names().empty());  // the new Alice is still configuring
+}
+
+}  // namespace
+}  // namespace hz
