@@ -140,7 +140,11 @@ class RawConnection {
     if (seen) return Promise.resolve(seen)
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no ${what} within ${timeoutMs} ms`)), timeoutMs)
-      this.closed.then(() => setTimeout(() => reject(new Error(`connection closed before ${what}`)), 50))
+      // Packets that came with the close have been delivered by the time 'close' fires.
+      this.closed.then(() => {
+        clearTimeout(timer)
+        reject(new Error(`connection closed before ${what}`))
+      })
       this.listeners.push({ accept, resolve: p => { clearTimeout(timer); resolve(p) } })
     })
   }
@@ -197,10 +201,12 @@ class RawConnection {
   // Waits for the server to close the connection; returns what it said first, if anything.
   async outcome (timeoutMs = 10000) {
     const timedOut = Symbol('timeout')
+    let timer
     const result = await Promise.race([
       this.closed,
-      new Promise(resolve => setTimeout(() => resolve(timedOut), timeoutMs))
+      new Promise(resolve => { timer = setTimeout(() => resolve(timedOut), timeoutMs) })
     ])
+    clearTimeout(timer)
     if (result === timedOut) {
       this.socket.destroy()
       return { closed: false, packets: this.packets }
