@@ -75,8 +75,8 @@ Result<T> decode_fields(ByteReader& in) {
   Decoder decoder(in);
   value.fields(decoder);
   if (!in.ok()) return Error{decoder.failure_text()};
-  if (in.remaining() != 0) {
-    return Error{std::to_string(in.remaining()) + " bytes left over after the last field"};
+  if (size_t left = in.remaining(); left != 0) {
+    return Error{std::to_string(left) + (left == 1 ? " byte" : " bytes") + " left over after the last field"};
   }
   return value;
 }
