@@ -1,0 +1,147 @@
+"""The Markdown report of a benchmark: the seed's tables (MSPT, P95, TPS, RSS, CPU, chunks/s,
+new chunks/s) per behaviour, a details table, the machine and the method."""
+import datetime
+
+LABELS = {"horizon": "Horizon", "vanilla": "Vanilla"}
+
+
+def group_key(run):
+    return (run["behaviour"], run.get("explore_speed"))
+
+
+def group_title(key):
+    behaviour, speed = key
+    if behaviour == "walk":
+        return "Walk"
+    return f"Explore at {format_number(speed)} blocks a second"
+
+
+def format_number(value, digits=1):
+    if value is None:
+        return "–"
+    text = f"{value:.{digits}f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def fixed(value, digits=1):
+    return "–" if value is None else f"{value:.{digits}f}"
+
+
+def gigabytes(value):
+    return "–" if value is None else f"{value / 1e9:.2f} GB"
+
+
+def percent(value):
+    return "–" if value is None else f"{value:.0f} %"
+
+
+def chunks_rate(value):
+    return "–" if value is None else f"{value:.0f}"
+
+
+def groups(runs):
+    """Runs grouped by behaviour and explore speed, in first-seen order; rows sorted by bots,
+    then by server in first-seen order."""
+    order, by_key, servers = [], {}, []
+    for run in runs:
+        key = group_key(run)
+        if key not in by_key:
+            by_key[key] = []
+            order.append(key)
+        by_key[key].append(run)
+        if run["server"] not in servers:
+            servers.append(run["server"])
+    return [(key, sorted(by_key[key], key=lambda r: (r["bots"], servers.index(r["server"])))) for key in order]
+
+
+def main_row(run):
+    label = LABELS.get(run["server"], run["server"])
+    if run["status"] != "ok" and not run.get("tick", {}).get("samples"):
+        return f"| {run['bots']} | {label} | {run['status']} | | | | | | |"
+    tick = run.get("tick") or {}
+    proc = run.get("process") or {}
+    bots = run.get("bots_figures") or {}
+    cells = [str(run["bots"]), label, fixed(tick.get("mspt")), fixed(tick.get("p95")), fixed(tick.get("tps")),
+             gigabytes(proc.get("rss_mean")), percent(proc.get("cpu_mean")), chunks_rate(bots.get("chunks_per_s")),
+             fixed(bots.get("new_chunks_per_s"))]
+    row = "| " + " | ".join(cells) + " |"
+    if run["status"] != "ok":
+        row += f" ({run['status']})"
+    return row
+
+
+def detail_row(run):
+    tick = run.get("tick") or {}
+    proc = run.get("process") or {}
+    bots = run.get("bots_figures") or {}
+    cells = [str(run["bots"]), LABELS.get(run["server"], run["server"]), fixed(tick.get("p50")),
+             fixed(tick.get("p99")), fixed(tick.get("p99_max")), str(tick.get("samples", 0)),
+             gigabytes(proc.get("rss_max")), str(bots.get("resent_chunks", "–")), str(bots.get("pullbacks", "–")),
+             f"{bots.get('bots_in_play_at_end', '–')}/{run['bots']}", fixed(run.get("startup_s")), run["status"]]
+    return "| " + " | ".join(cells) + " |"
+
+
+def tables(runs):
+    lines = []
+    for key, rows in groups(runs):
+        lines += [f"### {group_title(key)}", "",
+                  "| Bots | Server | MSPT | P95 | TPS | RSS | CPU | Chunks/s | New chunks/s |",
+                  "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+        lines += [main_row(r) for r in rows]
+        lines += ["", "Details:", "",
+                  "| Bots | Server | P50 | P99 | worst P99 | queries | peak RSS | resent | pull-backs | "
+                  "bots in play at end | start-up s | status |",
+                  "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
+        lines += [detail_row(r) for r in rows]
+        lines.append("")
+    return lines
+
+
+def machine_lines(machine):
+    return [f"- CPU: {machine.get('cpu', '?')}, {machine.get('logical_cpus', '?')} logical CPUs",
+            f"- Memory: {gigabytes(machine.get('memory_bytes'))}",
+            f"- System: {machine.get('os', '?')}, kernel {machine.get('kernel', '?')}"]
+
+
+def settings_lines(settings):
+    s = settings
+    pin = (f"server on CPUs {s.get('server_cpus')}, bots on CPUs {s.get('bots_cpus')}"
+           if s.get("server_cpus") else "not pinned")
+    return [f"- Warm-up {format_number(s.get('warmup'))} s after the last bot joined, then "
+            f"{format_number(s.get('measure'))} s of measurement; bots join every "
+            f"{format_number(s.get('join_interval'))} s",
+            f"- `tick query` every {format_number(s.get('tick_query_interval'))} s; RSS and CPU of the server's "
+            "process tree every second (100 % is one core)",
+            f"- View and simulation distance {s.get('view_distance')}; gamerules: "
+            + (", ".join(s.get("gamerules") or []) or "none"),
+            f"- Pinning: {pin}; nice: {s.get('nice') if s.get('nice') is not None else 'no'}"]
+
+
+def render(results, plots=(), title="Server benchmark"):
+    """The report for one or more result documents (as written by server_bench.py)."""
+    runs = [run for doc in results for run in doc["runs"]]
+    first = results[0]
+    lines = [f"# {title}", ""]
+    commits = sorted({doc.get("commit") or "unknown" for doc in results})
+    dates = sorted({doc.get("date", "")[:10] for doc in results})
+    lines += [f"Date: {', '.join(dates)}. Commit: {', '.join(commits)}.", ""]
+    lines += ["## Machine", ""] + machine_lines(first.get("machine", {})) + [""]
+    lines += ["## Method", ""]
+    for doc in results:
+        lines += settings_lines(doc.get("settings", {}))
+    lines += ["- The same server.properties for every server: seed 12345, view and simulation distance 10, "
+              "offline, creative, difficulty easy, sync-chunk-writes true; a fresh server per configuration",
+              "- MSPT is the mean of the `tick query` averages in the window, P50/P95/P99 the means of its "
+              "percentiles; TPS is 20 while MSPT fits in 50 ms, else 1000 / MSPT",
+              "- Chunks/s and new chunks/s (chunks no bot had before) are the bots' counts in the window; "
+              "GB = 10^9 bytes", ""]
+    lines += ["## Results", ""] + tables(runs)
+    if plots:
+        lines += ["## Plots", ""]
+        lines += [f"![{name}]({name})" for name in plots]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def now_iso():
+    return datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0).isoformat()
