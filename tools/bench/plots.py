@@ -12,7 +12,8 @@ FALLBACK_PYTHON = "/usr/bin/python3"
 
 
 def _series(runs, server, value):
-    points = sorted((r["bots"], value(r)) for r in runs if r["server"] == server)
+    """(bots, values) of a server's runs that finished; a server stopped by its watchdog has no point."""
+    points = sorted((r["bots"], value(r)) for r in runs if r["server"] == server and r["status"] == "ok")
     return [b for b, v in points if v is not None], [v for b, v in points if v is not None]
 
 
@@ -50,11 +51,14 @@ def draw(results, out_dir, prefix):
                                                ("new", lambda r: _get(r, "bots_figures", "new_chunks_per_s"), "--")]),
         ]
         for ax, ylabel, lines in panels:
-            for server in servers:
+            for colour, server in enumerate(servers):
                 for label, value, style in lines:
                     xs, ys = _series(rows, server, value)
                     if xs:
-                        ax.plot(xs, ys, style, marker="o", label=f"{LABELS.get(server, server)} {label}")
+                        ax.plot(xs, ys, style, color=f"C{colour}", marker="o",
+                                label=f"{LABELS.get(server, server)} {label}")
+            ax.set_xticks(sorted({r["bots"] for r in rows}))
+            ax.set_ylim(bottom=0)
             ax.set_xlabel("bots")
             ax.set_ylabel(ylabel)
             ax.grid(True, alpha=0.3)

@@ -156,7 +156,8 @@ def _query_ticks(console, settings, window_start, window_end, bots_proc):
         if moment > window_end + 1e-6:
             return
         while time.monotonic() < moment:
-            if not console.running() or bots_proc.poll() is not None:
+            bots_ended_early = bots_proc.poll() is not None and time.monotonic() < window_end - 1
+            if not console.running() or bots_ended_early:
                 return
             time.sleep(min(0.5, max(0.0, moment - time.monotonic())))
         console.send("tick query")
