@@ -113,8 +113,14 @@ struct FieldFormat {
   void add(RestFormat) { rest = true; }
   void add(MaxChars m) { max_chars = m.value; }
   void add(MaxCount m) { max_count = m.value; }
-  void add(Range r) { min = r.min, max = r.max; }
-  void add(When w) { has_when = true, when = w.present; }
+  void add(Range r) {
+    min = r.min;
+    max = r.max;
+  }
+  void add(When w) {
+    has_when = true;
+    when = w.present;
+  }
   // The options that still apply inside an optional (When is used up by it).
   FieldFormat inner() const {
     FieldFormat f = *this;

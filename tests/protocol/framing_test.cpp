@@ -234,7 +234,7 @@ TEST(FrameDecoder, SizeMismatchIsAnError) {
   EXPECT_NE(truncated.find("cut short"), std::string::npos) << truncated;
 }
 
-TEST(FrameDecoder, AFalseHugeClaimFailsWithoutInflatingMuch) {
+TEST(FrameDecoder, AFalseHugeClaimIsASizeMismatch) {
   // 8 MiB claimed, a few hundred bytes delivered: an error about the size, not a crash.
   Bytes z = zlib_compress(patterned(300));
   std::string e = decode_error(compressed_frame(kMaxUncompressedLength, z), 256);

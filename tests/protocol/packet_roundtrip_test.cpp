@@ -100,5 +100,20 @@ TYPED_TEST(PacketRoundTrip, TrailingBytesAreRejectedUnlessTheLastFieldTakesThem)
   EXPECT_TRUE(passed);
 }
 
+TYPED_TEST(PacketRoundTrip, CorruptedBodiesDecodeOrFailButNeverCrash) {
+  using P = TypeParam;
+  bool passed = rc::check(std::string(P::kName), [] {
+    Bytes body = encode_packet(testing::random_declared<P>());
+    int flips = *rc::gen::inRange(1, 4);
+    for (int i = 0; i < flips && body.size() > 1; ++i) {
+      size_t at = *rc::gen::inRange<size_t>(1, body.size());  // keep the id
+      body[at] = *rc::gen::arbitrary<uint8_t>();
+    }
+    auto back = decode_packet<P>(body);
+    if (!back.ok()) RC_ASSERT(!back.error().empty());
+  });
+  EXPECT_TRUE(passed);
+}
+
 }  // namespace
 }  // namespace hz
