@@ -5,6 +5,8 @@
 
 #include "sim/core/hash.h"
 #include "sim/game/commands/dispatcher.h"
+#include "sim/game/movement/movement_system.h"
+#include "sim/game/tracking/entity_tracker.h"
 #include "sim/game/sessions.h"
 
 namespace hz {
@@ -14,7 +16,16 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
       clock_(clock),
       effects_(effects),
       rate_(clock, *this),
-      sessions_(std::make_unique<Sessions>(*this)) {}
+      sessions_(std::make_unique<Sessions>(*this)) {
+  // Entity tracking ticks first (vanilla's ChunkMap.tick runs before the players' own ticks);
+  // movement validates each move before any later listener reads the position.
+  tracker_ = std::make_unique<EntityTracker>(*this);
+  movement_ = std::make_unique<MovementSystem>(*this);
+  tracker_->set_movement(movement_.get());
+  movement_->set_observer(tracker_.get());
+  sessions_->add_listener(tracker_.get());
+  sessions_->add_listener(movement_.get());
+}
 
 Core::~Core() = default;
 
@@ -105,6 +116,8 @@ uint64_t Core::state_hash() const {
   h.i64(scheduler_.next_tick_nanos());
   h.i64(empty_ticks_), h.i64(ticks_until_autosave_);
   h.u64(rules_.hash());
+  h.u64(movement_->hash());
+  h.u64(tracker_->hash());
   h.u64(sessions_->hash());
   return h.digest();
 }

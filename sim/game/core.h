@@ -22,6 +22,8 @@
 
 namespace hz {
 
+class EntityTracker;
+class MovementSystem;
 class Sessions;
 
 struct CoreConfig {
@@ -78,6 +80,9 @@ class Core final : public CommandHost, private TickRateListener {
 
   void log(LogLevel level, std::string text);
   void emit(Effect effect) { effects_.emit(std::move(effect)); }
+  // Move checks, player physics and pull-backs; players seeing each other.
+  MovementSystem& movement() { return *movement_; }
+  EntityTracker& tracking() { return *tracker_; }
   Sessions& sessions() { return *sessions_; }
   // Where players join: the world's spawn point.
   Vec3 spawn_point() const;
@@ -102,6 +107,8 @@ class Core final : public CommandHost, private TickRateListener {
   TickScheduler scheduler_;
   TickStats stats_;
   GameRules rules_;
+  std::unique_ptr<EntityTracker> tracker_;
+  std::unique_ptr<MovementSystem> movement_;
   std::unique_ptr<Sessions> sessions_;
   std::deque<std::string> console_queue_;
   int64_t tick_count_ = 0;

@@ -174,7 +174,10 @@ void Sessions::handle_play(Connection& c, std::span<const uint8_t> body) {
   Player* p = player(c.id);
   if (!p) return;
   auto moved = [&](MoveInput m) {
-    for (PlayerListener* l : listeners_) l->on_move(*p, m);
+    for (PlayerListener* l : listeners_) {
+      if (player(c.id) != p) return;  // a listener disconnected the player (invalid move)
+      l->on_move(*p, m);
+    }
   };
   struct Handler {
     Sessions& s;
@@ -194,7 +197,13 @@ void Sessions::handle_play(Connection& c, std::span<const uint8_t> body) {
       move(MoveInput{false, false, 0, 0, 0, 0, 0, (m.flags & 1) != 0, (m.flags & 2) != 0});
     }
     void operator()(packet::play_sb::TeleportConfirm&& t) {
-      for (PlayerListener* l : s.listeners_) l->on_teleport_confirm(p, t.teleport_id);
+      for (PlayerListener* l : s.listeners_) {
+        if (s.player(c.id) != &p) return;  // disconnected by an earlier listener
+        l->on_teleport_confirm(p, t.teleport_id);
+      }
+    }
+    void operator()(packet::play_sb::PlayerLoaded&&) {
+      for (PlayerListener* l : s.listeners_) l->on_player_loaded(p);
     }
     void operator()(packet::play_sb::ChunkBatchReceived&& b) {
       for (PlayerListener* l : s.listeners_) l->on_chunk_batch_received(p, b.chunks_per_tick);

@@ -143,6 +143,8 @@ class PlayerListener {
   virtual void on_leave(Player&) {}
   virtual void on_move(Player&, const MoveInput&) {}
   virtual void on_teleport_confirm(Player&, int32_t /*teleport_id*/) {}
+  // The client finished loading the world (player_loaded): moves count from now on.
+  virtual void on_player_loaded(Player&) {}
   virtual void on_chunk_batch_received(Player&, float /*desired_chunks_per_tick*/) {}
   virtual void on_client_view_distance(Player&, int /*view_distance*/) {}
   virtual void on_player_input(Player&, uint8_t /*flags*/) {}

@@ -1,0 +1,158 @@
+#include "sim/game/movement/movement_system.h"
+
+#include <vector>
+
+#include "sim/core/hash.h"
+#include "sim/game/core.h"
+#include "sim/protocol/packets.h"
+
+namespace hz {
+
+namespace {
+
+const ChatText& invalid_movement_reason() {
+  static const ChatText reason = ChatText::translated("multiplayer.disconnect.invalid_player_movement");
+  return reason;
+}
+
+}  // namespace
+
+// Carries out what a check asks for one player: teleports go through Sessions (which numbers
+// them and tells every listener), warnings to the log.
+class MovementSystem::Effects final : public MoveEffects {
+ public:
+  Effects(MovementSystem& system, ConnId player) : system_(system), player_(player) {}
+  void teleport(const Vec3& to, float yaw, float pitch) override {
+    system_.pulling_back_ = true;
+    system_.core_.sessions().teleport(player_, to, yaw, pitch);
+    system_.pulling_back_ = false;
+  }
+  void warn(const std::string& line) override { system_.core_.log(LogLevel::kWarn, line); }
+
+ private:
+  MovementSystem& system_;
+  ConnId player_;
+};
+
+MovementSystem::MovementSystem(Core& core) : core_(core) {}
+MovementSystem::~MovementSystem() = default;
+
+const PlayerMovement* MovementSystem::movement(ConnId player) const {
+  auto it = players_.find(player);
+  return it == players_.end() ? nullptr : &it->second;
+}
+
+PlayerMovement* MovementSystem::movement(ConnId player) {
+  auto it = players_.find(player);
+  return it == players_.end() ? nullptr : &it->second;
+}
+
+MoveRules MovementSystem::rules() const {
+  MoveRules r;
+  Core& core = core_;
+  r.player_movement_check = core.game_rules().get_bool("player_movement_check");
+  r.elytra_movement_check = core.game_rules().get_bool("elytra_movement_check");
+  r.runs_normally = core.tick_rate().runs_normally();
+  r.allow_flight = core.config().properties.allow_flight;
+  return r;
+}
+
+void MovementSystem::publish(Player& player, const PlayerMovement& m) {
+  const PlayerBody& b = m.body();
+  const bool changed = player.position != b.position || player.yaw != b.yaw || player.pitch != b.pitch;
+  player.position = b.position;
+  player.yaw = b.yaw;
+  player.pitch = b.pitch;
+  player.on_ground = b.on_ground;
+  if (changed && observer_) observer_->on_player_moved(player);
+}
+
+void MovementSystem::on_join(Player& player) {
+  auto [it, added] =
+      players_.try_emplace(player.conn, player.name, player.game_mode, player.position, player.yaw, player.pitch);
+  // The join teleport was sent before this system heard of the player.
+  if (player.awaiting_teleport_id != 0)
+    it->second.teleported(player.awaiting_teleport_position, player.yaw, player.pitch, player.last_teleport_id, false);
+}
+
+void MovementSystem::on_leave(Player& player) { players_.erase(player.conn); }
+
+void MovementSystem::on_move(Player& player, const MoveInput& move) {
+  PlayerMovement* m = movement(player.conn);
+  if (!m) return;
+  Effects effects(*this, player.conn);
+  const MoveResult result = m->handle_move(move, world(), rules(), effects);
+  if (result.decision == MoveDecision::kInvalid) {
+    core_.sessions().disconnect(player.conn, invalid_movement_reason());
+    return;
+  }
+  // The player may have been pulled back (Sessions already published that teleport).
+  if (PlayerMovement* still = movement(player.conn)) publish(player, *still);
+}
+
+void MovementSystem::on_teleport_confirm(Player& player, int32_t teleport_id) {
+  PlayerMovement* m = movement(player.conn);
+  if (!m) return;
+  if (!m->handle_teleport_confirm(teleport_id)) {
+    core_.sessions().disconnect(player.conn, invalid_movement_reason());
+    return;
+  }
+  if (!m->awaiting_teleport()) player.awaiting_teleport_id = 0;
+  publish(player, *m);
+}
+
+void MovementSystem::on_player_loaded(Player& player) {
+  if (PlayerMovement* m = movement(player.conn)) m->handle_player_loaded();
+}
+
+void MovementSystem::on_player_input(Player& player, uint8_t flags) {
+  if (PlayerMovement* m = movement(player.conn)) m->handle_input_shift((flags & packet::play_sb::PlayerInput::kSneak) != 0);
+}
+
+void MovementSystem::on_entity_action(Player& player, int32_t action) {
+  PlayerMovement* m = movement(player.conn);
+  if (!m) return;
+  using packet::play_sb::EntityAction;
+  if (action == EntityAction::kStartSprinting) m->handle_sprinting(true);
+  if (action == EntityAction::kStopSprinting) m->handle_sprinting(false);
+  // Starting to glide needs an elytra, which no Horizon player wears: vanilla then stops gliding.
+  if (action == EntityAction::kStartFallFlying) m->set_fall_flying(false);
+}
+
+void MovementSystem::on_game_mode_changed(Player& player) {
+  if (PlayerMovement* m = movement(player.conn)) m->set_game_mode(player.game_mode);
+}
+
+void MovementSystem::on_teleported(Player& player) {
+  PlayerMovement* m = movement(player.conn);
+  if (!m) return;
+  m->teleported(player.position, player.yaw, player.pitch, player.last_teleport_id, !pulling_back_);
+  publish(player, *m);
+}
+
+void MovementSystem::tick() {
+  for (auto& [conn, m] : players_) m.tick_entity();
+  std::vector<ConnId> order;
+  order.reserve(players_.size());
+  for (const auto& [conn, m] : players_) order.push_back(conn);
+  const MoveRules r = rules();
+  for (ConnId conn : order) {
+    PlayerMovement* m = movement(conn);
+    Player* player = core_.sessions().player(conn);
+    if (!m || !player) continue;
+    Effects effects(*this, conn);
+    if (m->tick(world(), r, effects) == TickResult::kKickedForFloating) {
+      core_.sessions().disconnect(conn, ChatText::translated("multiplayer.disconnect.flying"));
+      continue;
+    }
+    publish(*player, *m);
+  }
+}
+
+uint64_t MovementSystem::hash() const {
+  Hasher h;
+  for (const auto& [conn, m] : players_) h.u64(conn), h.u64(m.hash());
+  return h.digest();
+}
+
+}  // namespace hz

@@ -1,0 +1,65 @@
+// The movement system of the game: follows every player through Sessions, vets their move
+// packets and teleport confirmations (PlayerMovement), runs their per-tick physics and floating
+// kick, and keeps Player's position, rotation and on-ground flag to what it accepted.
+#pragma once
+
+#include <map>
+#include <memory>
+
+#include "sim/game/movement/player_movement.h"
+#include "sim/game/sessions.h"
+
+namespace hz {
+
+class Core;
+
+// Told when a player's accepted position or rotation changed (vanilla's ChunkMap.move).
+class MoveObserver {
+ public:
+  virtual ~MoveObserver() = default;
+  virtual void on_player_moved(const Player& player) = 0;
+};
+
+class MovementSystem final : public PlayerListener {
+ public:
+  explicit MovementSystem(Core& core);
+  ~MovementSystem() override;
+
+  // The world the checks collide with (until one is attached, nothing collides).
+  void set_block_source(const BlockSource* blocks) { blocks_ = blocks ? blocks : &no_blocks_; }
+  void set_observer(MoveObserver* observer) { observer_ = observer; }
+
+  const PlayerMovement* movement(ConnId player) const;
+  PlayerMovement* movement(ConnId player);
+
+  // PlayerListener
+  void on_join(Player& player) override;
+  void on_leave(Player& player) override;
+  void on_move(Player& player, const MoveInput& move) override;
+  void on_teleport_confirm(Player& player, int32_t teleport_id) override;
+  void on_player_loaded(Player& player) override;
+  void on_player_input(Player& player, uint8_t flags) override;
+  void on_entity_action(Player& player, int32_t action) override;
+  void on_game_mode_changed(Player& player) override;
+  void on_teleported(Player& player) override;
+  // Per tick: the client-loaded timers, then each player's tickPlayer (physics, floating kick).
+  void tick() override;
+
+  uint64_t hash() const;
+
+ private:
+  class Effects;
+  MoveRules rules() const;
+  MoveWorld world() const { return MoveWorld{*blocks_, border_}; }
+  void publish(Player& player, const PlayerMovement& m);
+
+  Core& core_;
+  NoBlocks no_blocks_;
+  const BlockSource* blocks_ = &no_blocks_;
+  WorldBorder border_;
+  MoveObserver* observer_ = nullptr;
+  std::map<ConnId, PlayerMovement> players_;
+  bool pulling_back_ = false;  // a teleport this system asked for is being sent
+};
+
+}  // namespace hz

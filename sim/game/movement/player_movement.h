@@ -1,0 +1,128 @@
+// One player's movement as vanilla's ServerGamePacketListenerImpl vets it: the move packet checks
+// (invalid values, awaiting teleports, moved too quickly, moved wrongly, colliding with anything
+// new), teleport confirmation, and the per-tick work (server physics, floating kick).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "sim/core/properties.h"
+#include "sim/game/movement/entity_move.h"
+
+namespace hz {
+
+struct MoveInput;
+
+// What the game decides about movement that is not the player's own state.
+struct MoveRules {
+  bool player_movement_check = true;  // gamerule player_movement_check
+  bool elytra_movement_check = true;  // gamerule elytra_movement_check
+  bool runs_normally = true;          // the tick rate manager is not frozen (or is stepping)
+  bool allow_flight = false;          // server.properties allow-flight
+};
+
+// Side effects a move check asks for; the movement system carries them out.
+class MoveEffects {
+ public:
+  virtual ~MoveEffects() = default;
+  // ServerGamePacketListenerImpl.teleport with zero velocity and no relative flags: a position
+  // packet with a fresh id. The implementation must call PlayerMovement::teleported.
+  virtual void teleport(const Vec3& to, float yaw, float pitch) = 0;
+  virtual void warn(const std::string& line) = 0;
+};
+
+// How a move packet was decided.
+enum class MoveDecision : uint8_t {
+  kInvalid,            // NaN coordinates or non-finite angles: disconnect
+  kIgnored,            // the client has not finished loading
+  kAwaitingTeleport,   // a teleport is unconfirmed: only the rotation counts
+  kAccepted,
+  kTooQuickly,         // pulled back
+  kWrongly,            // pulled back: the replay missed by more than 0.25 and the old box was free
+  kCollidingNew,       // pulled back: the new box meets a shape the old box did not
+};
+
+struct MoveResult {
+  MoveDecision decision = MoveDecision::kIgnored;
+  bool logged_wrongly = false;  // "moved wrongly!" was logged (also for accepted moves)
+};
+
+enum class TickResult : uint8_t { kNormal, kKickedForFloating };
+
+class PlayerMovement {
+ public:
+  static constexpr int kClientLoadedTimeout = 60;
+  static constexpr int kResendTeleportAfterTicks = 20;
+
+  PlayerMovement(std::string name, GameMode mode, const Vec3& position, float yaw, float pitch);
+
+  // handleMovePlayer.
+  MoveResult handle_move(const MoveInput& in, const MoveWorld& world, const MoveRules& rules, MoveEffects& effects);
+  // handleAcceptTeleportPacket: false when the id matches but nothing is awaited (disconnect).
+  bool handle_teleport_confirm(int32_t id);
+  // After any teleport packet was sent (by this check or by a command): id, target, rotation.
+  // `reset_position` is set for teleports of the game (commands, join), not for pull-backs.
+  void teleported(const Vec3& to, float yaw, float pitch, int32_t id, bool reset_position);
+  void handle_player_loaded() { client_loaded_timer_ = 0; }
+  void handle_input_shift(bool shift);
+  void handle_sprinting(bool sprinting) { body_.sprinting = sprinting; }
+  void set_game_mode(GameMode mode);
+  // Gliding needs an elytra; Horizon has no equipment, so only tests turn it on.
+  void set_fall_flying(bool gliding) { body_.fall_flying = gliding; }
+  void set_flying(bool flying) { body_.flying = flying; }
+
+  // ServerPlayer.tick's part that runs before the connection tick: the client-loaded timer.
+  void tick_entity() { --client_loaded_timer_; }
+  // ServerGamePacketListenerImpl.tickPlayer: physics, snap back, counters, floating kick.
+  TickResult tick(const MoveWorld& world, const MoveRules& rules, MoveEffects& effects);
+
+  const PlayerBody& body() const { return body_; }
+  PlayerBody& body() { return body_; }
+  GameMode game_mode() const { return mode_; }
+  bool client_loaded() const { return client_loaded_timer_ <= 0; }
+  bool awaiting_teleport() const { return awaiting_position_.has_value(); }
+  int32_t awaiting_teleport_id() const { return awaiting_id_; }
+  int tick_count() const { return tick_count_; }
+  bool client_is_floating() const { return client_is_floating_; }
+  int above_ground_ticks() const { return above_ground_tick_count_; }
+  uint64_t hash() const;
+
+  // Vanilla's getMaximumFlyingTicks for a player with default gravity.
+  static int maximum_flying_ticks();
+
+ private:
+  bool is_creative() const { return mode_ == GameMode::kCreative; }
+  bool is_spectator() const { return mode_ == GameMode::kSpectator; }
+  bool may_fly() const { return is_creative() || is_spectator(); }
+  void reset_position();
+  bool update_awaiting_teleport(MoveEffects& effects);
+  bool should_check_movement(bool gliding, const MoveRules& rules) const;
+  bool colliding_with_anything_new(const Aabb& old_box, const Vec3& target, const MoveWorld& world) const;
+  bool no_blocks_around(const MoveWorld& world) const;
+  bool in_water(const MoveWorld& world) const;
+  void check_fall_damage(double dy, bool on_ground, const MoveWorld& world);
+  // Entity.absSnapTo with a rotation.
+  void snap_to(const Vec3& p, float yaw, float pitch);
+  void snap_rotation(float yaw, float pitch);
+
+  std::string name_;
+  GameMode mode_;
+  PlayerBody body_;
+  int tick_count_ = 0;
+  int32_t awaiting_id_ = 0;
+  int awaiting_teleport_time_ = 0;
+  std::optional<Vec3> awaiting_position_;
+  int above_ground_tick_count_ = 0;
+  int received_move_packets_ = 0;
+  int known_move_packets_ = 0;
+  int client_loaded_timer_ = kClientLoadedTimeout;
+  Vec3 first_good_;
+  Vec3 last_good_;
+  bool client_is_floating_ = false;
+};
+
+// Mth.wrapDegrees for floats.
+float wrap_degrees(float degrees);
+
+}  // namespace hz

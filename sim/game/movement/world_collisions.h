@@ -1,0 +1,85 @@
+// The world's collision queries for a moving player: block shapes met by a box (vanilla's
+// BlockCollisions scan), the world border's shape near the edge, and noCollision.
+#pragma once
+
+#include <vector>
+
+#include "sim/game/movement/block_shapes.h"
+#include "sim/game/movement/block_source.h"
+#include "sim/game/movement/voxel_shape.h"
+
+namespace hz {
+
+// Vanilla's default world border: centre 0,0, size 5.9999968E7.
+class WorldBorder {
+ public:
+  WorldBorder();
+  // isInsideCloseToBorder: the mover is within twice the box's larger horizontal size (at least
+  // 1) of the nearest edge, and inside the border widened by that size.
+  bool is_inside_close_to_border(const Vec3& position, const Aabb& box) const;
+  // Everything outside the border, widened to whole blocks.
+  const VoxelShape& shape() const { return shape_; }
+
+ private:
+  double min_x_, min_z_, max_x_, max_z_;
+  VoxelShape shape_;
+};
+
+// The block shapes that count for `query`, in vanilla's scan order (x fastest, then y, then z,
+// over the box grown by one block), moved to their block positions. Cells on the scan's faces
+// count only for blocks with large shapes; edges and corners never (edges would only matter for
+// moving pistons, which Horizon does not simulate). `fn(const PlacedShape&)` returns false to
+// stop; the function returns false when it was stopped.
+template <class Fn>
+bool for_each_block_collision(const BlockSource& world, const CollisionContext& ctx, const Aabb& query, Fn&& fn);
+
+// Entity.collectColliders for a player: the border shape when close to it, then block shapes.
+void collect_colliders(const BlockSource& world, const WorldBorder& border, const Vec3& mover_position,
+                       const CollisionContext& ctx, const Aabb& query, std::vector<PlacedShape>& out);
+
+// CollisionGetter.noCollision(entity, box): no block shape, and no overlap with the border shape
+// when close to it (Horizon has no entities that collide with players).
+bool no_collision(const BlockSource& world, const WorldBorder& border, const Vec3& mover_position,
+                  const CollisionContext& ctx, const Aabb& box);
+
+// --- implementation of the template ---
+
+namespace detail {
+// Whether a non-cube placed shape overlaps the query's own shape (joinIsNotEmpty).
+bool overlaps_query(const PlacedShape& shape, const VoxelShape& query_shape);
+int floor_to_int(double v);
+}  // namespace detail
+
+template <class Fn>
+bool for_each_block_collision(const BlockSource& world, const CollisionContext& ctx, const Aabb& query, Fn&& fn) {
+  constexpr double kEpsilon = 1.0e-7;
+  const int x0 = detail::floor_to_int(query.min_x - kEpsilon) - 1, x1 = detail::floor_to_int(query.max_x + kEpsilon) + 1;
+  const int y0 = detail::floor_to_int(query.min_y - kEpsilon) - 1, y1 = detail::floor_to_int(query.max_y + kEpsilon) + 1;
+  const int z0 = detail::floor_to_int(query.min_z - kEpsilon) - 1, z1 = detail::floor_to_int(query.max_z + kEpsilon) + 1;
+  const VoxelShape query_shape = VoxelShape::from_box(query);
+  for (int z = z0; z <= z1; ++z) {
+    const int z_face = (z == z0 || z == z1) ? 1 : 0;
+    for (int y = y0; y <= y1; ++y) {
+      const int yz_faces = z_face + ((y == y0 || y == y1) ? 1 : 0);
+      for (int x = x0; x <= x1; ++x) {
+        const int faces = yz_faces + ((x == x0 || x == x1) ? 1 : 0);
+        if (faces >= 2) continue;
+        if (!world.is_chunk_loaded(x >> 4, z >> 4)) continue;
+        const BlockStateId state = world.block(x, y, z);
+        if (faces == 1 && !has_large_collision_shape(state)) continue;
+        const VoxelShape* shape = block_collision_shape(state, x, y, z, ctx);
+        if (!shape) continue;
+        const PlacedShape placed{shape, static_cast<double>(x), static_cast<double>(y), static_cast<double>(z)};
+        if (shape->is_unit_cube()) {
+          if (!query.intersects(x, y, z, x + 1.0, y + 1.0, z + 1.0)) continue;
+        } else if (!detail::overlaps_query(placed, query_shape)) {
+          continue;
+        }
+        if (!fn(placed)) return false;
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace hz

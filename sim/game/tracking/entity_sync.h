@@ -1,0 +1,60 @@
+// What other players are told about one tracked player (vanilla's ServerEntity): the spawn
+// bundle, and every update pass the relative move in 1/4096 blocks, the rotation bytes, the head
+// rotation, or a full position sync, plus velocity when it must be synced. Each packet is
+// encoded once and shared by all viewers.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "sim/core/types.h"
+#include "sim/game/player.h"
+#include "sim/protocol/wire.h"
+
+namespace hz {
+
+// A tracked player at one moment, as the sync reads it.
+struct EntityState {
+  Vec3 position;
+  Vec3 velocity;
+  float yaw = 0, pitch = 0, head_yaw = 0;
+  bool on_ground = false;
+  bool needs_sync = false;   // Entity.needsSync (a jump changed the velocity)
+  bool fall_flying = false;  // gliding players also sync velocity
+};
+
+// Mth.packDegrees: a rotation as a signed byte of 1/256 turns.
+int8_t pack_degrees(float degrees);
+// VecDeltaCodec.encode: Math.round(v * 4096).
+int64_t encode_position(double v);
+
+class EntitySync {
+ public:
+  static constexpr int kUpdateInterval = 2;      // players: EntityType.PLAYER's update interval
+  static constexpr int kForcedPositionEvery = 60;
+  static constexpr int kFullSyncAfter = 400;     // teleportDelay limit
+
+  EntitySync(int32_t entity_id, const EntityState& created);
+
+  // One sendChanges pass: appends the packets every viewer receives, in order.
+  void send_changes(const EntityState& now, std::vector<SharedBytes>& out);
+  // addPairing for a player: bundle { add entity } with the last sent position and rotations.
+  std::vector<SharedBytes> pairing_packets(const Uuid& uuid) const;
+
+  int32_t entity_id() const { return id_; }
+  const Vec3& position_base() const { return base_; }
+  uint64_t hash() const;
+
+ private:
+  int32_t id_;
+  Vec3 base_;
+  Vec3 last_sent_movement_;
+  int8_t last_yaw_;
+  int8_t last_pitch_;
+  int8_t last_head_yaw_;
+  int tick_count_ = 0;
+  int teleport_delay_ = 0;
+  bool was_on_ground_;
+};
+
+}  // namespace hz

@@ -1,0 +1,92 @@
+// Players seeing each other (vanilla's ChunkMap entity tracking): which viewers see which
+// players (horizontal range, spectator rule, chunk delivered), spawn and removal packets as that
+// changes, and every tick each player's updates (EntitySync) sent to its viewers. Nearby players
+// are found through a spatial grid, so the work per tick follows the pairs that see each other.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <set>
+#include <vector>
+
+#include "sim/game/movement/movement_system.h"
+#include "sim/game/sessions.h"
+#include "sim/game/tracking/chunk_visibility.h"
+#include "sim/game/tracking/entity_sync.h"
+#include "sim/game/tracking/tracking_grid.h"
+
+namespace hz {
+
+class Core;
+
+class EntityTracker final : public PlayerListener, public MoveObserver {
+ public:
+  // Players are tracked up to 32 chunks (EntityType.PLAYER's client tracking range).
+  static constexpr int kPlayerTrackingRange = 32 * 16;
+
+  explicit EntityTracker(Core& core);
+  ~EntityTracker() override;
+
+  // Where head rotation, velocity and the needs-sync flag come from (optional).
+  void set_movement(MovementSystem* movement) { movement_ = movement; }
+  // Who has which chunk (optional; without it the view-distance rule alone decides).
+  void set_chunk_visibility(const ChunkVisibility* chunks) { chunks_ = chunks ? chunks : &view_rule_; }
+
+  // The players `viewer` currently sees, by entity id.
+  std::vector<int32_t> seen_by(ConnId viewer) const;
+  // The tracking range in blocks: 512 scaled by entity-broadcast-range-percentage.
+  int effective_range() const;
+
+  // PlayerListener
+  void on_join(Player& player) override;
+  void on_leave(Player& player) override;
+  // ChunkMap.tick: section changes, then every player's sendChanges.
+  void tick() override;
+  // MoveObserver: ChunkMap.move.
+  void on_player_moved(const Player& player) override;
+
+  uint64_t hash() const;
+
+ private:
+  struct SectionPos {
+    int32_t x = 0, y = 0, z = 0;
+    bool operator==(const SectionPos&) const = default;
+  };
+  struct Tracked {
+    ConnId conn = 0;
+    Uuid uuid;
+    EntitySync sync;
+    std::set<int32_t> seen_by;  // viewers' entity ids
+    std::set<int32_t> sees;     // as a viewer: the entities it sees
+    int64_t cell = 0;
+    SectionPos section;
+  };
+
+  static SectionPos section_of(const Vec3& p);
+  EntityState state_of(const Player& player) const;
+  const Player* player_of(const Tracked& t) const;
+  int view_distance(const Player& viewer) const;
+  double max_visible_range() const;
+  // TrackedEntity.updatePlayer: shows or hides `entity` to `viewer`.
+  void update_pair(Tracked& entity, Tracked& viewer);
+  // TrackedEntity.updatePlayers(all players): the entity against every viewer that could see it.
+  void update_viewers_of(Tracked& entity);
+  // Every entity against one viewer (the viewer moved).
+  void update_as_viewer(Tracked& viewer);
+  // Candidates near a position plus those already related, sorted by entity id.
+  std::vector<int32_t> candidates(const Vec3& around, double radius, const std::set<int32_t>& related) const;
+  void refresh_cell(Tracked& t, const Vec3& position);
+  void send(ConnId conn, const SharedBytes& body);
+
+  Core& core_;
+  MovementSystem* movement_ = nullptr;
+  ViewDistanceVisibility view_rule_;
+  const ChunkVisibility* chunks_;
+  std::map<int32_t, Tracked> entities_;  // by entity id: vanilla's insertion (join) order
+  std::map<ConnId, int32_t> ids_;
+  TrackingGrid grid_;
+  std::vector<SharedBytes> scratch_;
+};
+
+}  // namespace hz

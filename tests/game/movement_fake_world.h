@@ -1,0 +1,42 @@
+// Test helper: a small world of explicitly placed blocks for movement and tracking tests, with
+// every chunk loaded unless told otherwise.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string_view>
+#include <tuple>
+#include <utility>
+
+#include "sim/data/blocks.h"
+#include "sim/game/movement/block_source.h"
+
+namespace hz::testing {
+
+class FakeWorld final : public BlockSource {
+ public:
+  BlockStateId block(int x, int y, int z) const override {
+    auto it = blocks_.find({x, y, z});
+    return it == blocks_.end() ? 0 : it->second;
+  }
+  bool is_chunk_loaded(int cx, int cz) const override { return !unloaded_.contains({cx, cz}); }
+
+  void set(int x, int y, int z, BlockStateId state) {
+    if (state == 0) blocks_.erase({x, y, z});
+    else blocks_[{x, y, z}] = state;
+  }
+  void set(int x, int y, int z, std::string_view name) { set(x, y, z, default_state_of(name)); }
+  void unload_chunk(int cx, int cz) { unloaded_.insert({cx, cz}); }
+  // A floor of `name` covering [x0, x1] x [z0, z1] at height y.
+  void floor(int x0, int x1, int z0, int z1, int y, std::string_view name = "stone") {
+    for (int x = x0; x <= x1; ++x)
+      for (int z = z0; z <= z1; ++z) set(x, y, z, name);
+  }
+  const std::map<std::tuple<int, int, int>, BlockStateId>& blocks() const { return blocks_; }
+
+ private:
+  std::map<std::tuple<int, int, int>, BlockStateId> blocks_;
+  std::set<std::pair<int, int>> unloaded_;
+};
+
+}  // namespace hz::testing
