@@ -8,7 +8,8 @@ namespace hz {
 
 Sessions::Sessions(Core& core) : core_(core) {
   std::string error;
-  ops_ = OpList::parse(core.config().ops_json, core.config().properties.op_permission_level, &error);
+  const std::string& ops = core.config().ops_json;
+  if (!ops.empty()) ops_ = OpList::parse(ops, core.config().properties.op_permission_level, &error);
   if (!error.empty()) core.log(LogLevel::kWarn, error);
 }
 

@@ -82,7 +82,7 @@ TEST(TickLoop, PauseWhenEmptyStopsCountingTicks) {
     h.sink.clear();
   }
   EXPECT_EQ(h.core.tick_count(), 19);  // ticks 1..19 ran, then 20 empty ticks reached the threshold
-  ASSERT_EQ(logs.size(), 1u);
+  ASSERT_EQ(logs.size(), 1u) << ::testing::PrintToString(logs);
   EXPECT_EQ(logs[0], "Server empty for 1 seconds, pausing");
   EXPECT_EQ(h.command("tick query").size(), 3u);  // the console still works while paused
 }
