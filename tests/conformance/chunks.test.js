@@ -6,6 +6,7 @@
 
 const { test, before, after } = require('node:test')
 const assert = require('node:assert/strict')
+const fs = require('node:fs')
 const path = require('node:path')
 const { Vec3 } = require('vec3')
 const { Anvil: AnvilFor, chunk: chunkCodecFor } = require('prismarine-provider-anvil')
@@ -105,7 +106,13 @@ test('the blocks the bot sees equal the blocks in the saved region files', { tim
   server.command('save-all flush')
   await saved
 
-  const anvil = new (AnvilFor(ANVIL_VERSION))(path.join(server.folder, 'world', 'dimensions', 'minecraft', 'overworld', 'region'))
+  const regionDir = path.join(server.folder, 'world', 'dimensions', 'minecraft', 'overworld', 'region')
+  // The reader fails obscurely on a missing file: say plainly which region file is not there.
+  for (const c of columns) {
+    const file = path.join(regionDir, `r.${c.x >> 5}.${c.z >> 5}.mca`)
+    assert.ok(fs.existsSync(file), `${path.relative(server.folder, file)} exists after save-all flush`)
+  }
+  const anvil = new (AnvilFor(ANVIL_VERSION))(regionDir)
   const codec = chunkCodecFor(ANVIL_VERSION)
   const diskColumns = new Map()
   try {

@@ -31,6 +31,14 @@ function sendPosition (bot, pos, onGround) {
   bot._client.write('position', { x: pos.x, y: pos.y, z: pos.z, flags: { onGround, hasHorizontalCollision: false } })
 }
 
+// Moves the bot by hand: the packet, and mineflayer's own idea of its position, which it repeats
+// to the server at least once a second even with physics off.
+function flyTo (bot, pos) {
+  bot.entity.position.set(pos.x, pos.y, pos.z)
+  bot.entity.onGround = false
+  sendPosition(bot, pos, false)
+}
+
 test('a survival bot that sends a 20-block jump is pulled back', { timeout: 20000 }, async () => {
   await sleep(1000) // let it land where it spawned
   assert.equal(jumper.game.gameMode, 'survival')
@@ -60,16 +68,20 @@ test('a creative bot flying at sprint speed is not pulled back', { timeout: 3000
   // Climb 30 blocks a block per tick to clear trees and hills, then sprint-fly for two seconds.
   for (let i = 0; i < 30; i++) {
     pos.y += 1
-    sendPosition(flyer, pos, false)
+    flyTo(flyer, pos)
     await sleep(TICK_MS)
   }
   for (let i = 0; i < 40; i++) {
     pos.x += SPRINT_FLY_BLOCKS_PER_TICK
-    sendPosition(flyer, pos, false)
+    flyTo(flyer, pos)
     await sleep(TICK_MS)
   }
   await sleep(1000)
   assert.equal(forced, 0, 'no pull-back while flying at sprint speed')
+  // The server took the flight: the other bot, 44 blocks away, sees the flyer where it flew to.
+  const seen = jumper.players.Flyer && jumper.players.Flyer.entity
+  assert.ok(seen, 'Jumper still tracks Flyer')
+  assert.ok(seen.position.distanceTo(pos) <= 1 / 4096, `Jumper sees Flyer at ${seen.position}, it flew to ${pos}`)
   assert.equal(server.linesMatching(/Flyer moved (too quickly|wrongly)/).length, 0)
   assert.deepEqual(flyer.problems, [])
 })
