@@ -137,6 +137,13 @@ SharedBytes ChunkColumn::light_packet_fields() const {
   return light_cache_.bytes;
 }
 
+void ChunkColumn::drop_caches() const {
+  body_cache_ = {};
+  packet_cache_ = {};
+  light_cache_ = {};
+  for (const Section& s : sections_) s.drop_cache();
+}
+
 size_t ChunkColumn::memory_bytes() const {
   size_t n = sizeof(*this) - sizeof(sections_) - sizeof(light_) + light_.memory_bytes();
   for (const Section& s : sections_) n += s.memory_bytes();

@@ -61,6 +61,9 @@ class ChunkColumn {
   // Light update fields (after its chunk x/z), cached per version.
   SharedBytes light_packet_fields() const;
 
+  // Frees every cached encoding (packets and sections); they are rebuilt on the next request.
+  void drop_caches() const;
+
   // Heap and inline bytes held (caches included), for memory accounting.
   size_t memory_bytes() const;
   // A digest of blocks, biomes, heightmaps and light (not caches or version).

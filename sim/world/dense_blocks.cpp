@@ -7,17 +7,20 @@
 
 namespace hz {
 
-DenseBlocks::DenseBlocks() : cells_(static_cast<size_t>(kSectionCount) * 4096, 0), dirty_((1u << kSectionCount) - 1) {}
+DenseBlocks::DenseBlocks()
+    : cells_(static_cast<size_t>(kSectionCount) * 4096, 0), dirty_((1u << kSectionCount) - 1), scan_top_(kWorldMinY - 1) {}
 
-DenseBlocks::DenseBlocks(const ChunkColumn& column) : cells_(static_cast<size_t>(kSectionCount) * 4096) {
+DenseBlocks::DenseBlocks(const ChunkColumn& column)
+    : cells_(static_cast<size_t>(kSectionCount) * 4096), scan_top_(kWorldMinY - 1) {
   for (int s = 0; s < kSectionCount; ++s) {
+    if (!column.section(s).has_only_air()) scan_top_ = kWorldMinY + s * 16 + 15;
     column.section(s).blocks().copy_to(std::span<uint16_t>(cells_.data() + static_cast<size_t>(s) * 4096, 4096));
   }
 }
 
 int DenseBlocks::top_non_air(int x, int z) const {
   const BlockTraits& traits = BlockTraits::get();
-  for (int y = kWorldMaxY; y >= kWorldMinY; --y) {
+  for (int y = scan_top_; y >= kWorldMinY; --y) {
     if (!traits.is_air(get(x, y, z))) return y;
   }
   return kWorldMinY - 1;

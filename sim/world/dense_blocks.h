@@ -21,6 +21,7 @@ class DenseBlocks {
   void set(int x, int y, int z, BlockStateId state) {
     cells_[index(x, y, z)] = state;
     dirty_ |= uint32_t{1} << section_index_of(y);
+    if (y > scan_top_ && state != 0) scan_top_ = y;
   }
   // World y of the highest non-air block of a column, or kWorldMinY - 1.
   int top_non_air(int x, int z) const;
@@ -33,6 +34,7 @@ class DenseBlocks {
   }
   std::vector<uint16_t> cells_;
   uint32_t dirty_ = 0;  // one bit per section written since loading
+  int scan_top_;        // nothing above this y is anything but air
 };
 
 }  // namespace hz

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstring>
 
 #include "sim/world/block_traits.h"
 
@@ -92,14 +93,22 @@ std::vector<uint8_t> propagate_sky_light(const LightVolume& v) {
 std::vector<uint8_t> propagate_block_light(const LightVolume& v) {
   std::vector<uint8_t> level(v.opacity.size(), 0);
   std::array<std::vector<uint32_t>, 16> buckets;
-  for (int y = 0; y < v.size_y; ++y)
-    for (int z = 0; z < v.size_z; ++z)
-      for (int x = 0; x < v.size_x; ++x) {
-        const uint8_t e = v.emission[v.index(x, y, z)];
-        if (e == 0) continue;
-        level[v.index(x, y, z)] = e;
-        buckets[e].push_back(pack(x, y, z));
+  const size_t row = static_cast<size_t>(v.size_x), layer = row * static_cast<size_t>(v.size_z);
+  for (size_t i = 0; i < v.emission.size(); ++i) {
+    if ((i & 7) == 0 && i + 8 <= v.emission.size()) {  // emitters are rare: skip empty runs of 8
+      uint64_t eight;
+      std::memcpy(&eight, v.emission.data() + i, 8);
+      if (eight == 0) {
+        i += 7;
+        continue;
       }
+    }
+    const uint8_t e = v.emission[i];
+    if (e == 0) continue;
+    level[i] = e;
+    const auto y = static_cast<int>(i / layer), z = static_cast<int>(i % layer / row), x = static_cast<int>(i % row);
+    buckets[e].push_back(pack(x, y, z));
+  }
   flood(v, level, buckets);
   return level;
 }
@@ -135,7 +144,15 @@ void fill_section(LightVolume& v, int cx, int cz, int light_section, const Palet
                   const BlockTraits& traits, std::vector<uint16_t>& scratch) {
   if (blocks.is_single()) {
     const BlockStateId s = blocks.get(0);
-    if (traits.opacity(s) == 0 && traits.emission(s) == 0) return;
+    const uint8_t opacity = traits.opacity(s), emission = traits.emission(s);
+    if (opacity == 0 && emission == 0) return;
+    for (int ly = 0; ly < 16; ++ly)
+      for (int z = 0; z < 16; ++z) {
+        const size_t i = v.index(cx * 16, light_section * 16 + ly, cz * 16 + z);
+        std::fill_n(v.opacity.begin() + static_cast<long>(i), 16, opacity);
+        std::fill_n(v.emission.begin() + static_cast<long>(i), 16, emission);
+      }
+    return;
   }
   blocks.copy_to(scratch);
   for (int ly = 0; ly < 16; ++ly)

@@ -142,16 +142,26 @@ PalettedContainer PalettedContainer::from_values(const PaletteLayout& layout,
     return c;
   }
   c.palette_ = std::move(distinct);
+  // Pack whole longs at once: no read-modify-write and no division per cell.
   uint16_t last_value = c.palette_[0];
-  uint32_t last_id = 0;
+  uint64_t last_id = 0;
+  size_t word = 0;
+  uint32_t slot = 0;
+  uint64_t packed = 0;
   for (int i = 0; i < layout.entries; ++i) {
-    if (values[i] != last_value) {  // runs of equal values are the common case
-      last_value = values[i];
-      last_id = static_cast<uint32_t>(
+    if (values[static_cast<size_t>(i)] != last_value) {  // runs of equal values are the common case
+      last_value = values[static_cast<size_t>(i)];
+      last_id = static_cast<uint64_t>(
           std::lower_bound(c.palette_.begin(), c.palette_.end(), last_value) - c.palette_.begin());
     }
-    c.write_index(i, last_id);
+    packed |= last_id << (slot * c.bits_);
+    if (++slot == c.per_long_) {
+      c.data_[word++] = packed;
+      packed = 0;
+      slot = 0;
+    }
   }
+  if (slot != 0) c.data_[word] = packed;
   return c;
 }
 

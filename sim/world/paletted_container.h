@@ -53,9 +53,17 @@ class PalettedContainer {
   std::span<const uint64_t> data() const { return data_; }
   // All cell values in index order.
   void copy_to(std::span<uint16_t> out) const;
-  // Number of cells whose value satisfies `pred`, found by counting palette indices once.
+  // Calls visit(value, cells) once per value in use (per cell when direct), from one pass over
+  // the packed indices.
+  template <typename Visit>
+  void for_each_count(Visit visit) const;
+  // Number of cells whose value satisfies `pred`.
   template <typename Pred>
-  int count_matching(Pred pred) const;
+  int count_matching(Pred pred) const {
+    int n = 0;
+    for_each_count([&](uint16_t value, int cells) { n += pred(value) ? cells : 0; });
+    return n;
+  }
   // A copy holding only values in use, at the narrowest width (what storage writes).
   PalettedContainer repacked() const;
 
@@ -96,13 +104,15 @@ inline constexpr int packed_long_count(int entries, int bits) {
   return (entries + per - 1) / per;
 }
 
-template <typename Pred>
-int PalettedContainer::count_matching(Pred pred) const {
-  if (bits_ == 0) return pred(palette_[0]) ? layout_->entries : 0;
+template <typename Visit>
+void PalettedContainer::for_each_count(Visit visit) const {
+  if (bits_ == 0) {
+    visit(palette_[0], static_cast<int>(layout_->entries));
+    return;
+  }
   if (direct_) {
-    int n = 0;
-    for (int i = 0; i < layout_->entries; ++i) n += pred(get(i)) ? 1 : 0;
-    return n;
+    for (int i = 0; i < layout_->entries; ++i) visit(get(i), 1);
+    return;
   }
   uint32_t uses[256] = {};
   int remaining = layout_->entries;
@@ -111,11 +121,9 @@ int PalettedContainer::count_matching(Pred pred) const {
       ++uses[(word >> (k * bits_)) & mask_];
     }
   }
-  int n = 0;
   for (size_t p = 0; p < palette_.size(); ++p) {
-    if (uses[p] != 0 && pred(palette_[p])) n += static_cast<int>(uses[p]);
+    if (uses[p] != 0) visit(palette_[p], static_cast<int>(uses[p]));
   }
-  return n;
 }
 
 }  // namespace hz

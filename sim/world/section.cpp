@@ -33,8 +33,13 @@ void Section::assign_biomes(PalettedContainer biomes) {
 
 void Section::recount() {
   const BlockTraits& traits = BlockTraits::get();
-  non_air_ = static_cast<uint16_t>(blocks_.count_matching([&](uint16_t s) { return !traits.is_air(s); }));
-  fluids_ = static_cast<uint16_t>(blocks_.count_matching([&](uint16_t s) { return traits.has_fluid(s); }));
+  int non_air = 0, fluids = 0;
+  blocks_.for_each_count([&](uint16_t state, int cells) {
+    non_air += traits.is_air(state) ? 0 : cells;
+    fluids += traits.has_fluid(state) ? cells : 0;
+  });
+  non_air_ = static_cast<uint16_t>(non_air);
+  fluids_ = static_cast<uint16_t>(fluids);
 }
 
 void Section::encode(ByteWriter& out) const {

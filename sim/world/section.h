@@ -35,6 +35,7 @@ class Section {
   // and shared until the section changes.
   SharedBytes encoded() const;
   void encode(ByteWriter& out) const;
+  void drop_cache() const { encoded_.reset(); }
   // Reads the protocol form; false on anything malformed or counts that do not match the blocks.
   bool decode(ByteReader& in);
 
