@@ -117,7 +117,7 @@ def _measure(console, kind, bots, behaviour, explore_speed, settings, record, sa
     record["bots_command"] = " ".join(shlex.quote(c) for c in command)
     bots_proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=bots_log, text=True)
     try:
-        _query_ticks(console, settings, window_start, window_end, bots_proc)
+        queries = _query_ticks(console, settings, window_start, window_end, bots_proc)
         try:
             out, _ = bots_proc.communicate(timeout=max(0.0, window_end - time.monotonic()) + 60)
         except subprocess.TimeoutExpired:
@@ -130,6 +130,7 @@ def _measure(console, kind, bots, behaviour, explore_speed, settings, record, sa
         sampler.stop()
         bots_log.close()
 
+    _wait_for_replies(ticks, queries, console)
     if not console.running():
         record["status"] = f"server exited ({console.proc.poll()})"
     record["window"] = {"start_offset_s": warmup_offset, "seconds": settings.measure}
@@ -149,17 +150,24 @@ def _measure(console, kind, bots, behaviour, explore_speed, settings, record, sa
 
 def _query_ticks(console, settings, window_start, window_end, bots_proc):
     """`tick query` at window_start + k * interval until the window ends, stopping early when the
-    server or the bots end."""
+    server or the bots end. Returns how many were sent."""
     k = 1
     while True:
         moment = window_start + k * settings.tick_query_interval
         if moment > window_end + 1e-6:
-            return
+            return k - 1
         while time.monotonic() < moment:
             bots_ended_early = bots_proc.poll() is not None and time.monotonic() < window_end - 1
             if not console.running() or bots_ended_early:
-                return
+                return k - 1
             time.sleep(min(0.5, max(0.0, moment - time.monotonic())))
         console.send("tick query")
         k += 1
+
+
+def _wait_for_replies(ticks, queries, console, timeout=10.0):
+    """Gives the last `tick query` (sent as the window closed) time to be answered."""
+    deadline = time.monotonic() + timeout
+    while len(ticks.samples) < queries and console.running() and time.monotonic() < deadline:
+        time.sleep(0.1)
 
