@@ -1,0 +1,101 @@
+#include "replay/connection_tracker.h"
+
+#include "sim/protocol/packets.h"
+
+namespace hz {
+
+std::vector<InboundPacket> ConnectionTracker::feed(const Input& input) {
+  std::vector<InboundPacket> out;
+  if (auto* opened = std::get_if<ConnectionOpened>(&input)) {
+    Connection& c = connections_[opened->conn];
+    c = Connection{};
+    c.remote = opened->remote;
+    ++connections_seen_;
+  } else if (auto* closed = std::get_if<ConnectionClosed>(&input)) {
+    auto it = connections_.find(closed->conn);
+    if (it != connections_.end()) {
+      it->second.closed = true;
+      it->second.decoder = FrameDecoder();  // release buffered bytes
+    }
+  } else if (auto* bytes = std::get_if<BytesReceived>(&input)) {
+    Connection& c = connections_[bytes->conn];  // bytes without an open: still decode them
+    if (c.error || c.closed) return out;
+    c.decoder.feed(bytes->bytes);
+    for (;;) {
+      auto next = c.decoder.next();
+      if (!next.ok()) {
+        c.error = next.error();
+        break;
+      }
+      if (!next->has_value()) break;
+      ProtocolState state = c.state;
+      on_packet(bytes->conn, c, **next);
+      out.push_back(InboundPacket{bytes->conn, state, std::move(**next)});
+    }
+  }
+  return out;
+}
+
+void ConnectionTracker::on_packet(ConnId, Connection& c, const Bytes& body) {
+  ByteReader r(body);
+  int32_t id = r.varint();
+  if (!r.ok()) return;
+  switch (c.state) {
+    case ProtocolState::kHandshake:
+      if (id == packet::handshake_sb::SetProtocol::kId) {
+        if (auto p = decode_packet_fields<packet::handshake_sb::SetProtocol>(r)) {
+          c.state = p->intent == packet::handshake_sb::kIntentStatus ? ProtocolState::kStatus : ProtocolState::kLogin;
+        }
+      }
+      break;
+    case ProtocolState::kLogin:
+      if (id == packet::login_sb::LoginStart::kId) {
+        if (auto p = decode_packet_fields<packet::login_sb::LoginStart>(r)) {
+          c.player = p->username;
+          logins_.push_back(p->username);
+        }
+        // The server switches to compressed frames while handling login_start.
+        if (c.pending_threshold) {
+          c.decoder.set_compression_threshold(*c.pending_threshold);
+          c.pending_threshold.reset();
+        }
+      } else if (id == packet::login_sb::LoginAcknowledged::kId) {
+        c.state = ProtocolState::kConfiguration;
+      }
+      break;
+    case ProtocolState::kConfiguration:
+      if (id == packet::config_sb::FinishConfiguration::kId) c.state = ProtocolState::kPlay;
+      break;
+    case ProtocolState::kPlay:
+      if (id == packet_id::play_sb::configuration_acknowledged) c.state = ProtocolState::kConfiguration;
+      break;
+    case ProtocolState::kStatus: break;
+  }
+}
+
+void ConnectionTracker::note_compression(ConnId conn, int32_t threshold) {
+  connections_[conn].pending_threshold = threshold;
+  compression_changed_.push_back(conn);
+}
+
+void ConnectionTracker::end_pass() {
+  for (ConnId conn : compression_changed_) {
+    Connection& c = connections_[conn];
+    if (!c.pending_threshold) continue;
+    c.decoder.set_compression_threshold(*c.pending_threshold);
+    c.pending_threshold.reset();
+  }
+  compression_changed_.clear();
+}
+
+ProtocolState ConnectionTracker::state(ConnId conn) const {
+  auto it = connections_.find(conn);
+  return it == connections_.end() ? ProtocolState::kHandshake : it->second.state;
+}
+
+const ConnectionTracker::Connection* ConnectionTracker::find(ConnId conn) const {
+  auto it = connections_.find(conn);
+  return it == connections_.end() ? nullptr : &it->second;
+}
+
+}  // namespace hz

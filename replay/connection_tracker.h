@@ -1,0 +1,61 @@
+// Follows each recorded connection the way the server reads it: frames inbound bytes with the
+// same FrameDecoder, tracks the protocol state from handshake/login/configuration packets, and
+// switches to compressed frames when the server did, so trace tools can name every packet.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/core/inputs.h"
+#include "sim/data/packet_ids.h"
+#include "sim/protocol/framing.h"
+
+namespace hz {
+
+struct InboundPacket {
+  ConnId conn = 0;
+  ProtocolState state = ProtocolState::kHandshake;  // the state the packet was read in
+  Bytes body;
+};
+
+class ConnectionTracker {
+ public:
+  struct Connection {
+    std::string remote;
+    ProtocolState state = ProtocolState::kHandshake;
+    FrameDecoder decoder;
+    std::optional<int32_t> pending_threshold;  // compression the server turned on this pass
+    std::optional<std::string> error;          // the framing error that ended decoding
+    std::string player;                        // name from login_start, if seen
+    bool closed = false;
+  };
+
+  // A pass is followed in three steps: the compression switches the server made in it (from the
+  // pass's recorded effects), then its inputs in order, then end_pass().
+  // The server enabled compression for `conn` in this pass: the frames after the connection's
+  // login_start (where the server makes the switch) are compressed, or, without one in this
+  // pass, the frames of later passes.
+  void note_compression(ConnId conn, int32_t threshold);
+  // Feeds one input; returns the serverbound packets it completed, in order.
+  std::vector<InboundPacket> feed(const Input& input);
+  void end_pass();
+
+  // The connection's state after the inputs fed so far (what its outbound packets are named by).
+  ProtocolState state(ConnId conn) const;
+  const Connection* find(ConnId conn) const;
+  uint64_t connections_seen() const { return connections_seen_; }
+  const std::vector<std::string>& logins() const { return logins_; }
+
+ private:
+  void on_packet(ConnId conn, Connection& c, const Bytes& body);
+
+  std::map<ConnId, Connection> connections_;
+  std::vector<ConnId> compression_changed_;  // this pass
+  uint64_t connections_seen_ = 0;
+  std::vector<std::string> logins_;
+};
+
+}  // namespace hz

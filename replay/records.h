@@ -1,0 +1,133 @@
+// What a trace holds: the file header (how to rebuild the core) and the records of each loop pass
+// (inputs, clock reads, what the core sent, and the digest replay must reproduce).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <variant>
+
+#include "sim/core/effect_digest.h"
+#include "sim/core/effects.h"
+#include "sim/core/inputs.h"
+
+namespace hz {
+
+inline constexpr uint32_t kTraceFormatVersion = 1;
+
+enum class WorldOrigin : uint8_t { kGenerated = 0, kLoaded = 1 };
+
+// Everything replay needs to build the same core, plus where this file sits in its session.
+struct TraceHeader {
+  std::string build_id;
+  int32_t protocol_version = 0;
+  std::map<std::string, std::string> properties;  // every server.properties key, overrides applied
+  int64_t world_seed = 0;
+  WorldOrigin world_origin = WorldOrigin::kGenerated;
+  uint64_t world_files_hash = 0;  // hash of the loaded world's files (0 when generated)
+  std::string ops_json;
+  Bytes server_icon_png;
+  // The session: one server run, possibly split over several files (a chain, see trace-format.md).
+  std::string session;             // start time, e.g. "2025-11-29T18-44-01Z"
+  uint32_t file_index = 0;         // 0 for the first file of the session
+  uint64_t first_iteration = 0;    // loop passes recorded in earlier files of the session
+  int64_t first_tick = 0;          // the core's tick count when this file starts
+  uint64_t chain_digest = 0;       // running digest of every earlier iteration of the session
+  int64_t wall_clock_millis = 0;   // Unix time when this file was started (for people only)
+  bool operator==(const TraceHeader&) const = default;
+};
+
+// One clock value the core read (start, tick start, tick end, sprint reads), in order.
+struct ClockReadRecord {
+  int64_t nanos = 0;
+  bool operator==(const ClockReadRecord&) const = default;
+};
+
+// Core::start() returned; the clock reads before it belong to start().
+struct StartedRecord {
+  bool operator==(const StartedRecord&) const = default;
+};
+
+// The end of one loop pass and the digest the core returned.
+struct IterationEndRecord {
+  IterationDigest digest;
+  bool operator==(const IterationEndRecord&) const = default;
+};
+
+// The final save after the loop stopped, and the digest of its effects (tick and state included).
+struct StoppedRecord {
+  IterationDigest digest;
+  bool operator==(const StoppedRecord&) const = default;
+};
+
+// One packet the core sent. Small bodies are kept whole so a divergence can be shown field by
+// field; larger ones (chunks) only by size and hash.
+struct OutboundRecord {
+  static constexpr uint32_t kMaxKeptBody = 512;
+  ConnId conn = 0;
+  int32_t packet_id = -1;  // the leading VarInt, -1 if the body does not start with one
+  uint32_t size = 0;
+  uint64_t hash = 0;       // hash_bytes(body)
+  std::optional<Bytes> body;
+  bool operator==(const OutboundRecord&) const = default;
+};
+
+// The core's other effects, noted in the order emitted so a divergence can name the first
+// differing one. The digest covers them in full; these keep what a person needs to read.
+struct CompressionRecord {
+  ConnId conn = 0;
+  int32_t threshold = 0;
+  bool operator==(const CompressionRecord&) const = default;
+};
+struct ServerCloseRecord {
+  ConnId conn = 0;
+  std::string reason;
+  bool operator==(const ServerCloseRecord&) const = default;
+};
+struct LogRecord {
+  LogLevel level = LogLevel::kInfo;
+  std::string text;
+  bool operator==(const LogRecord&) const = default;
+};
+struct StopRequestedRecord {
+  bool operator==(const StopRequestedRecord&) const = default;
+};
+struct JobSubmittedRecord {
+  JobId job = 0;
+  uint32_t kind = 0;
+  uint64_t size = 0;
+  bool operator==(const JobSubmittedRecord&) const = default;
+};
+struct StorageWriteRecord {
+  std::string path;
+  uint64_t size = 0;
+  bool sync = false;
+  bool operator==(const StorageWriteRecord&) const = default;
+};
+
+// The record kinds, in the order of their type byte (index + 1) in the file.
+using Record = std::variant<ConnectionOpened, BytesReceived, ConnectionClosed, ConsoleLine, JobCompleted,
+                            ClockReadRecord, StartedRecord, IterationEndRecord, StoppedRecord, OutboundRecord,
+                            CompressionRecord, ServerCloseRecord, LogRecord, StopRequestedRecord,
+                            JobSubmittedRecord, StorageWriteRecord>;
+
+inline constexpr uint8_t kRecordTypeCount = std::variant_size_v<Record>;
+
+inline uint8_t record_type(const Record& r) { return static_cast<uint8_t>(r.index() + 1); }
+const char* record_type_name(uint8_t type);  // "BytesReceived", ... or "unknown"
+inline const char* record_name(const Record& r) { return record_type_name(record_type(r)); }
+
+// Whether the record is one of the core's inputs (what replay feeds back).
+bool is_input_record(const Record& r);
+std::optional<Input> record_as_input(const Record& r);
+Record input_as_record(Input in);
+
+// A record for an effect as the core emitted it (packets are noted by size and hash).
+Record effect_as_record(const Effect& effect);
+OutboundRecord outbound_record(ConnId conn, const Bytes& body);
+
+// Folds an iteration digest into the session's running chain digest.
+uint64_t chain_step(uint64_t chain, const IterationDigest& digest);
+
+}  // namespace hz
