@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <utility>
+
+#include "sim/world/chunk_pos.h"
 
 namespace hz {
 namespace {
@@ -78,6 +81,22 @@ double TerrainNoise::cave(double x, double y, double z) const {
   const double depth_bias = std::clamp((20.0 - y) / 80.0, 0.0, 1.0);
   const double cavern = 0.55 - depth_bias * 0.25 - cavern_.sample(x, y * 2.0, z);
   return std::min(tunnel, cavern * 0.05);
+}
+
+std::pair<int, int> find_spawn_column(const TerrainNoise& noise) {
+  constexpr int kStep = 16;
+  constexpr int kMaxRing = 64;  // up to 1024 blocks out; beyond that the origin is used
+  for (int ring = 0; ring <= kMaxRing; ++ring) {
+    for (int dx = -ring; dx <= ring; ++dx)
+      for (int dz = -ring; dz <= ring; ++dz) {
+        if (std::max(std::abs(dx), std::abs(dz)) != ring) continue;
+        const double x = dx * kStep + 8, z = dz * kStep + 8;
+        const BiomeKind biome = noise.biome(x, z);
+        if (is_ocean(biome) || noise.column_shape(x, z).height < kSeaLevel + 2) continue;
+        return {static_cast<int>(x), static_cast<int>(z)};
+      }
+  }
+  return {8, 8};
 }
 
 }  // namespace hz

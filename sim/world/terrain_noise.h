@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 
 #include "sim/world/biomes.h"
 #include "sim/world/noise.h"
@@ -36,5 +37,10 @@ class TerrainNoise {
   OctaveNoise continentalness_, temperature_, humidity_, erosion_, hills_, overhang_, surface_;
   OctaveNoise tunnel_a_, tunnel_b_, cavern_;
 };
+
+// World x, z of a dry-land column near the origin for the world spawn: the first point of an
+// outward square spiral (16-block steps) whose target height is above sea level outside water
+// biomes. The spawn y is the generated chunk's MOTION_BLOCKING height there.
+std::pair<int, int> find_spawn_column(const TerrainNoise& noise);
 
 }  // namespace hz

@@ -239,6 +239,21 @@ TEST_F(GeneratedWorld, CavesAreDarkAndTheSurfaceIsLit) {
   EXPECT_GT(lit_surface, 36 * 200);
 }
 
+TEST(Generation, SpawnColumnIsDryLand) {
+  for (uint64_t seed : {12345ull, 1ull, 42ull}) {
+    const auto [x, z] = find_spawn_column(TerrainNoise(seed));
+    const ChunkPos pos{x >> 4, z >> 4};
+    GenerationGraph graph(seed);
+    graph.request(pos);
+    run_generation_inline(graph);
+    const Chunks chunks = collect(graph);
+    const ChunkColumn& c = *chunks.at(pos);
+    const int top = c.top_y(HeightmapType::kMotionBlocking, x & 15, z & 15);
+    EXPECT_GE(top, kSeaLevel) << seed;
+    EXPECT_FALSE(is_water(c.block(x & 15, top, z & 15))) << seed;
+  }
+}
+
 TEST(Generation, EveryBiomeKindExists) {
   const TerrainNoise noise(12345);
   std::set<BiomeKind> seen;
