@@ -50,6 +50,8 @@ void write_column(ByteWriter& out, const ChunkColumn& column) {
   for (int s = 0; s < kSectionCount; ++s) column.section(s).encode(out);
   out.boolean(column.light_valid());
   if (column.light_valid()) write_light(out, column.light());
+  out.boolean(column.feature_plan() != nullptr);
+  if (column.feature_plan()) write_plan(out, *column.feature_plan());
 }
 
 bool read_column(ByteReader& in, ChunkColumn& column) {
@@ -67,6 +69,13 @@ bool read_column(ByteReader& in, ChunkColumn& column) {
     ColumnLight light;
     if (!read_light(in, light)) return false;
     column.set_light(std::move(light));
+  }
+  const bool has_plan = in.boolean();
+  if (!in.ok()) return false;
+  if (has_plan) {
+    auto plan = std::make_shared<FeaturePlan>();
+    if (!read_plan(in, *plan)) return false;
+    column.set_feature_plan(std::move(plan));
   }
   return true;
 }

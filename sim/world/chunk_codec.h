@@ -9,7 +9,7 @@
 
 namespace hz {
 
-// Position, status, the 24 sections in protocol form and, when valid, the light.
+// Position, status, the 24 sections in protocol form and, when present, light and feature plan.
 void write_column(ByteWriter& out, const ChunkColumn& column);
 bool read_column(ByteReader& in, ChunkColumn& column);
 

@@ -146,6 +146,7 @@ void ChunkColumn::drop_caches() const {
 
 size_t ChunkColumn::memory_bytes() const {
   size_t n = sizeof(*this) - sizeof(sections_) - sizeof(light_) + light_.memory_bytes();
+  if (feature_plan_) n += sizeof(FeaturePlan) + feature_plan_->trees.capacity() * sizeof(TreePlacement);
   for (const Section& s : sections_) n += s.memory_bytes();
   for (const CachedBytes* c : {&body_cache_, &packet_cache_, &light_cache_}) {
     if (c->bytes) n += c->bytes->capacity();

@@ -4,12 +4,14 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 
 #include "sim/core/types.h"
 #include "sim/data/blocks.h"
 #include "sim/world/chunk_pos.h"
 #include "sim/world/chunk_status.h"
 #include "sim/world/column_light.h"
+#include "sim/world/feature_plan.h"
 #include "sim/world/heightmaps.h"
 #include "sim/world/section.h"
 
@@ -49,6 +51,11 @@ class ChunkColumn {
   bool light_valid() const { return light_valid_; }
   void set_light(ColumnLight light);
 
+  // The trees this chunk planted (set from CARVERS on; null for chunks read from storage).
+  // Neighbours generated later read it, so it travels with the column.
+  const std::shared_ptr<const FeaturePlan>& feature_plan() const { return feature_plan_; }
+  void set_feature_plan(std::shared_ptr<const FeaturePlan> plan) { feature_plan_ = std::move(plan); }
+
   ChunkStatus status() const { return status_; }
   void set_status(ChunkStatus status) { status_ = status; }
   // Moves on every block, biome or light change; caches compare against it.
@@ -78,6 +85,7 @@ class ChunkColumn {
   ColumnLight light_;
   bool light_valid_ = false;
   ChunkStatus status_ = ChunkStatus::kEmpty;
+  std::shared_ptr<const FeaturePlan> feature_plan_;
   uint64_t version_ = 1;
 
   struct CachedBytes {

@@ -79,8 +79,8 @@ void GenerationGraph::adopt(std::shared_ptr<ChunkColumn> column) {
     --in_flight_;
   }
   node.status = column->status();
+  node.plan = column->feature_plan();  // when missing, a plan-only job recovers it if needed
   node.column = std::move(column);
-  node.plan.reset();  // recovered by a plan-only job if a neighbour needs it
   node.blocks.reset();
   node.reported = false;
   refresh_around(pos, 1);
@@ -216,6 +216,7 @@ bool GenerationGraph::complete(GenerationResult result) {
   if (result.plan_only) {
     node->plan = std::move(result.plan);
     node->plan_wanted = false;
+    node->column->set_feature_plan(node->plan);  // kept with the column from now on
   } else if (result.stage == ChunkStatus::kLight) {
     node->column->set_light(*result.light);
     node->column->set_status(ChunkStatus::kLight);

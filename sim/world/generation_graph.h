@@ -28,8 +28,10 @@ class GenerationGraph {
   // The game no longer wants it. Chunks nothing needs are forgotten (results still in flight for
   // them are ignored); a chunk asked for again is regenerated identically.
   void release(ChunkPos pos);
-  // A column from storage at whatever status it was saved; call it before request() for that
-  // chunk. It is kept while any request reaches it, and its neighbours generate against it.
+  // A column from storage (or one handed out earlier and released) at whatever status it has;
+  // call it before request() for that chunk. It is kept while any request reaches it, and its
+  // neighbours generate against its live blocks and its feature plan (recovered by a plan-only
+  // job when the column has none, e.g. read from Anvil).
   void adopt(std::shared_ptr<ChunkColumn> column);
 
   // Up to `max` runnable jobs, most urgent first; each is handed out once.

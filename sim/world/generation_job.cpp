@@ -47,6 +47,7 @@ GenerationResult run_generation_job(const GenerationJob& job) {
       r.chunk = std::make_shared<ChunkColumn>(*job.chunk);
       run_carver_stage(noise, *r.chunk);
       r.plan = std::make_shared<const FeaturePlan>(plan_features(job.seed, *r.chunk));
+      r.chunk->set_feature_plan(r.plan);
       break;
     }
     case ChunkStatus::kFeatures: {

@@ -8,26 +8,11 @@
 #include <vector>
 
 #include "sim/world/chunk_column.h"
+#include "sim/world/feature_plan.h"
 #include "sim/world/terrain_noise.h"
 #include "sim/world/worldgen_blocks.h"
 
 namespace hz {
-
-// One tree a chunk will grow, fixed when its caves are carved. Local trunk position.
-struct TreePlacement {
-  uint8_t x = 0, z = 0;
-  int16_t y = 0;  // world y of the lowest log
-  TreeKind kind = TreeKind::kOak;
-  uint8_t height = 0;       // logs in the trunk
-  uint32_t shape_seed = 0;  // varies the leaves
-  bool operator==(const TreePlacement&) const = default;
-};
-
-// Everything a chunk places that can reach into its neighbours.
-struct FeaturePlan {
-  std::vector<TreePlacement> trees;
-  bool operator==(const FeaturePlan&) const = default;
-};
 
 // Plans of a chunk's 3x3 neighbourhood, index (dx + 1) * 3 + (dz + 1); [4] is the chunk itself.
 using NeighbourPlans = std::array<const FeaturePlan*, 9>;

@@ -1,4 +1,5 @@
-// Block states the generator places, looked up by name once and then used as plain ids.
+// Block states the generator places, looked up by name once and then used as plain ids in the
+// stage loops (logs and leaves per tree kind, ores and their deepslate forms).
 #pragma once
 
 #include <array>

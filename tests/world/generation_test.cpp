@@ -143,17 +143,26 @@ TEST(Generation, ResultsForReleasedChunksAreIgnored) {
 
 TEST(Generation, AdoptedChunksAreReportedAndNeighboursRecoverTheirPlans) {
   const Chunks reference = generate_square(21, 0, 1);
-  GenerationGraph graph(21);
-  // (0,0) comes from storage with no plan; its neighbours need its trees.
-  auto stored = std::make_shared<ChunkColumn>(*reference.at({0, 0}));
-  graph.adopt(stored);
-  for (int x = 0; x <= 1; ++x)
-    for (int z = 0; z <= 1; ++z) graph.request({x, z});
-  run_generation_inline(graph);
-  const Chunks got = collect(graph);
-  ASSERT_EQ(got.size(), 4u);
-  EXPECT_EQ(got.at({0, 0}).get(), stored.get());
-  EXPECT_EQ(hashes(got), hashes(reference));
+  for (bool keep_plan : {true, false}) {
+    GenerationGraph graph(21);
+    // (0,0) comes back from storage; read from Anvil it has no plan, but its neighbours need its trees.
+    auto stored = std::make_shared<ChunkColumn>(*reference.at({0, 0}));
+    ASSERT_NE(stored->feature_plan(), nullptr);
+    if (!keep_plan) stored->set_feature_plan(nullptr);
+    graph.adopt(stored);
+    for (int x = 0; x <= 1; ++x)
+      for (int z = 0; z <= 1; ++z) graph.request({x, z});
+    int plan_jobs = 0;
+    run_generation_inline(graph, 64, [&](std::vector<GenerationResult>& results) {
+      for (const GenerationResult& r : results) plan_jobs += r.plan_only ? 1 : 0;
+    });
+    const Chunks got = collect(graph);
+    ASSERT_EQ(got.size(), 4u);
+    EXPECT_EQ(got.at({0, 0}).get(), stored.get());
+    EXPECT_EQ(hashes(got), hashes(reference));
+    EXPECT_EQ(plan_jobs, keep_plan ? 0 : 1);
+    EXPECT_NE(stored->feature_plan(), nullptr);
+  }
 }
 
 // The 16x16 chunks around spawn for seed 12345. This value was computed by this generator and
