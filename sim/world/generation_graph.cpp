@@ -136,6 +136,7 @@ void GenerationGraph::refresh(ChunkPos pos) {
   if (node->status == ChunkStatus::kLight && target(*node) == ChunkStatus::kFull) {
     node->status = ChunkStatus::kFull;
     node->column->set_status(ChunkStatus::kFull);
+    node->blocks.reset();  // the game may edit it from now on: neighbours snapshot it afresh
   }
   if (node->status == ChunkStatus::kFull && node->full_wants > 0 && !node->reported) {
     node->reported = true;
