@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Configures and builds Horizon. Usage: tools/build.sh [release|sanitize] (default release).
-# Build folders: build/ (Release) and build-sanitize/ (ASan+UBSan, RelWithDebInfo).
+# Build folders: build/ (Release), build-sanitize/ (ASan+UBSan) and build-fuzz/ (clang, libFuzzer
+# targets with ASan+UBSan and assertions on).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 kind="${1:-release}"
@@ -8,7 +9,10 @@ jobs="${HZ_JOBS:-$(nproc)}"
 case "$kind" in
   release) dir="$here/build"; args=(-DCMAKE_BUILD_TYPE=Release) ;;
   sanitize) dir="$here/build-sanitize"; args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DHZ_SANITIZE=ON -DHZ_BENCH=OFF) ;;
-  *) echo "usage: tools/build.sh [release|sanitize]" >&2; exit 2 ;;
+  fuzz) dir="$here/build-fuzz"
+        export CC=clang CXX=clang++
+        args=(-DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g" -DHZ_FUZZ=ON -DHZ_TESTS=OFF -DHZ_BENCH=OFF) ;;
+  *) echo "usage: tools/build.sh [release|sanitize|fuzz]" >&2; exit 2 ;;
 esac
 generator=()
 command -v ninja >/dev/null && generator=(-G Ninja)
@@ -17,4 +21,8 @@ if [ ! -f "$dir/CMakeCache.txt" ]; then
 else
   cmake -S "$here" -B "$dir" "${args[@]}" >/dev/null
 fi
-cmake --build "$dir" -j "$jobs"
+if [ "$kind" = fuzz ]; then
+  cmake --build "$dir" -j "$jobs" --target $(cd "$here/fuzz" && ls *.cpp | sed 's/\.cpp$//; s/^/fuzz_/')
+else
+  cmake --build "$dir" -j "$jobs"
+fi

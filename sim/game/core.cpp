@@ -128,10 +128,10 @@ void Core::on_game_rule_changed(std::string_view) {}
 
 void Core::send_success(const CommandSource& source, const std::string& text, bool broadcast) {
   if (source.is_console()) log(LogLevel::kInfo, text);
-  else sessions_->send_system(*source.player, ChatText::plain(text));
+  else sessions_->send_system(*source.player, TextComponent::plain(text));
   if (broadcast && rules_.get_bool("send_command_feedback")) {
-    ChatText echo = ChatText::plain("[" + source.name + ": " + text + "]", "gray");
-    echo.italic = true;
+    TextComponent echo = TextComponent::plain("[" + source.name + ": " + text + "]").colored("gray");
+    echo.with_italic(true);
     sessions_->broadcast_to_ops(echo, source.player);
     if (!source.is_console()) log(LogLevel::kInfo, "[" + source.name + ": " + text + "]");
   }
@@ -139,15 +139,15 @@ void Core::send_success(const CommandSource& source, const std::string& text, bo
 
 void Core::send_failure(const CommandSource& source, const std::string& text) {
   if (source.is_console()) log(LogLevel::kInfo, text);
-  else sessions_->send_system(*source.player, ChatText::plain(text, "red"));
+  else sessions_->send_system(*source.player, TextComponent::plain(text).colored("red"));
 }
 
 void Core::broadcast_system_message(const std::string& text) {
   log(LogLevel::kInfo, text);
-  sessions_->broadcast_system(ChatText::plain(text));
+  sessions_->broadcast_system(TextComponent::plain(text));
 }
 
-Vec3 Core::spawn_point() const { return Vec3{0.5, 65.0, 0.5}; }
+Vec3 Core::spawn_point() const { return world_->spawn_point(); }
 
 std::vector<std::string> Core::online_player_names() const { return sessions_->player_names(); }
 

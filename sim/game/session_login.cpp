@@ -51,23 +51,23 @@ void Sessions::handle_login(Connection& c, std::span<const uint8_t> body) {
     Sessions& s;
     Connection& c;
     void operator()(packet::login_sb::LoginStart&& p) {
-      if (!c.name.empty()) return s.disconnect(c.id, ChatText::plain("Unexpected hello packet"));
-      if (!is_valid_player_name(p.username)) return s.disconnect(c.id, ChatText::plain("Invalid characters in username"));
+      if (!c.name.empty()) return s.disconnect(c.id, TextComponent::plain("Unexpected hello packet"));
+      if (!is_valid_player_name(p.username)) return s.disconnect(c.id, TextComponent::plain("Invalid characters in username"));
       s.accept_login(c, p.username);
     }
     void operator()(packet::login_sb::LoginAcknowledged&&) {
-      if (c.name.empty() || c.login_acknowledged) return s.disconnect(c.id, ChatText::plain("Unexpected login acknowledgement"));
+      if (c.name.empty() || c.login_acknowledged) return s.disconnect(c.id, TextComponent::plain("Unexpected login acknowledgement"));
       c.login_acknowledged = true;
       s.start_configuration(c);
     }
     void operator()(packet::login_sb::LoginPluginResponse&&) {}
     void operator()(packet::login_sb::CookieResponse&&) {}
     void operator()(packet::login_sb::EncryptionBegin&&) {
-      s.disconnect(c.id, ChatText::plain("Unexpected encryption response: this server is in offline mode"));
+      s.disconnect(c.id, TextComponent::plain("Unexpected encryption response: this server is in offline mode"));
     }
   };
   auto result = dispatch(packet::LoginServerbound{}, body, Handler{*this, c});
-  if (!result) disconnect(c.id, ChatText::plain("Internal Exception: " + result.error()));
+  if (!result) disconnect(c.id, TextComponent::plain("Internal Exception: " + result.error()));
 }
 
 void Sessions::accept_login(Connection& c, const std::string& name) {
@@ -75,12 +75,12 @@ void Sessions::accept_login(Connection& c, const std::string& name) {
   c.uuid = offline_player_uuid(name);
   const ServerProperties& props = core_.config().properties;
   if (static_cast<int>(players_.size()) >= props.max_players && !ops_.bypasses_player_limit(c.uuid))
-    return disconnect(c.id, ChatText::translated("multiplayer.disconnect.server_full"));
+    return disconnect(c.id, TextComponent::translatable("multiplayer.disconnect.server_full"));
   // Vanilla kicks every player with the same profile id before letting the new one in.
   std::vector<ConnId> duplicates;
   for (ConnId id : join_order_)
     if (players_.at(id).uuid == c.uuid) duplicates.push_back(id);
-  for (ConnId id : duplicates) disconnect(id, ChatText::translated("multiplayer.disconnect.duplicate_login"));
+  for (ConnId id : duplicates) disconnect(id, TextComponent::translatable("multiplayer.disconnect.duplicate_login"));
 
   core_.log(LogLevel::kInfo, "UUID of player " + name + " is " + c.uuid.to_string());
   int threshold = props.network_compression_threshold;
@@ -120,11 +120,11 @@ void Sessions::handle_config(Connection& c, std::span<const uint8_t> body) {
     void operator()(packet::config_sb::CustomPayload&&) {}
     void operator()(packet::config_sb::SelectKnownPacks&&) {
       if (!c.known_packs_offered || c.registries_sent)
-        return s.disconnect(c.id, ChatText::plain("Unexpected known packs response"));
+        return s.disconnect(c.id, TextComponent::plain("Unexpected known packs response"));
       s.send_registries_and_finish(c);
     }
     void operator()(packet::config_sb::FinishConfiguration&&) {
-      if (!c.registries_sent) return s.disconnect(c.id, ChatText::plain("Configuration finished before the server's"));
+      if (!c.registries_sent) return s.disconnect(c.id, TextComponent::plain("Configuration finished before the server's"));
       s.join_game(c);
     }
     void operator()(packet::config_sb::KeepAlive&& p) { s.handle_keep_alive(c, p.id); }
@@ -133,7 +133,7 @@ void Sessions::handle_config(Connection& c, std::span<const uint8_t> body) {
     void operator()(packet::config_sb::CookieResponse&&) {}
   };
   auto result = dispatch(packet::ConfigServerbound{}, body, Handler{*this, c});
-  if (!result) disconnect(c.id, ChatText::plain("Internal Exception: " + result.error()));
+  if (!result) disconnect(c.id, TextComponent::plain("Internal Exception: " + result.error()));
 }
 
 }  // namespace hz

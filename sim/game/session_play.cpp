@@ -96,7 +96,7 @@ void Sessions::join_game(Connection& c) {
                                  " at (" + java_fixed(spawn.x, 1) + ", " + java_fixed(spawn.y, 1) + ", " +
                                  java_fixed(spawn.z, 1) + ")");
   core_.log(LogLevel::kInfo, p.name + " joined the game");
-  broadcast_system(ChatText::translated("multiplayer.player.joined", {ChatText::plain(p.name)}, "yellow"));
+  broadcast_system(TextComponent::translatable("multiplayer.player.joined", {TextComponent::plain(p.name)}).colored("yellow"));
 }
 
 void Sessions::leave_game(Connection& c) {
@@ -113,7 +113,7 @@ void Sessions::leave_game(Connection& c) {
   if (join_order_.empty()) return;
   SharedBytes removal = share(encode_packet(packet::play_cb::PlayerRemove{{uuid}}));
   for (ConnId id : join_order_) send(id, removal);
-  broadcast_system(ChatText::translated("multiplayer.player.left", {ChatText::plain(name)}, "yellow"));
+  broadcast_system(TextComponent::translatable("multiplayer.player.left", {TextComponent::plain(name)}).colored("yellow"));
 }
 
 void Sessions::teleport(ConnId conn, const Vec3& to, float yaw, float pitch) {
@@ -154,10 +154,10 @@ void Sessions::set_player_game_mode(ConnId conn, GameMode mode) {
 
 void Sessions::handle_chat(Connection& c, const std::string& message) {
   for (unsigned char ch : message) {
-    if (!is_allowed_chat_character(ch)) return disconnect(c.id, ChatText::translated("multiplayer.disconnect.illegal_characters"));
+    if (!is_allowed_chat_character(ch)) return disconnect(c.id, TextComponent::translatable("multiplayer.disconnect.illegal_characters"));
   }
   core_.log(LogLevel::kInfo, "[Not Secure] <" + c.name + "> " + message);
-  broadcast_system(ChatText::plain("<" + c.name + "> " + message));
+  broadcast_system(TextComponent::plain("<" + c.name + "> " + message));
 }
 
 void Sessions::handle_command(Connection& c, const std::string& command) {
@@ -226,7 +226,7 @@ void Sessions::handle_play(Connection& c, std::span<const uint8_t> body) {
     void operator()(packet::play_sb::PingRequest&& r) { s.send(c.id, packet::play_cb::PongResponse{r.id}); }
   };
   auto result = dispatch(packet::PlayServerbound{}, body, Handler{*this, c, *p, moved});
-  if (!result) disconnect(c.id, ChatText::plain("Internal Exception: " + result.error()));
+  if (!result) disconnect(c.id, TextComponent::plain("Internal Exception: " + result.error()));
 }
 
 }  // namespace hz

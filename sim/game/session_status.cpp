@@ -19,12 +19,12 @@ void Sessions::handle_handshake(Connection& c, std::span<const uint8_t> body) {
     if (p.protocol_version != kProtocolVersion) {
       const char* key = p.protocol_version < 754 ? "multiplayer.disconnect.outdated_client"
                                                  : "multiplayer.disconnect.incompatible";
-      disconnect(c.id, ChatText::translated(key, {ChatText::plain(std::string(kVersionName))}));
+      disconnect(c.id, TextComponent::translatable(key, {TextComponent::plain(std::string(kVersionName))}));
     } else if (c.transfer && !core_.config().properties.accepts_transfers) {
-      disconnect(c.id, ChatText::translated("multiplayer.disconnect.transfers_disabled"));
+      disconnect(c.id, TextComponent::translatable("multiplayer.disconnect.transfers_disabled"));
     }
   });
-  if (!result) disconnect(c.id, ChatText::plain("Internal Exception: " + result.error()));
+  if (!result) disconnect(c.id, TextComponent::plain("Internal Exception: " + result.error()));
 }
 
 std::string Sessions::status_json() const {
@@ -46,7 +46,7 @@ std::string Sessions::status_json() const {
     w.end_array();
   }
   w.end_object();
-  w.key("description").raw(ChatText::plain(props.motd).to_json());
+  w.key("description").raw(to_json(TextComponent::plain(props.motd)));
   if (!core_.config().server_icon_png.empty())
     w.key("favicon").string("data:image/png;base64," + base64_encode(core_.config().server_icon_png));
   w.key("enforcesSecureChat").boolean(false);
@@ -68,7 +68,7 @@ void Sessions::handle_status(Connection& c, std::span<const uint8_t> body) {
     }
   };
   auto result = dispatch(packet::StatusServerbound{}, body, Handler{*this, c});
-  if (!result) disconnect(c.id, ChatText::plain("Internal Exception: " + result.error()));
+  if (!result) disconnect(c.id, TextComponent::plain("Internal Exception: " + result.error()));
 }
 
 }  // namespace hz

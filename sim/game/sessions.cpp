@@ -33,8 +33,8 @@ void Sessions::on_bytes(const BytesReceived& in) {
     if (found == connections_.end() || found->second.closing) return;
     auto next = found->second.decoder.next();
     if (!next) {
-      disconnect(in.conn, ChatText::translated("disconnect.genericReason",
-                                               {ChatText::plain("Internal Exception: " + next.error())}));
+      disconnect(in.conn, TextComponent::translatable("disconnect.genericReason",
+                                               {TextComponent::plain("Internal Exception: " + next.error())}));
       return;
     }
     if (!next->has_value()) return;
@@ -75,14 +75,14 @@ void Sessions::tick(int64_t now_millis) {
     }
     keep_connection_alive(c, now_millis);
   }
-  for (ConnId id : timed_out) disconnect(id, ChatText::translated("multiplayer.disconnect.slow_login"));
+  for (ConnId id : timed_out) disconnect(id, TextComponent::translatable("multiplayer.disconnect.slow_login"));
   for (PlayerListener* l : listeners_) l->tick();
 }
 
 void Sessions::keep_connection_alive(Connection& c, int64_t now_millis) {
   if (now_millis - c.keep_alive_time < 15000) return;
   if (c.keep_alive_pending) {
-    disconnect(c.id, ChatText::translated("disconnect.timeout"));
+    disconnect(c.id, TextComponent::translatable("disconnect.timeout"));
     return;
   }
   c.keep_alive_pending = true;
@@ -100,23 +100,22 @@ void Sessions::handle_keep_alive(Connection& c, int64_t id) {
     if (Player* p = player(c.id)) p->latency_ms = c.latency_ms;
     return;
   }
-  disconnect(c.id, ChatText::translated("disconnect.timeout"));
+  disconnect(c.id, TextComponent::translatable("disconnect.timeout"));
 }
 
 void Sessions::send(ConnId conn, SharedBytes body) { core_.emit(SendPacket{conn, std::move(body)}); }
 
-void Sessions::disconnect(ConnId conn, const ChatText& reason) {
+void Sessions::disconnect(ConnId conn, const TextComponent& reason) {
   auto it = connections_.find(conn);
   if (it == connections_.end() || it->second.closing) return;
   Connection& c = it->second;
   switch (c.state) {
-    case ProtocolState::kLogin: send(conn, packet::login_cb::Disconnect{reason.to_json()}); break;
-    case ProtocolState::kConfiguration: send(conn, packet::config_cb::Disconnect{reason.to_nbt()}); break;
-    case ProtocolState::kPlay: send(conn, packet::play_cb::KickDisconnect{reason.to_nbt()}); break;
+    case ProtocolState::kLogin: send(conn, packet::login_cb::Disconnect{to_json(reason)}); break;
+    case ProtocolState::kConfiguration: send(conn, packet::config_cb::Disconnect{to_nbt(reason)}); break;
+    case ProtocolState::kPlay: send(conn, packet::play_cb::KickDisconnect{to_nbt(reason)}); break;
     default: break;  // handshake and status just close
   }
-  std::string shown = reason.translate.empty() ? reason.text : reason.translate;
-  for (const ChatText& arg : reason.with) shown += " " + (arg.translate.empty() ? arg.text : arg.translate);
+  std::string shown = to_plain(reason);
   std::string who = c.name.empty() ? c.remote : c.name + " (" + c.remote + ")";
   core_.log(LogLevel::kInfo, "Disconnecting " + who + ": " + shown);
   if (c.is_player) core_.log(LogLevel::kInfo, c.name + " lost connection: " + shown);
@@ -157,17 +156,17 @@ const Player* Sessions::player(ConnId conn) const {
   return it == players_.end() ? nullptr : &it->second;
 }
 
-void Sessions::send_system(ConnId player, const ChatText& text) {
-  send(player, packet::play_cb::SystemChat{text.to_nbt(), false});
+void Sessions::send_system(ConnId player, const TextComponent& text) {
+  send(player, packet::play_cb::SystemChat{to_nbt(text), false});
 }
 
-void Sessions::broadcast_system(const ChatText& text) {
+void Sessions::broadcast_system(const TextComponent& text) {
   if (join_order_.empty()) return;
-  SharedBytes body = share(encode_packet(packet::play_cb::SystemChat{text.to_nbt(), false}));
+  SharedBytes body = share(encode_packet(packet::play_cb::SystemChat{to_nbt(text), false}));
   for (ConnId id : join_order_) send(id, body);
 }
 
-void Sessions::broadcast_to_ops(const ChatText& text, std::optional<ConnId> except) {
+void Sessions::broadcast_to_ops(const TextComponent& text, std::optional<ConnId> except) {
   for (ConnId id : join_order_) {
     if (id == except || players_.at(id).permission_level < 2) continue;
     send_system(id, text);

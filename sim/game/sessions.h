@@ -13,7 +13,7 @@
 #include "sim/core/effects.h"
 #include "sim/core/inputs.h"
 #include "sim/core/properties.h"
-#include "sim/game/chat_text.h"
+#include "sim/protocol/text.h"
 #include "sim/game/commands/command_host.h"
 #include "sim/game/player.h"
 #include "sim/game/player_identity.h"
@@ -82,13 +82,13 @@ class Sessions {
   void send(ConnId conn, const P& packet) {
     send(conn, share(encode_packet(packet)));
   }
-  void send_system(ConnId player, const ChatText& text);
-  void broadcast_system(const ChatText& text);
-  void broadcast_to_ops(const ChatText& text, std::optional<ConnId> except);
+  void send_system(ConnId player, const TextComponent& text);
+  void broadcast_system(const TextComponent& text);
+  void broadcast_to_ops(const TextComponent& text, std::optional<ConnId> except);
   void broadcast_ticking_state(float rate, bool frozen);
   void broadcast_ticking_step(int ticks);
   // Sends a disconnect packet for the connection's state with `reason`, then closes it.
-  void disconnect(ConnId conn, const ChatText& reason);
+  void disconnect(ConnId conn, const TextComponent& reason);
 
   uint64_t hash() const;
 
