@@ -60,8 +60,9 @@ class Compound {
   Tag* find(std::string_view key);
   // Sets `key`; an existing key keeps its position and gets the new value.
   Compound& put(std::string key, Tag value);
-  size_t size() const { return entries_.size(); }
-  bool empty() const { return entries_.empty(); }
+  // Defined after Tag: clang instantiates vector<Entry>::size() here, where Tag is incomplete.
+  size_t size() const;
+  bool empty() const;
   const std::vector<Entry>& entries() const { return entries_; }
   std::vector<Entry>::const_iterator begin() const { return entries_.begin(); }
   std::vector<Entry>::const_iterator end() const { return entries_.end(); }
@@ -113,6 +114,8 @@ class Tag {
 bool operator==(const Tag& a, const Tag& b);
 bool operator==(const List& a, const List& b);
 bool operator==(const Compound& a, const Compound& b);
+inline size_t Compound::size() const { return entries_.size(); }
+inline bool Compound::empty() const { return entries_.empty(); }
 
 // Read limits. Quota units follow vanilla's NbtAccounter (an estimate of heap bytes, e.g. 48 per
 // compound, 9 per byte tag); depth counts nested lists and compounds.
