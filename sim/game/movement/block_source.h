@@ -13,6 +13,9 @@ class BlockSource {
   virtual BlockStateId block(int x, int y, int z) const = 0;
   // Whether the chunk column (chunk coordinates) is loaded; collisions skip unloaded chunks.
   virtual bool is_chunk_loaded(int chunk_x, int chunk_z) const = 0;
+  // The world's block height range; everything outside it is air.
+  virtual int min_y() const { return -64; }
+  virtual int max_y() const { return 319; }
 };
 
 // A world with no chunks: nothing collides. Used until a world is attached.

@@ -38,7 +38,7 @@ void after_fall_on(PlayerBody& body, const MoveWorld& world) {
   const Bounce bounce = block_motion(block_below(body, world, 0.2f)).bounce;
   Vec3& v = body.velocity;
   if (bounce == Bounce::kNone || body.shift_key_down) {
-    v.y = 0.0;
+    v.y = v.y * 0.0;  // Vec3.multiply(1, 0, 1): a falling player keeps the sign of zero
   } else if (v.y < 0.0) {
     v.y = bounce == Bounce::kSlime ? -v.y * 1.0 : -v.y * static_cast<double>(0.66f) * 1.0;
   }

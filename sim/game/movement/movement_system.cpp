@@ -10,8 +10,8 @@ namespace hz {
 
 namespace {
 
-const ChatText& invalid_movement_reason() {
-  static const ChatText reason = ChatText::translated("multiplayer.disconnect.invalid_player_movement");
+const TextComponent& invalid_movement_reason() {
+  static const TextComponent reason = TextComponent::translatable("multiplayer.disconnect.invalid_player_movement");
   return reason;
 }
 
@@ -142,7 +142,7 @@ void MovementSystem::tick() {
     if (!m || !player) continue;
     Effects effects(*this, conn);
     if (m->tick(world(), r, effects) == TickResult::kKickedForFloating) {
-      core_.sessions().disconnect(conn, ChatText::translated("multiplayer.disconnect.flying"));
+      core_.sessions().disconnect(conn, TextComponent::translatable("multiplayer.disconnect.flying"));
       continue;
     }
     publish(*player, *m);

@@ -2,6 +2,7 @@
 // BlockCollisions scan), the world border's shape near the edge, and noCollision.
 #pragma once
 
+#include <algorithm>
 #include <vector>
 
 #include "sim/game/movement/block_shapes.h"
@@ -57,14 +58,20 @@ bool for_each_block_collision(const BlockSource& world, const CollisionContext& 
   const int y0 = detail::floor_to_int(query.min_y - kEpsilon) - 1, y1 = detail::floor_to_int(query.max_y + kEpsilon) + 1;
   const int z0 = detail::floor_to_int(query.min_z - kEpsilon) - 1, z1 = detail::floor_to_int(query.max_z + kEpsilon) + 1;
   const VoxelShape query_shape = VoxelShape::from_box(query);
+  // Cells above and below the world are air, and unloaded chunks are skipped whole: the cells
+  // that remain come in the same order, so huge boxes cost only what they can hit.
+  const int y_from = std::max(y0, world.min_y() - 1), y_to = std::min(y1, world.max_y() + 1);
   for (int z = z0; z <= z1; ++z) {
     const int z_face = (z == z0 || z == z1) ? 1 : 0;
-    for (int y = y0; y <= y1; ++y) {
+    for (int y = y_from; y <= y_to; ++y) {
       const int yz_faces = z_face + ((y == y0 || y == y1) ? 1 : 0);
       for (int x = x0; x <= x1; ++x) {
+        if (!world.is_chunk_loaded(x >> 4, z >> 4)) {
+          x |= 15;  // the last column of this chunk; the loop moves on to the next chunk
+          continue;
+        }
         const int faces = yz_faces + ((x == x0 || x == x1) ? 1 : 0);
         if (faces >= 2) continue;
-        if (!world.is_chunk_loaded(x >> 4, z >> 4)) continue;
         const BlockStateId state = world.block(x, y, z);
         if (faces == 1 && !has_large_collision_shape(state)) continue;
         const VoxelShape* shape = block_collision_shape(state, x, y, z, ctx);
