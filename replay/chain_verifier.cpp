@@ -13,8 +13,7 @@ bool ChainVerifier::check_link(const TraceHeader& h, const std::string& name) {
   const TraceHeader& prev = *previous_;
   std::string where = name + ": ";
   if (truncated_) return fail(where + "the previous file of the chain ends in a truncated frame");
-  if (h.session != first_->session)
-    return fail(where + "belongs to session " + h.session + ", not " + first_->session);
+  if (h.session != first_->session) return fail(where + "belongs to session " + h.session + ", not " + first_->session);
   if (h.file_index != prev.file_index + 1)
     return fail(where + "is file " + std::to_string(h.file_index) + " of the session; expected file " +
                 std::to_string(prev.file_index + 1));

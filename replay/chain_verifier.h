@@ -18,15 +18,15 @@ struct VerifyResult {
   enum class Outcome { kIdentical, kDiverged, kUnreadable };
   Outcome outcome = Outcome::kIdentical;
   std::optional<Divergence> divergence;
-  std::string problem;              // why the trace could not be verified (kUnreadable)
-  std::vector<std::string> notes;   // tolerated damage, build differences
+  std::string problem;             // why the trace could not be verified (kUnreadable)
+  std::vector<std::string> notes;  // tolerated damage, build differences
   uint64_t files = 0;
   uint64_t frames = 0;
   uint64_t iterations = 0;
   uint64_t inputs = 0;
   int64_t last_tick = 0;
-  int64_t recorded_nanos = 0;       // recorded clock time covered
-  std::string divergence_file;      // the file holding the diverging pass
+  int64_t recorded_nanos = 0;   // recorded clock time covered
+  std::string divergence_file;  // the file holding the diverging pass
 };
 
 class ChainVerifier {

@@ -30,6 +30,10 @@ std::vector<InboundPacket> ConnectionTracker::feed(const Input& input) {
       if (!next->has_value()) break;
       ProtocolState state = c.state;
       on_packet(bytes->conn, c, **next);
+      if (c.state != state) {
+        if (c.switches_this_pass.empty()) switched_.push_back(bytes->conn);
+        c.switches_this_pass.push_back(c.state);
+      }
       out.push_back(InboundPacket{bytes->conn, state, std::move(**next)});
     }
   }
@@ -69,7 +73,8 @@ void ConnectionTracker::on_packet(ConnId, Connection& c, const Bytes& body) {
     case ProtocolState::kPlay:
       if (id == packet_id::play_sb::configuration_acknowledged) c.state = ProtocolState::kConfiguration;
       break;
-    case ProtocolState::kStatus: break;
+    case ProtocolState::kStatus:
+      break;
   }
 }
 
@@ -78,7 +83,54 @@ void ConnectionTracker::note_compression(ConnId conn, int32_t threshold) {
   compression_changed_.push_back(conn);
 }
 
+namespace {
+
+// The server packet after which a client's request to switch state takes effect.
+bool invites_switch(ProtocolState state, int32_t id) {
+  switch (state) {
+    case ProtocolState::kLogin:
+      return id == packet_id::login_cb::success;
+    case ProtocolState::kConfiguration:
+      return id == packet_id::config_cb::finish_configuration;
+    case ProtocolState::kPlay:
+      return id == packet_id::play_cb::start_configuration;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+ProtocolState ConnectionTracker::outbound_state(ConnId conn, int32_t packet_id) {
+  auto it = connections_.find(conn);
+  if (it == connections_.end()) return ProtocolState::kHandshake;
+  Connection& c = it->second;
+  auto& pending = c.switches_this_pass;
+  auto take_switch = [&c, &pending] {
+    c.outbound = pending.front();
+    c.invitation_sent = false;
+    pending.erase(pending.begin());
+  };
+  // The handshake needs no invitation; a switch invited in an earlier pass applies now.
+  while (!pending.empty() && (c.outbound == ProtocolState::kHandshake || c.invitation_sent)) take_switch();
+  ProtocolState state = c.outbound;
+  if (invites_switch(state, packet_id)) {
+    c.invitation_sent = true;
+    if (!pending.empty()) take_switch();
+  }
+  return state;
+}
+
 void ConnectionTracker::end_pass() {
+  for (ConnId conn : switched_) {
+    Connection& c = connections_[conn];
+    if (!c.switches_this_pass.empty()) {
+      c.outbound = c.state;
+      c.invitation_sent = false;
+      c.switches_this_pass.clear();
+    }
+  }
+  switched_.clear();
   for (ConnId conn : compression_changed_) {
     Connection& c = connections_[conn];
     if (!c.pending_threshold) continue;

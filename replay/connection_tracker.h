@@ -31,10 +31,18 @@ class ConnectionTracker {
     std::optional<std::string> error;          // the framing error that ended decoding
     std::string player;                        // name from login_start, if seen
     bool closed = false;
+    // Clientbound side: the state the server's next packet is in. It follows the inbound state,
+    // but a switch the client asks for (login_acknowledged, finish_configuration,
+    // configuration_acknowledged) only applies to the server's packets after the one that
+    // invited it (login success, finish_configuration, start_configuration).
+    ProtocolState outbound = ProtocolState::kHandshake;
+    bool invitation_sent = false;                   // that packet went out in `outbound`
+    std::vector<ProtocolState> switches_this_pass;  // inbound states entered this pass, in order
   };
 
-  // A pass is followed in three steps: the compression switches the server made in it (from the
-  // pass's recorded effects), then its inputs in order, then end_pass().
+  // A pass is followed in four steps: the compression switches the server made in it (from the
+  // pass's recorded effects), then its inputs in order, then its outbound packets in order
+  // (outbound_state), then end_pass().
   // The server enabled compression for `conn` in this pass: the frames after the connection's
   // login_start (where the server makes the switch) are compressed, or, without one in this
   // pass, the frames of later passes.
@@ -43,7 +51,9 @@ class ConnectionTracker {
   std::vector<InboundPacket> feed(const Input& input);
   void end_pass();
 
-  // The connection's state after the inputs fed so far (what its outbound packets are named by).
+  // The state an outbound packet with this id, sent next on `conn`, belongs to.
+  ProtocolState outbound_state(ConnId conn, int32_t packet_id);
+  // The connection's inbound state after the inputs fed so far.
   ProtocolState state(ConnId conn) const;
   const Connection* find(ConnId conn) const;
   uint64_t connections_seen() const { return connections_seen_; }
@@ -54,6 +64,7 @@ class ConnectionTracker {
 
   std::map<ConnId, Connection> connections_;
   std::vector<ConnId> compression_changed_;  // this pass
+  std::vector<ConnId> switched_;             // connections whose state changed this pass
   uint64_t connections_seen_ = 0;
   std::vector<std::string> logins_;
 };

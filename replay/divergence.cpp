@@ -18,9 +18,12 @@ std::string quoted(const std::string& s, size_t max = 120) {
   for (size_t i = 0; i < s.size() && i < max; ++i) {
     char c = s[i];
     if (c == '"' || c == '\\') out += '\\';
-    if (c == '\n') out += "\\n";
-    else if (static_cast<unsigned char>(c) < 0x20) out += '?';
-    else out += c;
+    if (c == '\n')
+      out += "\\n";
+    else if (static_cast<unsigned char>(c) < 0x20)
+      out += '?';
+    else
+      out += c;
   }
   if (s.size() > max) out += "...";
   return out + "\"";
@@ -68,10 +71,14 @@ std::string input_line(const InputNote& note) {
 
 const char* pass_name(Divergence::Pass p) {
   switch (p) {
-    case Divergence::Pass::kStart: return "the core's start";
-    case Divergence::Pass::kIteration: return "pass";
-    case Divergence::Pass::kStop: return "the final save";
-    case Divergence::Pass::kFormat: return "trace structure at pass";
+    case Divergence::Pass::kStart:
+      return "the core's start";
+    case Divergence::Pass::kIteration:
+      return "pass";
+    case Divergence::Pass::kStop:
+      return "the final save";
+    case Divergence::Pass::kFormat:
+      return "trace structure at pass";
   }
   return "pass";
 }
@@ -83,14 +90,18 @@ std::string describe_record(const Record& r) {
   return std::visit(
       [&name](const auto& rec) -> std::string {
         using T = std::decay_t<decltype(rec)>;
-        if constexpr (std::is_same_v<T, ConnectionOpened>) return name + " conn " + std::to_string(rec.conn) + " " + rec.remote;
+        if constexpr (std::is_same_v<T, ConnectionOpened>)
+          return name + " conn " + std::to_string(rec.conn) + " " + rec.remote;
         else if constexpr (std::is_same_v<T, BytesReceived>)
           return name + " conn " + std::to_string(rec.conn) + ", " + std::to_string(rec.bytes.size()) + " bytes";
-        else if constexpr (std::is_same_v<T, ConnectionClosed>) return name + " conn " + std::to_string(rec.conn);
-        else if constexpr (std::is_same_v<T, ConsoleLine>) return name + " " + quoted(rec.text);
+        else if constexpr (std::is_same_v<T, ConnectionClosed>)
+          return name + " conn " + std::to_string(rec.conn);
+        else if constexpr (std::is_same_v<T, ConsoleLine>)
+          return name + " " + quoted(rec.text);
         else if constexpr (std::is_same_v<T, JobCompleted>)
           return name + " job " + std::to_string(rec.job) + ", " + std::to_string(rec.result.size()) + " bytes";
-        else if constexpr (std::is_same_v<T, ClockReadRecord>) return name + " " + std::to_string(rec.nanos);
+        else if constexpr (std::is_same_v<T, ClockReadRecord>)
+          return name + " " + std::to_string(rec.nanos);
         else if constexpr (std::is_same_v<T, OutboundRecord>)
           return name + " conn " + std::to_string(rec.conn) + " id " + std::to_string(rec.packet_id) + ", " +
                  packet_line(rec);
@@ -98,15 +109,18 @@ std::string describe_record(const Record& r) {
           return name + " conn " + std::to_string(rec.conn) + " threshold " + std::to_string(rec.threshold);
         else if constexpr (std::is_same_v<T, ServerCloseRecord>)
           return name + " conn " + std::to_string(rec.conn) + " " + quoted(rec.reason);
-        else if constexpr (std::is_same_v<T, LogRecord>) return name + " " + log_level_name(rec.level) + " " + quoted(rec.text);
+        else if constexpr (std::is_same_v<T, LogRecord>)
+          return name + " " + log_level_name(rec.level) + " " + quoted(rec.text);
         else if constexpr (std::is_same_v<T, JobSubmittedRecord>)
           return name + " job " + std::to_string(rec.job) + " kind " + std::to_string(rec.kind) + ", " +
                  std::to_string(rec.size) + " bytes";
         else if constexpr (std::is_same_v<T, StorageWriteRecord>)
-          return name + " " + quoted(rec.path) + ", " + std::to_string(rec.size) + " bytes" + (rec.sync ? ", sync" : "");
+          return name + " " + quoted(rec.path) + ", " + std::to_string(rec.size) + " bytes" +
+                 (rec.sync ? ", sync" : "");
         else if constexpr (std::is_same_v<T, IterationEndRecord> || std::is_same_v<T, StoppedRecord>)
           return name + " tick " + std::to_string(rec.digest.tick);
-        else return name;
+        else
+          return name;
       },
       r);
 }
@@ -124,14 +138,17 @@ std::string format_divergence(const Divergence& d) {
     out += "  other effects (logs, closes, jobs, storage) differ";
     if (d.first_effect) {
       out += ", first at effect #" + std::to_string(d.first_effect->index) + "\n";
-      out += "    recorded: " + (d.first_effect->recorded ? describe_record(*d.first_effect->recorded) : "(none)") + "\n";
-      out += "    replayed: " + (d.first_effect->replayed ? describe_record(*d.first_effect->replayed) : "(none)") + "\n";
+      out +=
+          "    recorded: " + (d.first_effect->recorded ? describe_record(*d.first_effect->recorded) : "(none)") + "\n";
+      out +=
+          "    replayed: " + (d.first_effect->replayed ? describe_record(*d.first_effect->replayed) : "(none)") + "\n";
     } else {
       out += " (the noted effects match; the difference is in content kept only as a hash)\n";
     }
   }
   if (d.state_differs)
-    out += "  core state hash differs: recorded " + hex64(d.recorded_state) + ", replayed " + hex64(d.replayed_state) + "\n";
+    out += "  core state hash differs: recorded " + hex64(d.recorded_state) + ", replayed " + hex64(d.replayed_state) +
+           "\n";
   if (d.recorded_clock_reads != d.replayed_clock_reads) {
     out += "  clock reads: recorded " + std::to_string(d.recorded_clock_reads) + ", replay read " +
            std::to_string(d.replayed_clock_reads) + "\n";
@@ -139,7 +156,8 @@ std::string format_divergence(const Divergence& d) {
   if (!d.recent.empty()) {
     out += "inputs just before it (oldest first):\n";
     for (const PassNote& pass : d.recent) {
-      std::string head = "  pass " + std::to_string(pass.iteration) + " (tick " + std::to_string(pass.tick_before) + "): ";
+      std::string head =
+          "  pass " + std::to_string(pass.iteration) + " (tick " + std::to_string(pass.tick_before) + "): ";
       if (pass.inputs.empty()) out += head + "no inputs\n";
       for (const InputNote& in : pass.inputs) out += head + input_line(in) + "\n";
     }

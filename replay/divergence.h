@@ -15,10 +15,10 @@ namespace hz {
 
 struct PacketMismatch {
   ConnId conn = 0;
-  size_t index = 0;  // position among the pass's packets to this connection
+  size_t index = 0;                                 // position among the pass's packets to this connection
   ProtocolState state = ProtocolState::kHandshake;  // the connection's state, for naming
-  std::optional<OutboundRecord> recorded;  // empty when the replay sent more packets
-  std::optional<OutboundRecord> replayed;  // empty when the replay sent fewer
+  std::optional<OutboundRecord> recorded;           // empty when the replay sent more packets
+  std::optional<OutboundRecord> replayed;           // empty when the replay sent fewer
 };
 
 struct EffectMismatch {
@@ -53,7 +53,7 @@ struct Divergence {
   uint64_t replayed_state = 0;
   size_t recorded_clock_reads = 0;
   size_t replayed_clock_reads = 0;
-  std::string note;  // a problem with the trace itself (kFormat)
+  std::string note;              // a problem with the trace itself (kFormat)
   std::vector<PassNote> recent;  // the last passes' inputs, oldest first, ending with this pass
 };
 

@@ -82,8 +82,10 @@ PacketView view_packet(ProtocolState state, Direction direction, std::span<const
   view.name = name.empty() ? "unknown" : std::string(name);
   bool known = with_packet_set(state, direction, [&](auto set) {
     auto described = describe_body(set, body);
-    if (described) view.json = std::move(*described);
-    else view.error = described.error();
+    if (described)
+      view.json = std::move(*described);
+    else
+      view.error = described.error();
   });
   if (!known) view.error = "no packets in this state and direction";
   return view;
@@ -93,16 +95,15 @@ std::string packet_label(ProtocolState state, Direction direction, int32_t id) {
   char hex[16];
   std::snprintf(hex, sizeof hex, "0x%02x", static_cast<unsigned>(id));
   std::string_view name = id >= 0 ? packet_name(state, direction, id) : std::string_view{};
-  std::string out = std::string(state_name(state)) +
-                    (direction == Direction::kServerbound ? "/serverbound " : "/clientbound ") + hex;
+  std::string out =
+      std::string(state_name(state)) + (direction == Direction::kServerbound ? "/serverbound " : "/clientbound ") + hex;
   out += " ";
   out += name.empty() ? std::string_view("(unknown id)") : name;
   return out;
 }
 
-std::vector<std::string> packet_differences(ProtocolState state, Direction direction,
-                                            std::span<const uint8_t> recorded, std::span<const uint8_t> replayed,
-                                            size_t max_lines) {
+std::vector<std::string> packet_differences(ProtocolState state, Direction direction, std::span<const uint8_t> recorded,
+                                            std::span<const uint8_t> replayed, size_t max_lines) {
   std::vector<std::string> lines;
   with_packet_set(state, direction, [&](auto set) {
     auto diffs = diff_bodies(set, recorded, replayed);

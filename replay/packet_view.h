@@ -25,8 +25,7 @@ std::string packet_label(ProtocolState state, Direction direction, int32_t id);
 
 // How two bodies of what should be the same packet differ, one line per difference (at most
 // `max_lines`): fields when both can be read, otherwise the first differing bytes.
-std::vector<std::string> packet_differences(ProtocolState state, Direction direction,
-                                            std::span<const uint8_t> recorded, std::span<const uint8_t> replayed,
-                                            size_t max_lines = 8);
+std::vector<std::string> packet_differences(ProtocolState state, Direction direction, std::span<const uint8_t> recorded,
+                                            std::span<const uint8_t> replayed, size_t max_lines = 8);
 
 }  // namespace hz

@@ -141,8 +141,7 @@ class Reader {
     for (uint64_t i = 0; i < n; ++i) {
       auto conn = num<uint32_t>();
       auto hash = num<uint64_t>();
-      if (!d.outbound.empty() && conn <= d.outbound.rbegin()->first)
-        throw Malformed{"digest connections out of order"};
+      if (!d.outbound.empty() && conn <= d.outbound.rbegin()->first) throw Malformed{"digest connections out of order"};
       d.outbound.emplace(conn, hash);
     }
     d.other_effects = num<uint64_t>();
@@ -285,8 +284,7 @@ DecodedHeader decode_header(std::span<const uint8_t> bytes) {
     uint64_t n = r.length(16);
     for (uint64_t i = 0; i < n; ++i) {
       std::string key = r.str();
-      if (!h.properties.empty() && key <= h.properties.rbegin()->first)
-        throw Malformed{"property keys out of order"};
+      if (!h.properties.empty() && key <= h.properties.rbegin()->first) throw Malformed{"property keys out of order"};
       h.properties.emplace(std::move(key), r.str());
     }
     h.world_seed = r.num<int64_t>();

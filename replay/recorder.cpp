@@ -11,10 +11,14 @@ int64_t Recorder::NotingClock::now_nanos() {
 }
 
 void Recorder::NotingSink::emit(Effect effect) {
-  if (auto* send = std::get_if<SendPacket>(&effect)) noted.emplace_back(PendingPacket{send->conn, send->body});
-  else noted.emplace_back(effect_as_record(effect));
-  if (stopping) stop_digest_.emit(std::move(effect));
-  else inner_.emit(std::move(effect));
+  if (auto* send = std::get_if<SendPacket>(&effect))
+    noted.emplace_back(PendingPacket{send->conn, send->body});
+  else
+    noted.emplace_back(effect_as_record(effect));
+  if (stopping)
+    stop_digest_.emit(std::move(effect));
+  else
+    inner_.emit(std::move(effect));
 }
 
 Recorder::Recorder(Clock& clock, EffectSink& sink, std::unique_ptr<TraceWriter> writer)

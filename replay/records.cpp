@@ -6,11 +6,22 @@
 namespace hz {
 
 const char* record_type_name(uint8_t type) {
-  static constexpr const char* kNames[] = {
-      "ConnectionOpened", "BytesReceived", "ConnectionClosed", "ConsoleLine",   "JobCompleted",
-      "ClockRead",        "Started",       "IterationEnd",     "Stopped",       "Outbound",
-      "Compression",      "ServerClose",   "Log",              "StopRequested", "JobSubmitted",
-      "StorageWrite"};
+  static constexpr const char* kNames[] = {"ConnectionOpened",
+                                           "BytesReceived",
+                                           "ConnectionClosed",
+                                           "ConsoleLine",
+                                           "JobCompleted",
+                                           "ClockRead",
+                                           "Started",
+                                           "IterationEnd",
+                                           "Stopped",
+                                           "Outbound",
+                                           "Compression",
+                                           "ServerClose",
+                                           "Log",
+                                           "StopRequested",
+                                           "JobSubmitted",
+                                           "StorageWrite"};
   static_assert(std::size(kNames) == kRecordTypeCount);
   if (type == 0 || type > kRecordTypeCount) return "unknown";
   return kNames[type - 1];
@@ -22,8 +33,10 @@ std::optional<Input> record_as_input(const Record& r) {
   return std::visit(
       [](const auto& rec) -> std::optional<Input> {
         using T = std::decay_t<decltype(rec)>;
-        if constexpr (std::is_constructible_v<Input, T>) return Input(rec);
-        else return std::nullopt;
+        if constexpr (std::is_constructible_v<Input, T>)
+          return Input(rec);
+        else
+          return std::nullopt;
       },
       r);
 }
@@ -48,13 +61,20 @@ Record effect_as_record(const Effect& effect) {
   return std::visit(
       [](const auto& e) -> Record {
         using T = std::decay_t<decltype(e)>;
-        if constexpr (std::is_same_v<T, SendPacket>) return outbound_record(e.conn, *e.body);
-        else if constexpr (std::is_same_v<T, EnableCompression>) return CompressionRecord{e.conn, e.threshold};
-        else if constexpr (std::is_same_v<T, CloseConnection>) return ServerCloseRecord{e.conn, e.reason};
-        else if constexpr (std::is_same_v<T, LogLine>) return LogRecord{e.level, e.text};
-        else if constexpr (std::is_same_v<T, StopRequested>) return StopRequestedRecord{};
-        else if constexpr (std::is_same_v<T, SubmitJob>) return JobSubmittedRecord{e.job, e.kind, e.request.size()};
-        else return StorageWriteRecord{e.path, e.bytes.size(), e.sync};
+        if constexpr (std::is_same_v<T, SendPacket>)
+          return outbound_record(e.conn, *e.body);
+        else if constexpr (std::is_same_v<T, EnableCompression>)
+          return CompressionRecord{e.conn, e.threshold};
+        else if constexpr (std::is_same_v<T, CloseConnection>)
+          return ServerCloseRecord{e.conn, e.reason};
+        else if constexpr (std::is_same_v<T, LogLine>)
+          return LogRecord{e.level, e.text};
+        else if constexpr (std::is_same_v<T, StopRequested>)
+          return StopRequestedRecord{};
+        else if constexpr (std::is_same_v<T, SubmitJob>)
+          return JobSubmittedRecord{e.job, e.kind, e.request.size()};
+        else
+          return StorageWriteRecord{e.path, e.bytes.size(), e.sync};
       },
       effect);
 }

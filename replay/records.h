@@ -29,12 +29,12 @@ struct TraceHeader {
   std::string ops_json;
   Bytes server_icon_png;
   // The session: one server run, possibly split over several files (a chain, see trace-format.md).
-  std::string session;             // start time, e.g. "2025-11-29T18-44-01Z"
-  uint32_t file_index = 0;         // 0 for the first file of the session
-  uint64_t first_iteration = 0;    // loop passes recorded in earlier files of the session
-  int64_t first_tick = 0;          // the core's tick count when this file starts
-  uint64_t chain_digest = 0;       // running digest of every earlier iteration of the session
-  int64_t wall_clock_millis = 0;   // Unix time when this file was started (for people only)
+  std::string session;            // start time, e.g. "2025-11-29T18-44-01Z"
+  uint32_t file_index = 0;        // 0 for the first file of the session
+  uint64_t first_iteration = 0;   // loop passes recorded in earlier files of the session
+  int64_t first_tick = 0;         // the core's tick count when this file starts
+  uint64_t chain_digest = 0;      // running digest of every earlier iteration of the session
+  int64_t wall_clock_millis = 0;  // Unix time when this file was started (for people only)
   bool operator==(const TraceHeader&) const = default;
 };
 
@@ -68,7 +68,7 @@ struct OutboundRecord {
   ConnId conn = 0;
   int32_t packet_id = -1;  // the leading VarInt, -1 if the body does not start with one
   uint32_t size = 0;
-  uint64_t hash = 0;       // hash_bytes(body)
+  uint64_t hash = 0;  // hash_bytes(body)
   std::optional<Bytes> body;
   bool operator==(const OutboundRecord&) const = default;
 };
@@ -107,10 +107,10 @@ struct StorageWriteRecord {
 };
 
 // The record kinds, in the order of their type byte (index + 1) in the file.
-using Record = std::variant<ConnectionOpened, BytesReceived, ConnectionClosed, ConsoleLine, JobCompleted,
-                            ClockReadRecord, StartedRecord, IterationEndRecord, StoppedRecord, OutboundRecord,
-                            CompressionRecord, ServerCloseRecord, LogRecord, StopRequestedRecord,
-                            JobSubmittedRecord, StorageWriteRecord>;
+using Record =
+    std::variant<ConnectionOpened, BytesReceived, ConnectionClosed, ConsoleLine, JobCompleted, ClockReadRecord,
+                 StartedRecord, IterationEndRecord, StoppedRecord, OutboundRecord, CompressionRecord, ServerCloseRecord,
+                 LogRecord, StopRequestedRecord, JobSubmittedRecord, StorageWriteRecord>;
 
 inline constexpr uint8_t kRecordTypeCount = std::variant_size_v<Record>;
 

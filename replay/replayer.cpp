@@ -12,17 +12,33 @@ void append_escaped(std::string& out, const std::string& s, bool is_key) {
   for (size_t i = 0; i < s.size(); ++i) {
     char c = s[i];
     switch (c) {
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\f': out += "\\f"; break;
-      case '=': case ':': case '#': case '!': out += '\\', out += c; break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '=':
+      case ':':
+      case '#':
+      case '!':
+        out += '\\', out += c;
+        break;
       case ' ':
         if (is_key || i == 0) out += '\\';
         out += ' ';
         break;
-      default: out += c;
+      default:
+        out += c;
     }
   }
 }
@@ -35,8 +51,10 @@ struct SplitEffects {
 SplitEffects split(const std::vector<Record>& records) {
   SplitEffects out;
   for (const Record& r : records) {
-    if (auto* p = std::get_if<OutboundRecord>(&r)) out.packets[p->conn].push_back(p);
-    else out.others.push_back(&r);
+    if (auto* p = std::get_if<OutboundRecord>(&r))
+      out.packets[p->conn].push_back(p);
+    else
+      out.others.push_back(&r);
   }
   return out;
 }
@@ -185,6 +203,11 @@ PassNote Replayer::track_pass(int64_t tick_before) {
     }
     pass.inputs.push_back(std::move(note));
   }
+  recorded_states_.clear();
+  for (const Record& r : recorded_effects_) {
+    if (auto* out = std::get_if<OutboundRecord>(&r))
+      recorded_states_[out->conn].push_back(tracker_.outbound_state(out->conn, out->packet_id));
+  }
   return pass;
 }
 
@@ -198,8 +221,7 @@ void Replayer::finish_pass(const IterationDigest& recorded, const IterationDiges
   tracker_.end_pass();
 }
 
-Divergence Replayer::describe(const IterationDigest& recorded, const IterationDigest& replayed,
-                              Divergence::Pass kind) {
+Divergence Replayer::describe(const IterationDigest& recorded, const IterationDigest& replayed, Divergence::Pass kind) {
   Divergence d;
   d.pass = kind;
   d.iteration = iterations_;
@@ -234,7 +256,8 @@ Divergence Replayer::describe(const IterationDigest& recorded, const IterationDi
       PacketMismatch m;
       m.conn = conn;
       m.index = i;
-      m.state = tracker_.state(conn);
+      const auto& states = recorded_states_[conn];
+      m.state = i < states.size() ? states[i] : states.empty() ? tracker_.state(conn) : states.back();
       if (i < a.size()) m.recorded = *a[i];
       if (i < b.size()) m.replayed = *b[i];
       d.first_packet = std::move(m);

@@ -66,8 +66,10 @@ class Replayer {
    public:
     CollectingSink() : stop_digest(collector) {}
     void emit(Effect effect) override {
-      if (stopping) stop_digest.emit(std::move(effect));
-      else collector.emit(std::move(effect));
+      if (stopping)
+        stop_digest.emit(std::move(effect));
+      else
+        collector.emit(std::move(effect));
     }
     struct Collector final : EffectSink {
       std::vector<Effect> effects;
@@ -95,6 +97,7 @@ class Replayer {
   std::vector<Input> pending_inputs_;
   std::vector<int64_t> pending_clock_;
   std::vector<Record> recorded_effects_;
+  std::map<ConnId, std::vector<ProtocolState>> recorded_states_;  // per connection, per recorded packet
   std::deque<PassNote> recent_;
 
   std::optional<Divergence> divergence_;

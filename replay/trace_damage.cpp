@@ -4,16 +4,26 @@ namespace hz {
 
 const char* damage_kind_name(DamageKind kind) {
   switch (kind) {
-    case DamageKind::kNotATrace: return "not a trace file";
-    case DamageKind::kWrongVersion: return "wrong format version";
-    case DamageKind::kBadHeader: return "bad header";
-    case DamageKind::kTruncated: return "truncated last frame";
-    case DamageKind::kBadFrameMarker: return "bad frame marker";
-    case DamageKind::kBadChecksum: return "bad checksum";
-    case DamageKind::kOversizeFrame: return "oversize frame";
-    case DamageKind::kBadCompression: return "bad compression";
-    case DamageKind::kUnknownRecordType: return "unknown record type";
-    case DamageKind::kMalformedRecords: return "malformed records";
+    case DamageKind::kNotATrace:
+      return "not a trace file";
+    case DamageKind::kWrongVersion:
+      return "wrong format version";
+    case DamageKind::kBadHeader:
+      return "bad header";
+    case DamageKind::kTruncated:
+      return "truncated last frame";
+    case DamageKind::kBadFrameMarker:
+      return "bad frame marker";
+    case DamageKind::kBadChecksum:
+      return "bad checksum";
+    case DamageKind::kOversizeFrame:
+      return "oversize frame";
+    case DamageKind::kBadCompression:
+      return "bad compression";
+    case DamageKind::kUnknownRecordType:
+      return "unknown record type";
+    case DamageKind::kMalformedRecords:
+      return "malformed records";
   }
   return "unknown damage";
 }

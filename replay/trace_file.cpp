@@ -94,8 +94,10 @@ void TraceReader::read_preamble() {
   }
   if (file_.size() < sizeof kTraceMagic || std::memcmp(file_.data(), kTraceMagic, sizeof kTraceMagic) != 0) {
     bool prefix = std::memcmp(file_.data(), kTraceMagic, std::min(file_.size(), sizeof kTraceMagic)) == 0;
-    if (prefix) set_damage(DamageKind::kTruncated, 0, "the file ends inside the trace magic");
-    else set_damage(DamageKind::kNotATrace, 0, "the file does not start with HZTRACE");
+    if (prefix)
+      set_damage(DamageKind::kTruncated, 0, "the file ends inside the trace magic");
+    else
+      set_damage(DamageKind::kNotATrace, 0, "the file does not start with HZTRACE");
     return;
   }
   if (file_.size() < kPreambleSize) {
@@ -104,9 +106,9 @@ void TraceReader::read_preamble() {
   }
   uint32_t version = get_u32(file_.data() + 8);
   if (version != kTraceFormatVersion) {
-    set_damage(DamageKind::kWrongVersion, 8,
-               "format version " + std::to_string(version) + "; this reader knows " +
-                   std::to_string(kTraceFormatVersion));
+    set_damage(
+        DamageKind::kWrongVersion, 8,
+        "format version " + std::to_string(version) + "; this reader knows " + std::to_string(kTraceFormatVersion));
     return;
   }
   uint32_t size = get_u32(file_.data() + 12);

@@ -111,22 +111,21 @@ int info_one(const std::filesystem::path& path, std::ostream& out, std::ostream&
 
   out << "format version " << kTraceFormatVersion << ", build " << h.build_id << ", protocol " << h.protocol_version
       << "\n";
-  out << "session " << h.session << ", file " << h.file_index << ", started " << utc_time(h.wall_clock_millis)
+  out << "session " << h.session << ", file " << h.file_index << ", started " << utc_time(h.wall_clock_millis) << "\n";
+  out << "world: " << (h.world_origin == WorldOrigin::kGenerated ? "generated" : "loaded") << ", seed " << h.world_seed
       << "\n";
-  out << "world: " << (h.world_origin == WorldOrigin::kGenerated ? "generated" : "loaded") << ", seed "
-      << h.world_seed << "\n";
   out << "starts at pass " << h.first_iteration << ", tick " << h.first_tick
       << (h.file_index > 0 ? " (continues the session's earlier files)" : "") << "\n";
   const TraceReader& reader = walker.reader();
-  double ratio = reader.stored_bytes_read() ? static_cast<double>(reader.raw_bytes_read()) /
-                                                  static_cast<double>(reader.stored_bytes_read())
-                                            : 0.0;
+  double ratio = reader.stored_bytes_read()
+                     ? static_cast<double>(reader.raw_bytes_read()) / static_cast<double>(reader.stored_bytes_read())
+                     : 0.0;
   out << "size: " << bytes->size() << " bytes in " << reader.frames_read() << " frames; records "
-      << reader.raw_bytes_read() << " bytes before compression, " << reader.stored_bytes_read()
-      << " after (ratio " << fixed(ratio, 2) << ")\n";
+      << reader.raw_bytes_read() << " bytes before compression, " << reader.stored_bytes_read() << " after (ratio "
+      << fixed(ratio, 2) << ")\n";
   double seconds = s.first_clock ? static_cast<double>(s.last_clock - *s.first_clock) / 1e9 : 0.0;
-  out << "duration: " << fixed(seconds, 3) << " s of recorded clock, " << s.passes << " passes, ticks "
-      << h.first_tick << " to " << s.last_tick << (s.stopped ? ", ends with the final save" : "") << "\n";
+  out << "duration: " << fixed(seconds, 3) << " s of recorded clock, " << s.passes << " passes, ticks " << h.first_tick
+      << " to " << s.last_tick << (s.stopped ? ", ends with the final save" : "") << "\n";
   const ConnectionTracker& tracker = walker.tracker();
   out << "connections: " << tracker.connections_seen() << ", players (logins seen): " << tracker.logins().size();
   for (size_t i = 0; i < tracker.logins().size() && i < 20; ++i) out << (i ? ", " : " (") << tracker.logins()[i];

@@ -25,7 +25,9 @@ struct ChainFile {
   std::string session;
   uint32_t index = 0;
   std::filesystem::path path;
-  bool operator<(const ChainFile& o) const { return std::tie(session, index, path) < std::tie(o.session, o.index, o.path); }
+  bool operator<(const ChainFile& o) const {
+    return std::tie(session, index, path) < std::tie(o.session, o.index, o.path);
+  }
 };
 
 // The session and index a file's header claims, or nullopt when it has none.

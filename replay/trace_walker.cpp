@@ -31,7 +31,7 @@ void TraceWalker::flush_pass(const std::function<void(const WalkedRecord&)>& vis
         if (!had_error && after && after->error) w.framing_error = after->error;
       }
     } else if (auto* out = std::get_if<OutboundRecord>(&r)) {
-      w.state = tracker_.state(out->conn);
+      w.state = tracker_.outbound_state(out->conn, out->packet_id);
     }
     visit(w);
   }

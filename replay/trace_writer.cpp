@@ -32,8 +32,10 @@ void append_pass_records(PendingPass&& pass, std::vector<Record>& out) {
   for (Input& in : pass.inputs) out.push_back(input_as_record(std::move(in)));
   for (int64_t nanos : pass.clock_reads) out.push_back(ClockReadRecord{nanos});
   for (auto& e : pass.effects) {
-    if (auto* p = std::get_if<PendingPacket>(&e)) out.push_back(outbound_record(p->conn, *p->body));
-    else out.push_back(std::move(std::get<Record>(e)));
+    if (auto* p = std::get_if<PendingPacket>(&e))
+      out.push_back(outbound_record(p->conn, *p->body));
+    else
+      out.push_back(std::move(std::get<Record>(e)));
   }
   out.push_back(std::move(pass.end));
 }
