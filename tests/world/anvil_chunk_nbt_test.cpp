@@ -15,6 +15,8 @@
 #include "sim/data/registries.h"
 #include "sim/world/anvil/chunk_nbt.h"
 #include "sim/world/biomes.h"
+#include "sim/world/generation_stages.h"
+#include "sim/world/light_engine.h"
 
 namespace hz::anvil {
 namespace {
@@ -188,6 +190,23 @@ TEST(AnvilChunkNbt, GeneratedTerrainSurvivesWriteAndRead) {
     EXPECT_EQ(loaded.extras.last_update, 123456789);
     EXPECT_EQ(loaded.extras.inhabited_time, 4242);
     EXPECT_EQ(loaded.data_version, kDataVersion);
+  }
+}
+
+TEST(AnvilChunkNbt, WorldGeneratorColumnsSurviveWriteAndRead) {
+  const TerrainNoise noise(8675309);
+  for (const ChunkPos pos : {ChunkPos{0, 0}, ChunkPos{-7, 3}, ChunkPos{40, -41}}) {
+    ChunkColumn column = run_noise_stage(noise, pos);
+    run_surface_stage(noise, column);
+    run_carver_stage(noise, column);
+    std::array<const ChunkColumn*, 9> neighbourhood{};
+    neighbourhood[4] = &column;
+    relight_column(column, neighbourhood);
+    column.set_status(ChunkStatus::kFull);
+    ASSERT_TRUE(column.light_valid());
+    LoadedChunk loaded = round_trip(column);
+    expect_same_column(column, loaded.column);
+    EXPECT_TRUE(loaded.light_loaded);
   }
 }
 

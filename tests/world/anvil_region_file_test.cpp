@@ -187,7 +187,7 @@ RC_GTEST_PROP(AnvilRegionFile, EveryChunkReadsBackItsLastWrite, ()) {
   Disk disk;
   RegionFile region;
   std::map<int, Bytes> expected;
-  const int batches = *rc::gen::inRange(1, 25);
+  const int batches = *rc::gen::inRange(1, 12);
   for (int b = 0; b < batches; ++b) {
     std::vector<Change> changes;
     const int n = 1 + static_cast<int>(rng.next_below(12));
