@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string_view>
 #include <tuple>
@@ -17,7 +18,8 @@ class FakeWorld final : public BlockSource {
  public:
   BlockStateId block(int x, int y, int z) const override {
     auto it = blocks_.find({x, y, z});
-    return it == blocks_.end() ? 0 : it->second;
+    if (it != blocks_.end()) return it->second;
+    return ground_ && y == *ground_ ? ground_state_ : 0;
   }
   bool is_chunk_loaded(int cx, int cz) const override { return !unloaded_.contains({cx, cz}); }
 
@@ -27,6 +29,11 @@ class FakeWorld final : public BlockSource {
   }
   void set(int x, int y, int z, std::string_view name) { set(x, y, z, default_state_of(name)); }
   void unload_chunk(int cx, int cz) { unloaded_.insert({cx, cz}); }
+  // An endless layer of `name` at height y (where no block was set explicitly).
+  void ground(int y, std::string_view name = "stone") {
+    ground_ = y;
+    ground_state_ = default_state_of(name);
+  }
   // A floor of `name` covering [x0, x1] x [z0, z1] at height y.
   void floor(int x0, int x1, int z0, int z1, int y, std::string_view name = "stone") {
     for (int x = x0; x <= x1; ++x)
@@ -37,6 +44,8 @@ class FakeWorld final : public BlockSource {
  private:
   std::map<std::tuple<int, int, int>, BlockStateId> blocks_;
   std::set<std::pair<int, int>> unloaded_;
+  std::optional<int> ground_;
+  BlockStateId ground_state_ = 0;
 };
 
 }  // namespace hz::testing
