@@ -30,7 +30,9 @@ void Recorder::hand_over(std::vector<Input> inputs, Record end) {
   PendingPass pass;
   pass.inputs = std::move(inputs);
   pass.clock_reads.swap(clock_.reads);
-  pass.effects.swap(sink_.noted);
+  // Effects before the first iteration (construction, start) are counted in its digest by the
+  // core, so they stay for it.
+  if (!std::holds_alternative<StartedRecord>(end)) pass.effects.swap(sink_.noted);
   pass.end = std::move(end);
   if (writer_) writer_->submit(std::move(pass));
 }

@@ -167,7 +167,6 @@ void Replayer::run_iteration(const IterationDigest& recorded) {
   if (stopped_) return format_problem("a pass after the final save");
   clock_.load(std::move(pending_clock_));
   pending_clock_.clear();
-  sink_.collector.effects.clear();
   IterationDigest replayed = core_->run_iteration(pending_inputs_);
   inputs_replayed_ += pending_inputs_.size();
   finish_pass(recorded, replayed, Divergence::Pass::kIteration);
@@ -218,6 +217,7 @@ void Replayer::finish_pass(const IterationDigest& recorded, const IterationDiges
   if (replayed != recorded || !clock_.exact()) divergence_ = describe(recorded, replayed, kind);
   pending_inputs_.clear();
   recorded_effects_.clear();
+  sink_.collector.effects.clear();
   tracker_.end_pass();
 }
 

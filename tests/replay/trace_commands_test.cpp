@@ -51,6 +51,8 @@ TEST_F(TraceCommands, InfoCountsInputsConnectionsPlayersAndPackets) {
   EXPECT_NE(info.find("  login/serverbound 0x00 login_start: 1 ("), std::string::npos) << info;
   EXPECT_NE(info.find("  status/clientbound 0x01 ping: 1 ("), std::string::npos) << info;
   EXPECT_NE(info.find("  login/clientbound 0x03 compress: 1 ("), std::string::npos) << info;
+  EXPECT_NE(info.find("  configuration/clientbound 0x07 registry_data: "), std::string::npos) << info;
+  EXPECT_NE(info.find("  play/clientbound 0x31 login: 1 ("), std::string::npos) << info;
   EXPECT_NE(info.find("ends with the final save"), std::string::npos) << info;
   EXPECT_NE(info.find("damage: none"), std::string::npos) << info;
 }
@@ -72,11 +74,17 @@ TEST_F(TraceCommands, DumpDecodesServerboundPacketsByStateNameAndFields) {
   EXPECT_EQ(dump.find("\"type\":\"Outbound\""), std::string::npos) << "inputs only";
   size_t lines = static_cast<size_t>(std::count(dump.begin(), dump.end(), '\n'));
 
-  std::ostringstream all;
-  ASSERT_EQ(trace_dump(paths[0], DumpOptions{}, all, err_), kTraceOk);
-  EXPECT_GT(static_cast<size_t>(std::count(all.str().begin(), all.str().end(), '\n')), lines);
-  EXPECT_NE(all.str().find(R"("type":"IterationEnd")"), std::string::npos);
-  EXPECT_NE(all.str().find(R"("type":"Outbound","conn":7)"), std::string::npos);
+  std::ostringstream all_out;
+  ASSERT_EQ(trace_dump(paths[0], DumpOptions{}, all_out, err_), kTraceOk);
+  std::string all = all_out.str();
+  EXPECT_GT(static_cast<size_t>(std::count(all.begin(), all.end(), '\n')), lines);
+  EXPECT_NE(all.find(R"("type":"IterationEnd")"), std::string::npos);
+  EXPECT_NE(all.find(R"("type":"Outbound","conn":7)"), std::string::npos);
+  // Clientbound packets are named in the state the server sent them in, even when the whole
+  // join arrives in one read.
+  EXPECT_NE(all.find(R"("packet":"success","state":"login")"), std::string::npos);
+  EXPECT_NE(all.find(R"("packet":"feature_flags","state":"configuration")"), std::string::npos);
+  EXPECT_NE(all.find(R"("packet":"login","state":"play")"), std::string::npos);
 }
 
 TEST_F(TraceCommands, VerifyExitsZeroWithASummaryAndOneOnDivergence) {
