@@ -7,6 +7,7 @@
 #include "server/console.h"
 #include "server/files.h"
 #include "server/inbox.h"
+#include "server/jobs/job_router.h"
 #include "server/logger.h"
 #include "server/network.h"
 #include "server/system_clock.h"
@@ -14,6 +15,7 @@
 #include "sim/core/java_format.h"
 #include "sim/data/catalog.h"
 #include "sim/game/core.h"
+#include "sim/game/world/world_streaming.h"
 
 namespace hz {
 
@@ -68,24 +70,43 @@ std::optional<ServerProperties> load_properties(const LaunchOptions& options, Lo
 class LiveLoop {
  public:
   LiveLoop(Core& core, Inbox& inbox, Network& network, Logger& logger, EffectBuffer& effects,
-           ServerThreadState& state)
-      : core_(core), inbox_(inbox), network_(network), logger_(logger), effects_(effects), state_(state) {}
+           ServerThreadState& state, JobRouter& jobs)
+      : core_(core), inbox_(inbox), network_(network), logger_(logger), effects_(effects), state_(state), jobs_(jobs) {}
 
   void run() {
-    SteadyClock wait_clock;
-    while (!core_.stop_requested() && !g_signal_stop.load()) {
-      std::vector<Input> inputs = inbox_.take();
-      state_.inputs_in_pass.store(static_cast<int>(inputs.size()));
-      state_.phase.store("ticking");
-      core_.run_iteration(inputs);
-      state_.phase.store("carrying out effects");
-      carry_out_effects();
-      state_.tick_count.store(core_.tick_count());
-      state_.next_tick_nanos.store(core_.next_tick_nanos());
-      state_.milliseconds_per_tick.store(core_.tick_rate().milliseconds_per_tick());
-      state_.phase.store("waiting for the next tick");
-      wait_until(wait_clock, core_.next_tick_nanos());
+    while (!core_.stop_requested() && !g_signal_stop.load()) pass();
+  }
+
+  // Passes until the spawn area is loaded (generation jobs run meanwhile), with vanilla's
+  // progress lines every half second.
+  void prepare_spawn_area() {
+    SteadyClock clock;
+    int64_t next_log = clock.now_nanos() + 500'000'000;
+    while (!g_signal_stop.load()) {
+      auto [ready, total] = core_.world().spawn_area_progress();
+      if (ready == total) return;
+      if (clock.now_nanos() > next_log) {
+        next_log += 500'000'000;
+        logger_.info("Preparing spawn area: " + std::to_string(ready * 100 / total) + "%");
+      }
+      pass();
     }
+  }
+
+  // One loop pass: the inputs that arrived, the core's iteration, its effects, the wait.
+  void pass() {
+    SteadyClock wait_clock;
+    std::vector<Input> inputs = inbox_.take();
+    state_.inputs_in_pass.store(static_cast<int>(inputs.size()));
+    state_.phase.store("ticking");
+    core_.run_iteration(inputs);
+    state_.phase.store("carrying out effects");
+    carry_out_effects();
+    state_.tick_count.store(core_.tick_count());
+    state_.next_tick_nanos.store(core_.next_tick_nanos());
+    state_.milliseconds_per_tick.store(core_.tick_rate().milliseconds_per_tick());
+    state_.phase.store("waiting for the next tick");
+    wait_until(wait_clock, core_.next_tick_nanos());
   }
 
   void carry_out_effects() {
@@ -96,6 +117,8 @@ class LiveLoop {
       } else if (std::holds_alternative<SendPacket>(e) || std::holds_alternative<EnableCompression>(e) ||
                  std::holds_alternative<CloseConnection>(e)) {
         connection_effects.push_back(std::move(e));
+      } else if (auto* job = std::get_if<SubmitJob>(&e)) {
+        jobs_.submit(std::move(*job));
       }
     }
     effects_.effects.clear();
@@ -119,6 +142,7 @@ class LiveLoop {
   Logger& logger_;
   EffectBuffer& effects_;
   ServerThreadState& state_;
+  JobRouter& jobs_;
 };
 
 }  // namespace
@@ -156,6 +180,10 @@ int run_live_server(const LaunchOptions& options) {
   config.server_icon_png = read_binary_file(options.folder / "server-icon.png").value_or(Bytes{});
 
   Inbox inbox;
+  // Chunks live in memory until region-file storage is wired in: nothing survives a restart.
+  MemoryChunkStore chunk_store;
+  JobRouter jobs(inbox, resolve_worker_threads(props->worker_threads, std::thread::hardware_concurrency()),
+                 chunk_store);
   Network network(inbox, logger);
   logger.info("Starting Minecraft server on " + (props->server_ip.empty() ? std::string("*") : props->server_ip) +
               ":" + std::to_string(props->server_port));
@@ -172,8 +200,12 @@ int run_live_server(const LaunchOptions& options) {
   ServerThreadState state;
   core.start();
   state.next_tick_nanos.store(core.next_tick_nanos());
-  LiveLoop loop(core, inbox, network, logger, effects, state);
+  LiveLoop loop(core, inbox, network, logger, effects, state, jobs);
   loop.carry_out_effects();
+  logger.info("Selecting global world spawn...");
+  int64_t prepare_start = clock.now_nanos();
+  loop.prepare_spawn_area();
+  logger.info("Time elapsed: " + std::to_string((clock.now_nanos() - prepare_start) / 1'000'000) + " ms");
 
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
@@ -193,6 +225,7 @@ int run_live_server(const LaunchOptions& options) {
   logger.info("Saving worlds");
   core.save_everything();
   loop.carry_out_effects();
+  jobs.drain_storage();
   network.stop();
   logger.info("ThreadedAnvilChunkStorage: All dimensions are saved");
   return 0;

@@ -8,6 +8,7 @@
 #include "sim/game/movement/movement_system.h"
 #include "sim/game/tracking/entity_tracker.h"
 #include "sim/game/sessions.h"
+#include "sim/game/world/world_streaming.h"
 
 namespace hz {
 
@@ -25,11 +26,17 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   movement_->set_observer(tracker_.get());
   sessions_->add_listener(tracker_.get());
   sessions_->add_listener(movement_.get());
+  // Registered after the systems that apply moves, so it reads positions they accepted.
+  world_ = std::make_unique<WorldStreaming>(*this);
+  sessions_->add_listener(world_.get());
 }
 
 Core::~Core() = default;
 
-void Core::start() { scheduler_.start(clock_.now_nanos()); }
+void Core::start() {
+  scheduler_.start(clock_.now_nanos());
+  world_->start();
+}
 
 IterationDigest Core::run_iteration(std::span<const Input> inputs) {
   TickScheduler::Decision decision = scheduler_.begin_tick(clock_, rate_);
@@ -51,7 +58,7 @@ void Core::handle(const Input& input) {
         else if constexpr (std::is_same_v<T, BytesReceived>) sessions_->on_bytes(in);
         else if constexpr (std::is_same_v<T, ConnectionClosed>) sessions_->on_closed(in);
         else if constexpr (std::is_same_v<T, ConsoleLine>) console_queue_.push_back(in.text);
-        else if constexpr (std::is_same_v<T, JobCompleted>) (void)in;  // no job kinds yet
+        else if constexpr (std::is_same_v<T, JobCompleted>) world_->on_job_completed(in);
       },
       input);
 }
@@ -119,6 +126,7 @@ uint64_t Core::state_hash() const {
   h.u64(movement_->hash());
   h.u64(tracker_->hash());
   h.u64(sessions_->hash());
+  h.u64(world_->hash());
   return h.digest();
 }
 
@@ -147,7 +155,7 @@ void Core::broadcast_system_message(const std::string& text) {
   sessions_->broadcast_system(TextComponent::plain(text));
 }
 
-Vec3 Core::spawn_point() const { return Vec3{0.5, 65.0, 0.5}; }
+Vec3 Core::spawn_point() const { return world_->spawn_point(); }
 
 std::vector<std::string> Core::online_player_names() const { return sessions_->player_names(); }
 
@@ -156,7 +164,7 @@ void Core::request_stop() {
   effects_.emit(StopRequested{});
 }
 
-void Core::save_all(bool) {}
+void Core::save_all(bool) { world_->save_all(); }
 
 std::optional<ConnId> Core::find_player(const std::string& name) const { return sessions_->find_player(name); }
 std::string Core::player_name(ConnId p) const {

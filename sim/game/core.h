@@ -25,6 +25,7 @@ namespace hz {
 class EntityTracker;
 class MovementSystem;
 class Sessions;
+class WorldStreaming;
 
 struct CoreConfig {
   ServerProperties properties;
@@ -84,6 +85,9 @@ class Core final : public CommandHost, private TickRateListener {
   MovementSystem& movement() { return *movement_; }
   EntityTracker& tracking() { return *tracker_; }
   Sessions& sessions() { return *sessions_; }
+  // Chunks, players' views and chunk sending, the spawn point.
+  WorldStreaming& world() { return *world_; }
+  const WorldStreaming& world() const { return *world_; }
   // Where players join: the world's spawn point.
   Vec3 spawn_point() const;
 
@@ -110,6 +114,7 @@ class Core final : public CommandHost, private TickRateListener {
   std::unique_ptr<EntityTracker> tracker_;
   std::unique_ptr<MovementSystem> movement_;
   std::unique_ptr<Sessions> sessions_;
+  std::unique_ptr<WorldStreaming> world_;
   std::deque<std::string> console_queue_;
   int64_t tick_count_ = 0;
   int64_t empty_ticks_ = 0;

@@ -1,0 +1,254 @@
+#include "sim/game/world/world_chunks.h"
+
+#include <algorithm>
+#include <cassert>
+
+#include "sim/core/hash.h"
+#include "sim/game/world/job_kinds.h"
+#include "sim/game/world/storage_requests.h"
+
+namespace hz {
+namespace {
+
+// Generation reaches two chunks out (a FULL chunk needs its ring at FEATURES, the next at CARVERS).
+constexpr int kGenerationReach = 2;
+
+uint64_t position_hash(ChunkPos pos) {
+  return hash_combine(static_cast<uint64_t>(static_cast<uint32_t>(pos.x)), static_cast<uint64_t>(static_cast<uint32_t>(pos.z)));
+}
+
+std::string describe(ChunkPos pos) { return "[" + std::to_string(pos.x) + ", " + std::to_string(pos.z) + "]"; }
+
+}  // namespace
+
+WorldChunks::WorldChunks(WorldChunksSettings settings, EffectSink& effects)
+    : settings_(settings), effects_(effects), graph_(settings.seed) {}
+
+WorldChunks::Slot* WorldChunks::find(ChunkPos pos) {
+  auto it = slots_.find(pos);
+  return it == slots_.end() ? nullptr : &it->second;
+}
+
+const WorldChunks::Slot* WorldChunks::find(ChunkPos pos) const {
+  auto it = slots_.find(pos);
+  return it == slots_.end() ? nullptr : &it->second;
+}
+
+const ChunkColumn* WorldChunks::ready_column(ChunkPos pos) const {
+  const Slot* slot = find(pos);
+  return slot != nullptr && slot->stage == Slot::Stage::kReady ? slot->column.get() : nullptr;
+}
+
+void WorldChunks::log(LogLevel level, std::string text) { effects_.emit(LogLine{level, std::move(text)}); }
+
+JobId WorldChunks::submit(uint32_t kind, ChunkPos pos, Bytes request) {
+  const JobId id = next_job_++;
+  jobs_.emplace(id, PendingJob{kind, pos});
+  effects_.emit(SubmitJob{id, kind, std::move(request)});
+  return id;
+}
+
+// --- demand ---
+
+void WorldChunks::want(ChunkPos pos, int priority) {
+  if (Slot* slot = find(pos)) {
+    slot->wanted = true;  // a chunk waiting to unload stays
+    return;
+  }
+  Slot& slot = slots_[pos];
+  slot.priority = priority;
+  slot.read_job = submit(kJobKindChunkRead, pos, encode_chunk_read_request(pos));
+}
+
+void WorldChunks::unwant(ChunkPos pos) {
+  Slot* slot = find(pos);
+  if (slot == nullptr || !slot->wanted) return;
+  switch (slot->stage) {
+    case Slot::Stage::kReading:  // its read result will find no slot and be dropped
+      slots_.erase(pos);
+      return;
+    case Slot::Stage::kGenerating:
+      graph_.release(pos);
+      slots_.erase(pos);
+      return;
+    case Slot::Stage::kReady:
+      slot->wanted = false;
+      unload_candidates_.push_back(pos);
+      return;
+  }
+}
+
+// --- results ---
+
+bool WorldChunks::on_job_completed(const JobCompleted& done) {
+  auto it = jobs_.find(done.job);
+  if (it == jobs_.end()) return false;
+  const PendingJob job = it->second;
+  jobs_.erase(it);
+  if (job.kind == kJobKindChunkRead) {
+    on_read(job.pos, done.job, done.result);
+  } else if (job.kind == kJobKindGeneration) {
+    --generation_in_flight_;
+    on_generated(done.result);
+  }
+  return true;  // writes need nothing more: the acknowledgement only retires the job
+}
+
+void WorldChunks::on_read(ChunkPos pos, JobId job, const Bytes& bytes) {
+  Slot* slot = find(pos);
+  if (slot == nullptr || slot->stage != Slot::Stage::kReading || slot->read_job != job) return;  // unwanted since
+  std::optional<ChunkReadResult> result = decode_chunk_read_result(bytes);
+  if (!result) {
+    log(LogLevel::kError, "Couldn't load chunk " + describe(pos) + ": malformed storage result");
+    return start_generation(pos, *slot, nullptr);
+  }
+  switch (result->outcome) {
+    case ChunkReadResult::Outcome::kAbsent:
+      return start_generation(pos, *slot, nullptr);
+    case ChunkReadResult::Outcome::kFailed:
+      log(LogLevel::kError, "Couldn't load chunk " + describe(pos) + ": " + result->error);
+      return start_generation(pos, *slot, nullptr);
+    case ChunkReadResult::Outcome::kFound:
+      return load_stored(pos, *slot, result->nbt);
+  }
+}
+
+void WorldChunks::load_stored(ChunkPos pos, Slot& slot, const Bytes& nbt) {
+  Result<anvil::LoadedChunk> loaded = anvil::decode_chunk(nbt, pos);
+  if (!loaded) {
+    log(LogLevel::kError, "Couldn't load chunk " + describe(pos) + ", regenerating it: " + loaded.error());
+    return start_generation(pos, slot, nullptr);
+  }
+  for (const std::string& note : loaded->notes) log(LogLevel::kWarn, "Chunk " + describe(pos) + ": " + note);
+  slot.extras = std::make_unique<anvil::ChunkExtras>(std::move(loaded->extras));
+  auto column = std::make_shared<ChunkColumn>(std::move(loaded->column));
+  ++loaded_from_storage_;
+  if (column->status() == ChunkStatus::kFull && column->light_valid()) return make_ready(pos, slot, std::move(column), false);
+  // Stored without trusted light: the graph relights it once its neighbours are there.
+  if (column->status() >= ChunkStatus::kLight) column->set_status(ChunkStatus::kFeatures);
+  start_generation(pos, slot, std::move(column));
+}
+
+void WorldChunks::start_generation(ChunkPos pos, Slot& slot, std::shared_ptr<ChunkColumn> stored) {
+  slot.stage = Slot::Stage::kGenerating;
+  adopt_loaded_neighbours(pos);
+  if (stored) graph_.adopt(std::move(stored));
+  graph_.request(pos, slot.priority);
+  collect_finished();
+}
+
+// Loaded chunks go into the graph as they are, so their neighbours generate against the live
+// blocks (and are not regenerated for their borders).
+void WorldChunks::adopt_loaded_neighbours(ChunkPos pos) {
+  for (int dx = -kGenerationReach; dx <= kGenerationReach; ++dx)
+    for (int dz = -kGenerationReach; dz <= kGenerationReach; ++dz) {
+      const ChunkPos n{pos.x + dx, pos.z + dz};
+      const Slot* slot = find(n);
+      if (n == pos || slot == nullptr || slot->stage != Slot::Stage::kReady) continue;
+      if (graph_.status(n) != ChunkStatus::kFull) graph_.adopt(slot->column);
+    }
+}
+
+void WorldChunks::on_generated(const Bytes& bytes) {
+  std::optional<GenerationResult> result = decode_generation_result(bytes);
+  if (!result) {
+    log(LogLevel::kError, "Dropped a malformed chunk generation result");
+    return;
+  }
+  graph_.complete(std::move(*result));
+  collect_finished();
+}
+
+void WorldChunks::collect_finished() {
+  for (std::shared_ptr<ChunkColumn>& column : graph_.take_finished()) {
+    const ChunkPos pos = column->pos();
+    Slot* slot = find(pos);
+    if (slot == nullptr || slot->stage != Slot::Stage::kGenerating) continue;
+    graph_.release(pos);  // ours now; the graph keeps it only while neighbours still need it
+    ++generated_;
+    make_ready(pos, *slot, std::move(column), true);
+  }
+}
+
+void WorldChunks::make_ready(ChunkPos pos, Slot& slot, std::shared_ptr<ChunkColumn> column, bool dirty) {
+  assert(column->status() == ChunkStatus::kFull && column->light_valid());
+  slot.stage = Slot::Stage::kReady;
+  slot.column = std::move(column);
+  slot.dirty = dirty;
+  ++loaded_;
+  loaded_set_hash_ ^= position_hash(pos);
+  ready_.push_back(pos);
+}
+
+std::vector<ChunkPos> WorldChunks::take_ready() {
+  std::vector<ChunkPos> out;
+  out.swap(ready_);
+  return out;
+}
+
+// --- per tick ---
+
+void WorldChunks::tick(int64_t game_time) {
+  unload_unwanted(game_time);
+  submit_generation_jobs();
+}
+
+void WorldChunks::unload_unwanted(int64_t game_time) {
+  size_t unloaded = 0;
+  while (!unload_candidates_.empty() && unloaded < settings_.max_unloads_per_tick) {
+    const ChunkPos pos = unload_candidates_.front();
+    unload_candidates_.pop_front();
+    Slot* slot = find(pos);
+    if (slot == nullptr || slot->wanted || slot->stage != Slot::Stage::kReady) continue;
+    ++unloaded;
+    if (slot->dirty) write(pos, *slot, game_time);
+    --loaded_;
+    loaded_set_hash_ ^= position_hash(pos);
+    slots_.erase(pos);
+  }
+}
+
+void WorldChunks::submit_generation_jobs() {
+  if (generation_in_flight_ >= settings_.max_generation_jobs) return;
+  for (const GenerationJob& job : graph_.take_jobs(settings_.max_generation_jobs - generation_in_flight_)) {
+    ++generation_in_flight_;
+    submit(kJobKindGeneration, job.pos, encode_generation_job(job));
+  }
+}
+
+// --- saving ---
+
+void WorldChunks::write(ChunkPos pos, Slot& slot, int64_t game_time) {
+  anvil::ChunkExtras extras = slot.extras ? *slot.extras : anvil::ChunkExtras{};
+  extras.last_update = game_time;
+  ChunkWriteRequest request{pos, settings_.sync_writes, anvil::encode_chunk(*slot.column, extras)};
+  submit(kJobKindChunkWrite, pos, encode_chunk_write_request(request));
+  slot.dirty = false;
+  ++written_;
+}
+
+void WorldChunks::save_all(int64_t game_time) {
+  std::vector<ChunkPos> dirty;
+  for (const auto& [pos, slot] : slots_)
+    if (slot.stage == Slot::Stage::kReady && slot.dirty) dirty.push_back(pos);
+  std::sort(dirty.begin(), dirty.end());
+  for (ChunkPos pos : dirty) write(pos, *find(pos), game_time);
+}
+
+size_t WorldChunks::memory_bytes() const {
+  size_t total = 0;
+  for (const auto& [pos, slot] : slots_)
+    if (slot.column) total += slot.column->memory_bytes();
+  return total;
+}
+
+uint64_t WorldChunks::hash() const {
+  Hasher h;
+  h.u64(slots_.size()), h.u64(loaded_), h.u64(loaded_set_hash_);
+  h.u64(jobs_.size()), h.u64(next_job_), h.u64(generation_in_flight_), h.u64(unload_candidates_.size());
+  h.u64(generated_), h.u64(loaded_from_storage_), h.u64(written_);
+  h.u64(graph_.node_count()), h.u64(graph_.runnable_count());
+  return h.digest();
+}
+
+}  // namespace hz

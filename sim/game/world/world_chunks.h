@@ -1,0 +1,110 @@
+// The game's chunk map: which chunks are wanted, loading them from storage or generating them
+// through the GenerationGraph with stage jobs run off the server thread, handing out FULL lit
+// columns once ready, and saving dirty chunks when they unload or on save. Work happens on
+// demand changes and job results, never as a walk over every loaded chunk per tick.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "sim/core/effects.h"
+#include "sim/core/inputs.h"
+#include "sim/world/anvil/chunk_nbt.h"
+#include "sim/world/generation_graph.h"
+
+namespace hz {
+
+struct WorldChunksSettings {
+  uint64_t seed = 0;
+  bool sync_writes = true;  // sync-chunk-writes
+  // Generation jobs handed to the workers at a time: enough to keep every worker busy, few enough
+  // that newly urgent chunks do not queue behind a long backlog. A constant, so replays agree.
+  size_t max_generation_jobs = 64;
+  // Chunks unloaded per tick at most (each dirty one is encoded for storage on the server
+  // thread); the rest wait for the next ticks, like vanilla's unload queue when time runs out.
+  size_t max_unloads_per_tick = 64;
+};
+
+class WorldChunks {
+ public:
+  WorldChunks(WorldChunksSettings settings, EffectSink& effects);
+
+  // A chunk is wanted FULL (lower priority numbers are served first) or no longer wanted.
+  void want(ChunkPos pos, int priority);
+  void unwant(ChunkPos pos);
+
+  // A job's result. False when the job is not one of the world's.
+  bool on_job_completed(const JobCompleted& done);
+  // Once per tick: unloads (saving dirty chunks) what nothing wants, submits runnable jobs.
+  void tick(int64_t game_time);
+  // Chunks that became ready since the last call, in the order they did.
+  std::vector<ChunkPos> take_ready();
+
+  // The FULL, lit column of a ready chunk; null otherwise.
+  const ChunkColumn* ready_column(ChunkPos pos) const;
+  bool is_ready(ChunkPos pos) const { return ready_column(pos) != nullptr; }
+  // Writes every dirty loaded chunk (save-all, autosave, stop), in position order.
+  void save_all(int64_t game_time);
+
+  size_t loaded_count() const { return loaded_; }
+  size_t tracked_count() const { return slots_.size(); }
+  size_t generation_jobs_in_flight() const { return generation_in_flight_; }
+  size_t jobs_in_flight() const { return jobs_.size(); }
+  size_t unloads_waiting() const { return unload_candidates_.size(); }
+  const GenerationGraph& graph() const { return graph_; }
+  // Loaded chunks' heap bytes, summed on demand (for statistics, not per tick).
+  size_t memory_bytes() const;
+  uint64_t hash() const;
+
+ private:
+  struct Slot {
+    enum class Stage : uint8_t { kReading, kGenerating, kReady };
+    Stage stage = Stage::kReading;
+    bool wanted = true;
+    bool dirty = false;
+    int priority = 0;
+    JobId read_job = 0;
+    std::shared_ptr<ChunkColumn> column;            // kReady
+    std::unique_ptr<anvil::ChunkExtras> extras;     // what a stored chunk carried, for its next save
+  };
+  struct PendingJob {
+    uint32_t kind = 0;
+    ChunkPos pos;
+  };
+
+  Slot* find(ChunkPos pos);
+  const Slot* find(ChunkPos pos) const;
+  JobId submit(uint32_t kind, ChunkPos pos, Bytes request);
+  void on_read(ChunkPos pos, JobId job, const Bytes& result);
+  void load_stored(ChunkPos pos, Slot& slot, const Bytes& nbt);
+  void start_generation(ChunkPos pos, Slot& slot, std::shared_ptr<ChunkColumn> stored);
+  void adopt_loaded_neighbours(ChunkPos pos);
+  void on_generated(const Bytes& result);
+  void collect_finished();
+  void make_ready(ChunkPos pos, Slot& slot, std::shared_ptr<ChunkColumn> column, bool dirty);
+  void write(ChunkPos pos, Slot& slot, int64_t game_time);
+  void unload_unwanted(int64_t game_time);
+  void submit_generation_jobs();
+  void log(LogLevel level, std::string text);
+
+  WorldChunksSettings settings_;
+  EffectSink& effects_;
+  GenerationGraph graph_;
+  // Looked up by position; iterated only after sorting (save_all), never in hash order.
+  absl::flat_hash_map<ChunkPos, Slot> slots_;
+  std::map<JobId, PendingJob> jobs_;
+  std::deque<ChunkPos> unload_candidates_;
+  std::vector<ChunkPos> ready_;
+  JobId next_job_ = 1;
+  size_t generation_in_flight_ = 0;
+  size_t loaded_ = 0;
+  uint64_t loaded_set_hash_ = 0;  // xor of loaded positions' hashes: independent of order
+  uint64_t generated_ = 0, loaded_from_storage_ = 0, written_ = 0;
+};
+
+}  // namespace hz

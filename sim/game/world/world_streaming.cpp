@@ -1,0 +1,236 @@
+#include "sim/game/world/world_streaming.h"
+
+#include <algorithm>
+
+#include "sim/core/hash.h"
+#include "sim/core/java_format.h"
+#include "sim/game/core.h"
+#include "sim/protocol/packets.h"
+
+namespace hz {
+namespace {
+
+constexpr int kMinViewDistance = 2;
+constexpr int kMaxViewDistance = 32;
+
+ChunkPos chunk_of(const Vec3& p) { return ChunkPos{java_floor(p.x) >> 4, java_floor(p.z) >> 4}; }
+
+}  // namespace
+
+// Hands the chunk map's effects (jobs, storage writes, logs) to the core in emission order.
+class WorldStreaming::CoreEffects final : public EffectSink {
+ public:
+  explicit CoreEffects(Core& core) : core_(core) {}
+  void emit(Effect effect) override { core_.emit(std::move(effect)); }
+
+ private:
+  Core& core_;
+};
+
+WorldStreaming::WorldStreaming(Core& core)
+    : core_(core),
+      effects_(std::make_unique<CoreEffects>(core)),
+      view_distance_(std::clamp(core.config().properties.view_distance, kMinViewDistance, kMaxViewDistance)),
+      simulation_distance_(core.config().properties.simulation_distance),
+      spawn_area_{ChunkPos{0, 0}, kSpawnAreaRadius} {
+  WorldChunksSettings settings;
+  settings.seed = static_cast<uint64_t>(core.config().world_seed);
+  settings.sync_writes = core.config().properties.sync_chunk_writes;
+  chunks_ = std::make_unique<WorldChunks>(settings, *effects_);
+}
+
+WorldStreaming::~WorldStreaming() = default;
+
+void WorldStreaming::start() {
+  if (started_) return;
+  started_ = true;
+  tickets_.add(spawn_area_, [&](ChunkPos pos) { want(pos, spawn_area_.center); });
+}
+
+bool WorldStreaming::on_job_completed(const JobCompleted& done) {
+  if (!chunks_->on_job_completed(done)) return false;
+  distribute_ready();
+  return true;
+}
+
+void WorldStreaming::save_all() { chunks_->save_all(core_.tick_count()); }
+
+// --- demand ---
+
+void WorldStreaming::want(ChunkPos pos, ChunkPos from) { chunks_->want(pos, from.ring_distance(pos)); }
+
+void WorldStreaming::unwant(ChunkPos pos) { chunks_->unwant(pos); }
+
+// --- players ---
+
+int WorldStreaming::player_view_distance(const Player& player) const {
+  return std::clamp(player.client_view_distance, kMinViewDistance, view_distance_);
+}
+
+void WorldStreaming::on_join(Player& player) {
+  Viewer& viewer = viewers_[player.conn];
+  const ChunkPos chunk = chunk_of(player.position);
+  viewer.section = SectionPos{chunk.x, java_floor(player.position.y) >> 4, chunk.z};
+  // Chunks within view distance get entity-ticking tickets, so those one further are ticking
+  // (sendable): the square reaches one chunk past the view distance.
+  viewer.loading = ChunkSquare{chunk, view_distance_ + 1};
+  tickets_.add(viewer.loading, [&](ChunkPos pos) { want(pos, chunk); });
+  update_chunk_tracking(viewer, player);
+}
+
+void WorldStreaming::on_leave(Player& player) {
+  auto it = viewers_.find(player.conn);
+  if (it == viewers_.end()) return;
+  // The connection is gone: the view empties without forget packets nobody would read.
+  apply_view(it->second, player.conn, ChunkTrackingView(), false);
+  tickets_.remove(it->second.loading, [&](ChunkPos pos) { unwant(pos); });
+  viewers_.erase(it);
+}
+
+void WorldStreaming::on_move(Player& player, const MoveInput&) {
+  auto it = viewers_.find(player.conn);
+  if (it != viewers_.end()) follow_position(it->second, player);
+}
+
+void WorldStreaming::on_teleported(Player& player) {
+  auto it = viewers_.find(player.conn);
+  if (it != viewers_.end()) follow_position(it->second, player);
+}
+
+// Vanilla's ChunkMap.move: only a change of section (x, y or z) re-centres tickets and view.
+void WorldStreaming::follow_position(Viewer& viewer, const Player& player) {
+  const ChunkPos chunk = chunk_of(player.position);
+  const SectionPos section{chunk.x, java_floor(player.position.y) >> 4, chunk.z};
+  if (section == viewer.section) return;
+  viewer.section = section;
+  const ChunkSquare next{chunk, viewer.loading.radius};
+  tickets_.move(
+      viewer.loading, next, [&](ChunkPos pos) { want(pos, chunk); }, [&](ChunkPos pos) { unwant(pos); });
+  viewer.loading = next;
+  update_chunk_tracking(viewer, player);
+}
+
+void WorldStreaming::on_chunk_batch_received(Player& player, float desired) {
+  auto it = viewers_.find(player.conn);
+  if (it != viewers_.end()) it->second.sender.on_batch_received(desired);
+}
+
+void WorldStreaming::update_chunk_tracking(Viewer& viewer, const Player& player) {
+  const ChunkPos center = chunk_of(player.position);
+  const int radius = player_view_distance(player);
+  if (viewer.view.is_positioned() && viewer.view.center() == center && viewer.view.radius() == radius) return;
+  apply_view(viewer, player.conn, ChunkTrackingView(center, radius), true);
+}
+
+void WorldStreaming::apply_view(Viewer& viewer, ConnId conn, ChunkTrackingView next, bool client_connected) {
+  Sessions& sessions = core_.sessions();
+  const ChunkTrackingView& previous = viewer.view;
+  if (next.is_positioned() && (!previous.is_positioned() || previous.center() != next.center()))
+    sessions.send(conn, packet::play_cb::UpdateViewPosition{next.center().x, next.center().z});
+  view_difference(
+      previous, next,
+      [&](ChunkPos pos) {
+        if (chunks_->is_ready(pos)) viewer.sender.mark_pending(pos);
+      },
+      [&](ChunkPos pos) {
+        if (viewer.sender.drop(pos) && client_connected) sessions.send(conn, packet::play_cb::UnloadChunk{pos.x, pos.z});
+      });
+  viewer.view = next;
+}
+
+// Vanilla's onChunkReadyToSend: every player whose view holds the chunk gets it queued.
+void WorldStreaming::distribute_ready() {
+  for (ChunkPos pos : chunks_->take_ready()) {
+    if (!spawn_y_ && pos == spawn_area_.center) learn_spawn(*chunks_->ready_column(pos));
+    for (auto& [conn, viewer] : viewers_)
+      if (viewer.view.contains(pos)) viewer.sender.mark_pending(pos);
+  }
+}
+
+void WorldStreaming::tick() {
+  Sessions& sessions = core_.sessions();
+  for (auto& [conn, viewer] : viewers_)
+    if (const Player* player = sessions.player(conn)) update_chunk_tracking(viewer, *player);
+  chunks_->tick(core_.tick_count());
+  distribute_ready();
+  for (auto& [conn, viewer] : viewers_)
+    if (const Player* player = sessions.player(conn)) send_next_chunks(viewer, *player);
+}
+
+void WorldStreaming::send_next_chunks(Viewer& viewer, const Player& player) {
+  std::vector<ChunkPos> batch =
+      viewer.sender.next_batch(chunk_of(player.position), [&](ChunkPos pos) { return chunks_->is_ready(pos); });
+  if (batch.empty()) return;
+  Sessions& sessions = core_.sessions();
+  sessions.send(player.conn, packet::play_cb::ChunkBatchStart{});
+  for (ChunkPos pos : batch)
+    sessions.send(player.conn, chunks_->ready_column(pos)->map_chunk_packet(packet::play_cb::MapChunk::kId));
+  sessions.send(player.conn, packet::play_cb::ChunkBatchFinished{static_cast<int32_t>(batch.size())});
+}
+
+// --- spawn ---
+
+void WorldStreaming::learn_spawn(const ChunkColumn& column) {
+  const int top = column.top_y(HeightmapType::kMotionBlocking, 0, 0);
+  spawn_y_ = top < kWorldMinY ? kSeaLevel + 1 : top + 1;
+}
+
+std::pair<int, int> WorldStreaming::spawn_area_progress() const {
+  const int side = 2 * spawn_area_.radius + 1;
+  int ready = 0;
+  for (int dx = -spawn_area_.radius; dx <= spawn_area_.radius; ++dx)
+    for (int dz = -spawn_area_.radius; dz <= spawn_area_.radius; ++dz)
+      ready += chunks_->is_ready({spawn_area_.center.x + dx, spawn_area_.center.z + dz}) ? 1 : 0;
+  return {ready, side * side};
+}
+
+Vec3 WorldStreaming::spawn_point() const {
+  // Before the spawn chunk exists (only in tests that never run its jobs): just above sea level.
+  return Vec3{0.5, static_cast<double>(spawn_y_.value_or(kSeaLevel + 2)), 0.5};
+}
+
+// --- queries ---
+
+bool WorldStreaming::is_chunk_tracked(ConnId player, ChunkPos pos) const {
+  auto it = viewers_.find(player);
+  return it != viewers_.end() && it->second.view.contains(pos) && !it->second.sender.is_pending(pos);
+}
+
+const ChunkTrackingView* WorldStreaming::view_of(ConnId player) const {
+  auto it = viewers_.find(player);
+  return it == viewers_.end() ? nullptr : &it->second.view;
+}
+
+const PlayerChunkSender* WorldStreaming::sender_of(ConnId player) const {
+  auto it = viewers_.find(player);
+  return it == viewers_.end() ? nullptr : &it->second.sender;
+}
+
+bool WorldStreaming::is_entity_ticking(ChunkPos pos) const {
+  for (const auto& [conn, viewer] : viewers_)
+    if (viewer.loading.center.ring_distance(pos) <= simulation_distance_) return true;
+  return false;
+}
+
+bool WorldStreaming::is_block_ticking(ChunkPos pos) const {
+  for (const auto& [conn, viewer] : viewers_)
+    if (viewer.loading.center.ring_distance(pos) <= simulation_distance_ + 1) return true;
+  return false;
+}
+
+uint64_t WorldStreaming::hash() const {
+  Hasher h;
+  h.u64(chunks_->hash());
+  h.u64(tickets_.wanted_count());
+  h.i64(spawn_y_.value_or(INT32_MIN));
+  for (const auto& [conn, v] : viewers_) {
+    h.u64(conn);
+    h.u64(v.view.is_positioned()), h.i64(v.view.center().x), h.i64(v.view.center().z), h.i64(v.view.radius());
+    h.i64(v.loading.center.x), h.i64(v.loading.center.z);
+    h.u64(v.sender.pending_count()), h.f32(v.sender.desired_chunks_per_tick()), h.f32(v.sender.batch_quota());
+    h.i64(v.sender.unacknowledged_batches()), h.i64(v.sender.max_unacknowledged_batches());
+  }
+  return h.digest();
+}
+
+}  // namespace hz

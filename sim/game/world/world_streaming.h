@@ -1,0 +1,105 @@
+// The world in the running game: the chunk map (WorldChunks) kept loaded around players and the
+// spawn area, each player's tracking view and chunk sender (vanilla's ChunkMap and
+// PlayerChunkSender), the spawn point, and the simulation distance. Follows players as a
+// PlayerListener; job results reach it through the core.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <utility>
+
+#include "sim/game/player.h"
+#include "sim/game/sessions.h"
+#include "sim/game/world/chunk_sender.h"
+#include "sim/game/world/loading_tickets.h"
+#include "sim/game/world/tracking_view.h"
+#include "sim/game/world/world_chunks.h"
+
+namespace hz {
+
+class Core;
+
+class WorldStreaming final : public PlayerListener {
+ public:
+  // The spawn chunk and its neighbours are kept loaded (and prepared before the server is up).
+  static constexpr int kSpawnAreaRadius = 1;
+
+  explicit WorldStreaming(Core& core);
+  ~WorldStreaming() override;
+
+  // Starts loading the spawn area (called once, when the core starts).
+  void start();
+  // A job result the core routed here; false when it was not the world's.
+  bool on_job_completed(const JobCompleted& done);
+  // save-all, autosave and stop: every dirty loaded chunk goes to storage.
+  void save_all();
+
+  // PlayerListener
+  void on_join(Player& player) override;
+  void on_leave(Player& player) override;
+  void on_move(Player& player, const MoveInput& move) override;
+  void on_teleported(Player& player) override;
+  void on_chunk_batch_received(Player& player, float desired_chunks_per_tick) override;
+  void tick() override;
+
+  // True once the spawn chunk is loaded and the spawn point is known.
+  bool spawn_ready() const { return spawn_y_.has_value(); }
+  // Chunks of the spawn area loaded so far, and how many it has (the server is up at all of them).
+  std::pair<int, int> spawn_area_progress() const;
+  // Where players join: x 0.5, z 0.5, on top of the terrain (highest motion-blocking block + 1).
+  Vec3 spawn_point() const;
+  // view-distance clamped to vanilla's 2..32.
+  int server_view_distance() const { return view_distance_; }
+  int simulation_distance() const { return simulation_distance_; }
+
+  const WorldChunks& chunks() const { return *chunks_; }
+  // The loaded FULL column at a chunk, or null.
+  const ChunkColumn* column(ChunkPos pos) const { return chunks_->ready_column(pos); }
+  // Vanilla's isChunkTracked: in the player's view and already sent (not pending).
+  bool is_chunk_tracked(ConnId player, ChunkPos pos) const;
+  const ChunkTrackingView* view_of(ConnId player) const;
+  const PlayerChunkSender* sender_of(ConnId player) const;
+  // Simulation distance: entities tick within Chebyshev distance s of a player's chunk, blocks
+  // within s + 1. Nothing but players ticks yet; other systems ask here when they do.
+  bool is_entity_ticking(ChunkPos pos) const;
+  bool is_block_ticking(ChunkPos pos) const;
+
+  uint64_t hash() const;
+
+ private:
+  struct SectionPos {
+    int32_t x = 0, y = 0, z = 0;
+    bool operator==(const SectionPos&) const = default;
+  };
+  struct Viewer {
+    ChunkTrackingView view;
+    PlayerChunkSender sender;
+    ChunkSquare loading;  // the player's loading tickets
+    SectionPos section;   // vanilla's lastSectionPos
+  };
+  class CoreEffects;
+
+  void follow_position(Viewer& viewer, const Player& player);
+  void update_chunk_tracking(Viewer& viewer, const Player& player);
+  void apply_view(Viewer& viewer, ConnId conn, ChunkTrackingView next, bool client_connected);
+  void want(ChunkPos pos, ChunkPos from);
+  void unwant(ChunkPos pos);
+  void distribute_ready();
+  void send_next_chunks(Viewer& viewer, const Player& player);
+  int player_view_distance(const Player& player) const;
+  void learn_spawn(const ChunkColumn& column);
+
+  Core& core_;
+  std::unique_ptr<CoreEffects> effects_;
+  std::unique_ptr<WorldChunks> chunks_;
+  LoadingTickets tickets_;
+  std::map<ConnId, Viewer> viewers_;
+  int view_distance_;
+  int simulation_distance_;
+  ChunkSquare spawn_area_;
+  bool started_ = false;
+  std::optional<int> spawn_y_;
+};
+
+}  // namespace hz

@@ -1,0 +1,98 @@
+// Test helper: carries out the world's jobs the way the shell does, without threads. Generation
+// jobs run through the pure job functions; chunk reads and writes use a map, in submission order
+// (one storage thread); completions come back in an order a seeded generator picks, as if
+// `workers` threads finished them (any of the oldest `workers` unfinished jobs may finish next).
+#pragma once
+
+#include <deque>
+#include <map>
+#include <vector>
+
+#include "sim/core/effects.h"
+#include "sim/core/inputs.h"
+#include "sim/core/rng.h"
+#include "sim/game/world/job_kinds.h"
+#include "sim/game/world/storage_requests.h"
+#include "sim/game/world/world_chunks.h"
+
+namespace hz::testing {
+
+class SimulatedJobs {
+ public:
+  SimulatedJobs(int workers, uint64_t order_seed) : workers_(workers), rng_(order_seed) {}
+
+  // Moves every SubmitJob out of `effects` (other effects stay, in order).
+  void take_jobs(std::vector<Effect>& effects) {
+    std::vector<Effect> kept;
+    for (Effect& e : effects) {
+      if (auto* job = std::get_if<SubmitJob>(&e)) accept(std::move(*job));
+      else kept.push_back(std::move(e));
+    }
+    effects.swap(kept);
+  }
+
+  void accept(SubmitJob job) {
+    if (job.kind == kJobKindChunkRead) {
+      ++reads;
+      auto pos = decode_chunk_read_request(job.request);
+      ChunkReadResult result;
+      auto it = pos ? stored.find(*pos) : stored.end();
+      if (it != stored.end()) result = {ChunkReadResult::Outcome::kFound, it->second, {}};
+      storage_done_.push_back(JobCompleted{job.job, encode_chunk_read_result(result)});
+    } else if (job.kind == kJobKindChunkWrite) {
+      ++writes;
+      auto request = decode_chunk_write_request(job.request);
+      if (request) stored[request->pos] = request->nbt;
+      storage_done_.push_back(JobCompleted{job.job, {}});
+    } else {
+      generation_.push_back(std::move(job));
+    }
+  }
+
+  // Finishes up to `count` jobs; their completions in the order they finished.
+  std::vector<JobCompleted> finish(size_t count) {
+    std::vector<JobCompleted> out;
+    while (out.size() < count && (!generation_.empty() || !storage_done_.empty())) {
+      const bool storage = generation_.empty() || (!storage_done_.empty() && rng_.next_below(2) == 0);
+      if (storage) {
+        out.push_back(std::move(storage_done_.front()));
+        storage_done_.pop_front();
+        continue;
+      }
+      const size_t running = std::min<size_t>(static_cast<size_t>(workers_), generation_.size());
+      const size_t pick = rng_.next_below(static_cast<uint32_t>(running));
+      SubmitJob job = std::move(generation_[pick]);
+      generation_.erase(generation_.begin() + static_cast<std::ptrdiff_t>(pick));
+      out.push_back(JobCompleted{job.job, run_world_job(job.kind, job.request)});
+    }
+    return out;
+  }
+
+  size_t unfinished() const { return generation_.size() + storage_done_.size(); }
+
+  std::map<ChunkPos, Bytes> stored;  // chunk NBT as written
+  int reads = 0;
+  int writes = 0;
+
+ private:
+  int workers_;
+  Rng rng_;
+  std::deque<SubmitJob> generation_;
+  std::deque<JobCompleted> storage_done_;
+};
+
+// The chunk map's settings for a world generated from `seed` (the other settings as defaults).
+inline WorldChunksSettings settings_for(uint64_t seed) {
+  WorldChunksSettings settings;
+  settings.seed = seed;
+  return settings;
+}
+
+// Collects effects for tests that drive the world's parts directly.
+class EffectList final : public EffectSink {
+ public:
+  std::vector<Effect> effects;
+  void emit(Effect effect) override { effects.push_back(std::move(effect)); }
+};
+
+}  // namespace hz::testing
