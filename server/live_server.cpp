@@ -4,6 +4,7 @@
 #include <random>
 #include <thread>
 
+#include "replay/live_recording.h"
 #include "server/console.h"
 #include "server/files.h"
 #include "server/inbox.h"
@@ -73,6 +74,9 @@ class LiveLoop {
            ServerThreadState& state, JobRouter& jobs)
       : core_(core), inbox_(inbox), network_(network), logger_(logger), effects_(effects), state_(state), jobs_(jobs) {}
 
+  // Hands every pass to the trace recorder as well (when recording).
+  void record_with(Recorder* recorder) { recorder_ = recorder; }
+
   void run() {
     while (!core_.stop_requested() && !g_signal_stop.load()) pass();
   }
@@ -99,7 +103,7 @@ class LiveLoop {
     std::vector<Input> inputs = inbox_.take();
     state_.inputs_in_pass.store(static_cast<int>(inputs.size()));
     state_.phase.store("ticking");
-    core_.run_iteration(inputs);
+    run_recorded_iteration(core_, std::move(inputs), recorder_);
     state_.phase.store("carrying out effects");
     carry_out_effects();
     state_.tick_count.store(core_.tick_count());
@@ -142,6 +146,7 @@ class LiveLoop {
   Logger& logger_;
   EffectBuffer& effects_;
   ServerThreadState& state_;
+  Recorder* recorder_ = nullptr;
   JobRouter& jobs_;
 };
 
@@ -196,11 +201,19 @@ int run_live_server(const LaunchOptions& options) {
   logger.info("Preparing level \"" + props->level_name + "\"");
 
   EffectBuffer effects;
-  Core core(config, clock, effects);
+  LiveRecording recording(config, options.folder, clock, effects);
+  if (!recording.error().empty()) {
+    logger.error(recording.error());
+    return 1;
+  }
+  if (recording.active()) logger.info(recording.message());
+  Core core(config, recording.core_clock(), recording.core_sink());
   ServerThreadState state;
   core.start();
+  if (recording.active()) recording.recorder()->started();
   state.next_tick_nanos.store(core.next_tick_nanos());
   LiveLoop loop(core, inbox, network, logger, effects, state, jobs);
+  loop.record_with(recording.recorder());
   loop.carry_out_effects();
   logger.info("Selecting global world spawn...");
   int64_t prepare_start = clock.now_nanos();
@@ -223,10 +236,11 @@ int run_live_server(const LaunchOptions& options) {
   logger.info("Stopping server");
   logger.info("Saving players");
   logger.info("Saving worlds");
-  core.save_everything();
+  save_everything_recorded(core, recording.recorder());
   loop.carry_out_effects();
   jobs.drain_storage();
   network.stop();
+  if (recording.active()) logger.info(recording.finish());
   logger.info("ThreadedAnvilChunkStorage: All dimensions are saved");
   return 0;
 }
