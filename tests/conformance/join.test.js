@@ -12,7 +12,7 @@ const STAY_CONNECTED_MS = 40000
 // TODO(chunk streaming): set to true once horizon-server streams chunks to players. While it is
 // false the chunk test is skipped and a guard test fails loudly as soon as chunks do arrive, so
 // the switch cannot be forgotten.
-const CHUNK_STREAMING = false
+const CHUNK_STREAMING = true
 let server
 let op
 let opJoinedAt
