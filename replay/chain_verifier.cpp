@@ -1,4 +1,5 @@
 #include "replay/chain_verifier.h"
+#include "sim/core/build_info.h"
 
 namespace hz {
 
@@ -38,8 +39,8 @@ bool ChainVerifier::add_file(std::span<const uint8_t> bytes, const std::string& 
     if (!replayer) return fail(name + ": " + replayer.error());
     replayer_ = std::move(*replayer);
     first_ = header;
-    if (header.build_id != HZ_BUILD_ID)
-      result_.notes.push_back("recorded by build " + header.build_id + ", replayed by build " + HZ_BUILD_ID);
+    if (header.build_id != build_id())
+      result_.notes.push_back("recorded by build " + header.build_id + ", replayed by build " + build_id());
   } else if (!check_link(header, name)) {
     return false;
   }

@@ -1,4 +1,5 @@
 #include "replay/live_recording.h"
+#include "sim/core/build_info.h"
 
 #include <charconv>
 #include <chrono>
@@ -41,7 +42,7 @@ std::optional<int64_t> positive_setting(const ServerProperties& props, const cha
 
 TraceHeader live_trace_header(const CoreConfig& config) {
   TraceHeader h;
-  h.build_id = HZ_BUILD_ID;
+  h.build_id = build_id();
   h.protocol_version = kProtocolVersion;
   // Through the writer so every typed value (with command-line overrides) is in the map.
   h.properties = parse_properties_text(write_server_properties(config.properties, ""));
