@@ -9,19 +9,33 @@ const { startServer } = require('./harness/server')
 const { joinBot, quitBot, waitForEvent, waitForMessage, countPackets, stayConnected, sleep } = require('./harness/bots')
 
 const STAY_CONNECTED_MS = 40000
-// TODO(chunk streaming): set to true once horizon-server streams chunks to players. While it is
-// false the chunk test is skipped and a guard test fails loudly as soon as chunks do arrive, so
-// the switch cannot be forgotten.
-const CHUNK_STREAMING = true
+const VIEW_DISTANCE = 4 // the harness's server.properties
 let server
 let op
 let opJoinedAt
 let keepAlives
-let chunkPackets
 
 before(async () => {
   server = await startServer({ ops: ['Operator'] })
 })
+
+// Vanilla's ChunkTrackingView.isWithinDistance with neighbours: a circle of radius r widened by a
+// 2-chunk square margin around the centre.
+function viewColumns (centre, r) {
+  const columns = new Set()
+  for (let x = centre.x - r - 2; x <= centre.x + r + 2; x++) {
+    for (let z = centre.z - r - 2; z <= centre.z + r + 2; z++) {
+      const ax = Math.max(0, Math.abs(x - centre.x) - 2)
+      const az = Math.max(0, Math.abs(z - centre.z) - 2)
+      if (ax * ax + az * az < r * r) columns.add(`${x},${z}`)
+    }
+  }
+  return columns
+}
+
+function sameSet (a, b) {
+  return a.size === b.size && [...a].every(k => b.has(k))
+}
 
 after(async () => {
   if (op) await quitBot(op)
@@ -33,7 +47,6 @@ test('an op bot joins and spawns at the server spawn point', { timeout: 40000 },
   const mark = server.mark()
   op = await joinBot(server, 'Operator')
   keepAlives = countPackets(op, 'keep_alive')
-  chunkPackets = countPackets(op, 'map_chunk')
   const pos = op.entity.position
   assert.ok(Number.isFinite(pos.x) && Number.isFinite(pos.y) && Number.isFinite(pos.z), `spawn position ${pos}`)
   assert.ok(pos.y >= -64 && pos.y < 320, `spawn y ${pos.y} inside the overworld`)
@@ -44,34 +57,20 @@ test('an op bot joins and spawns at the server spawn point', { timeout: 40000 },
   await server.waitForLine(/Operator joined the game/, 5000, mark)
 })
 
-test('the bot receives the chunks of its view, its own chunk included', {
-  timeout: 30000,
-  skip: !CHUNK_STREAMING && 'TODO: the server does not stream chunks yet'
-}, async () => {
-  // The chunk under the bot is what turns mineflayer's physics on; with view-distance 4 the
-  // server sends (2*4+1)^2 = 81 columns, nearest first.
+test('the bot receives exactly the chunks of vanilla\'s view around it', { timeout: 30000 }, async () => {
+  // The chunk under the bot is what turns mineflayer's physics on. The view is vanilla's
+  // ChunkTrackingView with its 2-chunk margin: 117 columns for view-distance 4.
   await op.waitForChunksToLoad()
-  const cx = Math.floor(op.entity.position.x) >> 4
-  const cz = Math.floor(op.entity.position.z) >> 4
+  const centre = { x: Math.floor(op.entity.position.x) >> 4, z: Math.floor(op.entity.position.z) >> 4 }
+  const expected = viewColumns(centre, VIEW_DISTANCE)
+  assert.equal(expected.size, 117)
+  const loaded = () => new Set(op.world.getColumns().map(c => `${c.chunkX},${c.chunkZ}`))
   const deadline = performance.now() + 20000
-  while (performance.now() < deadline) {
-    let missing = 0
-    for (let x = cx - 4; x <= cx + 4; x++) for (let z = cz - 4; z <= cz + 4; z++) if (!op.world.getColumn(x, z)) missing++
-    if (missing === 0) break
-    await sleep(200)
-  }
-  for (let x = cx - 4; x <= cx + 4; x++) {
-    for (let z = cz - 4; z <= cz + 4; z++) assert.ok(op.world.getColumn(x, z), `column ${x},${z} loaded`)
-  }
-  const below = op.blockAt(op.entity.position.offset(0, -1, 0))
-  assert.ok(below, 'the block under the bot is known')
-  assert.ok(chunkPackets.count >= 81, `at least 81 map_chunk packets, got ${chunkPackets.count}`)
-})
-
-test('TODO guard: no chunks arrive while CHUNK_STREAMING is false', { skip: CHUNK_STREAMING }, async () => {
-  await sleep(3000)
-  assert.equal(chunkPackets.count, 0,
-    'the server streams chunks now: set CHUNK_STREAMING = true in join.test.js to run the chunk test')
+  while (performance.now() < deadline && !sameSet(loaded(), expected)) await sleep(200)
+  const got = loaded()
+  assert.deepEqual([...expected].filter(k => !got.has(k)), [], 'columns in view that never arrived')
+  assert.deepEqual([...got].filter(k => !expected.has(k)), [], 'columns outside the view')
+  assert.ok(op.blockAt(op.entity.position.offset(0, -1, 0)), 'the block under the bot is known')
 })
 
 test('chat comes back to the sender as <name> message', { timeout: 15000 }, async () => {
