@@ -88,17 +88,42 @@ struct MergedCell {
   int second;
 };
 
+// The merged cells of one axis; coordinate lists are short, so they live on the stack unless a
+// shape is unusually detailed.
+class MergedCells {
+ public:
+  void clear() { size_ = 0, heap_.clear(); }
+  void push_back(MergedCell c) {
+    if (size_ < kInline) inline_[size_] = c;
+    else heap_.push_back(c);
+    ++size_;
+  }
+  MergedCell& back() { return size_ <= kInline ? inline_[size_ - 1] : heap_.back(); }
+  void pop_back() {
+    if (size_ > kInline) heap_.pop_back();
+    --size_;
+  }
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const MergedCell& operator[](size_t i) const { return i < kInline ? inline_[i] : heap_[i - kInline]; }
+
+ private:
+  static constexpr size_t kInline = 48;
+  std::array<MergedCell, kInline> inline_;
+  std::vector<MergedCell> heap_;
+  size_t size_ = 0;
+};
+
 // IndirectMerger for an AND join: coordinates of one list before the other list starts or after
 // it ends are skipped; values within 1e-7 of the last kept value are merged into it. Returns the
 // merged cells (one fewer than the merged coordinates).
 void merge_for_and(std::span<const double> a, double a_offset, std::span<const double> b, double b_offset,
-                   std::vector<MergedCell>& cells) {
+                   MergedCells& cells) {
   cells.clear();
   const int na = static_cast<int>(a.size());
   const int nb = static_cast<int>(b.size());
   int ia = 0, ib = 0;
   double last = std::numeric_limits<double>::quiet_NaN();
-  int kept = 0;
   while (true) {
     bool a_done = ia >= na;
     bool b_done = ib >= nb;
@@ -115,13 +140,12 @@ void merge_for_and(std::span<const double> a, double a_offset, std::span<const d
     if (!(last >= value - kEpsilon)) {
       cells.push_back({ia - 1, ib - 1});
       last = value;
-      ++kept;
     } else {
       cells.back() = {ia - 1, ib - 1};
     }
   }
   // The last kept coordinate closes the previous cell and opens none.
-  if (kept > 0) cells.pop_back();
+  if (!cells.empty()) cells.pop_back();
 }
 
 }  // namespace
@@ -297,16 +321,18 @@ bool shapes_overlap(const PlacedShape& a, const PlacedShape& b) {
     if (a.max(axis) < b.min(axis) - kEpsilon) return false;
     if (b.max(axis) < a.min(axis) - kEpsilon) return false;
   }
-  std::vector<MergedCell> merged[3];
+  MergedCells merged[3];
   for (Axis axis : kAxes) {
     int i = static_cast<int>(axis);
     merge_for_and(a.shape->coords(axis), a.offset(axis), b.shape->coords(axis), b.offset(axis), merged[i]);
     if (merged[i].empty()) return false;
   }
-  for (const MergedCell& x : merged[0])
-    for (const MergedCell& y : merged[1])
-      for (const MergedCell& z : merged[2])
+  for (size_t ix = 0; ix < merged[0].size(); ++ix)
+    for (size_t iy = 0; iy < merged[1].size(); ++iy)
+      for (size_t iz = 0; iz < merged[2].size(); ++iz) {
+        const MergedCell &x = merged[0][ix], &y = merged[1][iy], &z = merged[2][iz];
         if (a.shape->full(x.first, y.first, z.first) && b.shape->full(x.second, y.second, z.second)) return true;
+      }
   return false;
 }
 

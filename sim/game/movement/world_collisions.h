@@ -3,6 +3,8 @@
 #pragma once
 
 #include <algorithm>
+#include <climits>
+#include <optional>
 #include <vector>
 
 #include "sim/game/movement/block_shapes.h"
@@ -57,7 +59,7 @@ bool for_each_block_collision(const BlockSource& world, const CollisionContext& 
   const int x0 = detail::floor_to_int(query.min_x - kEpsilon) - 1, x1 = detail::floor_to_int(query.max_x + kEpsilon) + 1;
   const int y0 = detail::floor_to_int(query.min_y - kEpsilon) - 1, y1 = detail::floor_to_int(query.max_y + kEpsilon) + 1;
   const int z0 = detail::floor_to_int(query.min_z - kEpsilon) - 1, z1 = detail::floor_to_int(query.max_z + kEpsilon) + 1;
-  const VoxelShape query_shape = VoxelShape::from_box(query);
+  std::optional<VoxelShape> query_shape;  // built when the first non-cube shape needs it
   // Cells above and below the world are air, and unloaded chunks are skipped whole: the cells
   // that remain come in the same order, so huge boxes cost only what they can hit.
   const int y_from = std::max(y0, world.min_y() - 1), y_to = std::min(y1, world.max_y() + 1);
@@ -65,8 +67,11 @@ bool for_each_block_collision(const BlockSource& world, const CollisionContext& 
     const int z_face = (z == z0 || z == z1) ? 1 : 0;
     for (int y = y_from; y <= y_to; ++y) {
       const int yz_faces = z_face + ((y == y0 || y == y1) ? 1 : 0);
+      int known_chunk_x = INT32_MIN;  // the chunk whose loaded state is `known_loaded`
+      bool known_loaded = false;
       for (int x = x0; x <= x1; ++x) {
-        if (!world.is_chunk_loaded(x >> 4, z >> 4)) {
+        if ((x >> 4) != known_chunk_x) known_chunk_x = x >> 4, known_loaded = world.is_chunk_loaded(x >> 4, z >> 4);
+        if (!known_loaded) {
           x |= 15;  // the last column of this chunk; the loop moves on to the next chunk
           continue;
         }
@@ -79,8 +84,9 @@ bool for_each_block_collision(const BlockSource& world, const CollisionContext& 
         const PlacedShape placed{shape, static_cast<double>(x), static_cast<double>(y), static_cast<double>(z)};
         if (shape->is_unit_cube()) {
           if (!query.intersects(x, y, z, x + 1.0, y + 1.0, z + 1.0)) continue;
-        } else if (!detail::overlaps_query(placed, query_shape)) {
-          continue;
+        } else {
+          if (!query_shape) query_shape = VoxelShape::from_box(query);
+          if (!detail::overlaps_query(placed, *query_shape)) continue;
         }
         if (!fn(placed)) return false;
       }

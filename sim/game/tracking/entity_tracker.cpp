@@ -15,6 +15,25 @@ int server_view_distance(const Core& core) { return std::clamp(core.config().pro
 
 }  // namespace
 
+bool EntityTracker::IdSet::insert(int32_t id) {
+  auto it = std::lower_bound(ids_.begin(), ids_.end(), id);
+  if (it != ids_.end() && *it == id) return false;
+  ids_.insert(it, id);
+  return true;
+}
+
+bool EntityTracker::IdSet::erase(int32_t id) {
+  auto it = std::lower_bound(ids_.begin(), ids_.end(), id);
+  if (it == ids_.end() || *it != id) return false;
+  ids_.erase(it);
+  return true;
+}
+
+EntityTracker::Tracked* EntityTracker::find(int32_t id) const {
+  auto it = by_id_.find(id);
+  return it == by_id_.end() ? nullptr : it->second;
+}
+
 EntityTracker::EntityTracker(Core& core)
     : core_(core), view_rule_(server_view_distance(core)), chunks_(&view_rule_) {}
 
@@ -36,8 +55,6 @@ double EntityTracker::max_visible_range() const {
   return static_cast<double>(std::min(effective_range(), server_view_distance(core_) * 16));
 }
 
-const Player* EntityTracker::player_of(const Tracked& t) const { return core_.sessions().player(t.conn); }
-
 EntityState EntityTracker::state_of(const Player& player) const {
   EntityState s;
   s.position = player.position;
@@ -58,8 +75,8 @@ EntityState EntityTracker::state_of(const Player& player) const {
 std::vector<int32_t> EntityTracker::seen_by(ConnId viewer) const {
   auto id = ids_.find(viewer);
   if (id == ids_.end()) return {};
-  const Tracked& t = entities_.at(id->second);
-  return std::vector<int32_t>(t.sees.begin(), t.sees.end());
+  const Tracked* t = find(id->second);
+  return std::vector<int32_t>(t->sees.begin(), t->sees.end());
 }
 
 void EntityTracker::send(ConnId conn, const SharedBytes& body) { core_.sessions().send(conn, body); }
@@ -73,19 +90,24 @@ void EntityTracker::refresh_cell(Tracked& t, const Vec3& position) {
   t.cell = cell;
 }
 
-std::vector<int32_t> EntityTracker::candidates(const Vec3& around, double radius, const std::set<int32_t>& related) const {
-  std::vector<int32_t> out(related.begin(), related.end());
-  grid_.collect(around, radius, out);
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
+std::vector<EntityTracker::Tracked*> EntityTracker::candidates(const Vec3& around, double radius,
+                                                               const IdSet& related) const {
+  std::vector<int32_t> ids(related.begin(), related.end());
+  grid_.collect(around, radius, ids);
+  if (ids.size() * 2 >= order_.size()) return order_;
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  std::vector<Tracked*> out;
+  out.reserve(ids.size());
+  for (int32_t id : ids)
+    if (Tracked* t = find(id)) out.push_back(t);
   return out;
 }
 
 void EntityTracker::update_pair(Tracked& entity, Tracked& viewer) {
   if (&entity == &viewer) return;
-  const Player* target = player_of(entity);
-  const Player* watcher = player_of(viewer);
-  if (!target || !watcher) return;
+  const Player* target = entity.player;
+  const Player* watcher = viewer.player;
   const double dx = watcher->position.x - target->position.x;
   const double dz = watcher->position.z - target->position.z;
   const double distance_sqr = dx * dx + dz * dz;
@@ -99,42 +121,37 @@ void EntityTracker::update_pair(Tracked& entity, Tracked& viewer) {
   const int32_t entity_id = entity.sync.entity_id();
   const int32_t viewer_id = viewer.sync.entity_id();
   if (visible) {
-    if (!entity.seen_by.insert(viewer_id).second) return;
+    if (!entity.seen_by.insert(viewer_id)) return;
     viewer.sees.insert(entity_id);
-    for (const SharedBytes& body : entity.sync.pairing_packets(entity.uuid)) send(viewer.conn, body);
-  } else if (entity.seen_by.erase(viewer_id) != 0) {
+    for (const SharedBytes& body : entity.sync.pairing_packets(target->uuid)) send(watcher->conn, body);
+  } else if (entity.seen_by.erase(viewer_id)) {
     viewer.sees.erase(entity_id);
-    send(viewer.conn, share(encode_packet(packet::play_cb::EntityDestroy{{entity_id}})));
+    send(watcher->conn, share(encode_packet(packet::play_cb::EntityDestroy{{entity_id}})));
   }
 }
 
 void EntityTracker::update_viewers_of(Tracked& entity) {
-  const Player* p = player_of(entity);
-  if (!p) return;
-  for (int32_t id : candidates(p->position, max_visible_range(), entity.seen_by)) {
-    auto it = entities_.find(id);
-    if (it != entities_.end()) update_pair(entity, it->second);
-  }
+  for (Tracked* viewer : candidates(entity.player->position, max_visible_range(), entity.seen_by))
+    update_pair(entity, *viewer);
 }
 
 void EntityTracker::update_as_viewer(Tracked& viewer) {
-  const Player* p = player_of(viewer);
-  if (!p) return;
-  const double radius = static_cast<double>(std::min(effective_range(), view_distance(*p) * 16));
-  for (int32_t id : candidates(p->position, radius, viewer.sees)) {
-    auto it = entities_.find(id);
-    if (it != entities_.end()) update_pair(it->second, viewer);
-  }
+  const Player& p = *viewer.player;
+  const double radius = static_cast<double>(std::min(effective_range(), view_distance(p) * 16));
+  for (Tracked* entity : candidates(p.position, radius, viewer.sees)) update_pair(*entity, viewer);
 }
 
 void EntityTracker::on_join(Player& player) {
   const EntityState created = state_of(player);
-  auto [it, added] = entities_.try_emplace(player.entity_id, Tracked{player.conn, player.uuid,
-                                                                     EntitySync(player.entity_id, created), {}, {},
+  auto [it, added] = entities_.try_emplace(player.entity_id, Tracked{&player, EntitySync(player.entity_id, created), {}, {},
                                                                      TrackingGrid::cell_of(player.position),
                                                                      section_of(player.position)});
   if (!added) return;
   ids_[player.conn] = player.entity_id;
+  by_id_[player.entity_id] = &it->second;
+  order_.insert(std::upper_bound(order_.begin(), order_.end(), player.entity_id,
+                                 [](int32_t id, const Tracked* t) { return id < t->sync.entity_id(); }),
+                &it->second);
   grid_.insert(player.entity_id, it->second.cell);
   update_viewers_of(it->second);
   update_as_viewer(it->second);
@@ -145,16 +162,18 @@ void EntityTracker::on_leave(Player& player) {
   if (id == ids_.end()) return;
   auto it = entities_.find(id->second);
   Tracked& leaving = it->second;
-  for (int32_t seen : leaving.sees) entities_.at(seen).seen_by.erase(leaving.sync.entity_id());
+  for (int32_t seen : leaving.sees) find(seen)->seen_by.erase(leaving.sync.entity_id());
   if (!leaving.seen_by.empty()) {
     const SharedBytes removal = share(encode_packet(packet::play_cb::EntityDestroy{{leaving.sync.entity_id()}}));
     for (int32_t viewer : leaving.seen_by) {
-      Tracked& v = entities_.at(viewer);
-      v.sees.erase(leaving.sync.entity_id());
-      send(v.conn, removal);
+      Tracked* v = find(viewer);
+      v->sees.erase(leaving.sync.entity_id());
+      send(v->player->conn, removal);
     }
   }
   grid_.remove(leaving.sync.entity_id(), leaving.cell);
+  by_id_.erase(leaving.sync.entity_id());
+  std::erase(order_, &leaving);
   entities_.erase(it);
   ids_.erase(id);
 }
@@ -162,24 +181,20 @@ void EntityTracker::on_leave(Player& player) {
 void EntityTracker::on_player_moved(const Player& player) {
   auto id = ids_.find(player.conn);
   if (id == ids_.end()) return;
-  Tracked& mover = entities_.at(id->second);
+  Tracked& mover = *find(id->second);
   refresh_cell(mover, player.position);
-  std::set<int32_t> related = mover.sees;
-  related.insert(mover.sync.entity_id());
   const double radius = static_cast<double>(std::min(effective_range(), view_distance(player) * 16));
-  for (int32_t other : candidates(player.position, radius, related)) {
-    auto it = entities_.find(other);
-    if (it == entities_.end()) continue;
-    if (other == mover.sync.entity_id()) update_viewers_of(mover);
-    else update_pair(it->second, mover);
+  // The grid always holds the mover itself, so it comes up in id order among the others.
+  for (Tracked* entity : candidates(player.position, radius, mover.sees)) {
+    if (entity == &mover) update_viewers_of(mover);
+    else update_pair(*entity, mover);
   }
 }
 
 void EntityTracker::tick() {
   std::vector<int32_t> moved;
   for (auto& [id, t] : entities_) {
-    const Player* p = player_of(t);
-    if (!p) continue;
+    const Player* p = t.player;
     refresh_cell(t, p->position);
     const SectionPos section = section_of(p->position);
     if (!(section == t.section)) {
@@ -189,22 +204,21 @@ void EntityTracker::tick() {
     }
     scratch_.clear();
     t.sync.send_changes(state_of(*p), scratch_);
-    if (PlayerMovement* m = movement_ ? movement_->movement(t.conn) : nullptr) m->body().needs_sync = false;
+    if (PlayerMovement* m = movement_ ? movement_->movement(p->conn) : nullptr) m->body().needs_sync = false;
+    if (scratch_.empty()) continue;
     for (int32_t viewer : t.seen_by) {
-      const ConnId conn = entities_.at(viewer).conn;
+      const ConnId conn = find(viewer)->player->conn;
       for (const SharedBytes& body : scratch_) send(conn, body);
     }
   }
-  for (int32_t id : moved) {
-    auto it = entities_.find(id);
-    if (it != entities_.end()) update_as_viewer(it->second);
-  }
+  for (int32_t id : moved)
+    if (Tracked* t = find(id)) update_as_viewer(*t);
 }
 
 uint64_t EntityTracker::hash() const {
   Hasher h;
   for (const auto& [id, t] : entities_) {
-    h.i64(id), h.u64(t.conn), h.u64(t.sync.hash());
+    h.i64(id), h.u64(t.player->conn), h.u64(t.sync.hash());
     for (int32_t v : t.seen_by) h.i64(v);
   }
   return h.digest();

@@ -7,8 +7,9 @@
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <set>
 #include <vector>
+
+#include <absl/container/flat_hash_map.h>
 
 #include "sim/game/movement/movement_system.h"
 #include "sim/game/sessions.h"
@@ -53,19 +54,30 @@ class EntityTracker final : public PlayerListener, public MoveObserver {
     int32_t x = 0, y = 0, z = 0;
     bool operator==(const SectionPos&) const = default;
   };
+  // Entity ids kept sorted, so membership is a binary search and iteration is in id order.
+  class IdSet {
+   public:
+    bool insert(int32_t id);
+    bool erase(int32_t id);
+    bool empty() const { return ids_.empty(); }
+    size_t size() const { return ids_.size(); }
+    auto begin() const { return ids_.begin(); }
+    auto end() const { return ids_.end(); }
+
+   private:
+    std::vector<int32_t> ids_;
+  };
   struct Tracked {
-    ConnId conn = 0;
-    Uuid uuid;
+    Player* player = nullptr;  // Sessions keeps players in place until they leave
     EntitySync sync;
-    std::set<int32_t> seen_by;  // viewers' entity ids
-    std::set<int32_t> sees;     // as a viewer: the entities it sees
+    IdSet seen_by;  // viewers' entity ids
+    IdSet sees;     // as a viewer: the entities it sees
     int64_t cell = 0;
     SectionPos section;
   };
 
   static SectionPos section_of(const Vec3& p);
   EntityState state_of(const Player& player) const;
-  const Player* player_of(const Tracked& t) const;
   int view_distance(const Player& viewer) const;
   double max_visible_range() const;
   // TrackedEntity.updatePlayer: shows or hides `entity` to `viewer`.
@@ -74,8 +86,10 @@ class EntityTracker final : public PlayerListener, public MoveObserver {
   void update_viewers_of(Tracked& entity);
   // Every entity against one viewer (the viewer moved).
   void update_as_viewer(Tracked& viewer);
-  // Candidates near a position plus those already related, sorted by entity id.
-  std::vector<int32_t> candidates(const Vec3& around, double radius, const std::set<int32_t>& related) const;
+  // The players near a position plus those already related, in entity id order. When that is
+  // most of the players, simply all of them in order (cheaper than sorting nearly everyone).
+  std::vector<Tracked*> candidates(const Vec3& around, double radius, const IdSet& related) const;
+  Tracked* find(int32_t id) const;
   void refresh_cell(Tracked& t, const Vec3& position);
   void send(ConnId conn, const SharedBytes& body);
 
@@ -84,6 +98,8 @@ class EntityTracker final : public PlayerListener, public MoveObserver {
   ViewDistanceVisibility view_rule_;
   const ChunkVisibility* chunks_;
   std::map<int32_t, Tracked> entities_;  // by entity id: vanilla's insertion (join) order
+  absl::flat_hash_map<int32_t, Tracked*> by_id_;  // lookups only, never iterated
+  std::vector<Tracked*> order_;                    // every tracked player by entity id
   std::map<ConnId, int32_t> ids_;
   TrackingGrid grid_;
   std::vector<SharedBytes> scratch_;
