@@ -6,6 +6,8 @@
 #include "sim/core/hash.h"
 #include "sim/game/commands/dispatcher.h"
 #include "sim/game/movement/movement_system.h"
+#include "sim/game/movement/column_block_source.h"
+#include "sim/game/tracking/chunk_visibility_fn.h"
 #include "sim/game/tracking/entity_tracker.h"
 #include "sim/game/sessions.h"
 #include "sim/game/world/world_streaming.h"
@@ -29,6 +31,11 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   // Registered after the systems that apply moves, so it reads positions they accepted.
   world_ = std::make_unique<WorldStreaming>(*this);
   sessions_->add_listener(world_.get());
+  world_blocks_ = std::make_unique<ColumnBlockSource>([this](ChunkPos pos) { return world_->column(pos); });
+  movement_->set_block_source(world_blocks_.get());
+  world_chunks_sent_ = std::make_unique<ChunkVisibilityFn>(
+      [this](const Player& viewer, int x, int z) { return world_->is_chunk_tracked(viewer.conn, ChunkPos{x, z}); });
+  tracker_->set_chunk_visibility(world_chunks_sent_.get());
 }
 
 Core::~Core() = default;

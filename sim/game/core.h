@@ -23,6 +23,8 @@
 namespace hz {
 
 class EntityTracker;
+class BlockSource;
+class ChunkVisibility;
 class MovementSystem;
 class Sessions;
 class WorldStreaming;
@@ -113,6 +115,9 @@ class Core final : public CommandHost, private TickRateListener {
   GameRules rules_;
   std::unique_ptr<EntityTracker> tracker_;
   std::unique_ptr<MovementSystem> movement_;
+  // Movement's and tracking's views of the world system (blocks, chunks sent to whom).
+  std::unique_ptr<BlockSource> world_blocks_;
+  std::unique_ptr<ChunkVisibility> world_chunks_sent_;
   std::unique_ptr<Sessions> sessions_;
   std::unique_ptr<WorldStreaming> world_;
   std::deque<std::string> console_queue_;
