@@ -8,8 +8,10 @@ std::vector<InboundPacket> ConnectionTracker::feed(const Input& input) {
   std::vector<InboundPacket> out;
   if (auto* opened = std::get_if<ConnectionOpened>(&input)) {
     Connection& c = connections_[opened->conn];
+    std::optional<int32_t> threshold = c.pending_threshold;  // noted before the pass's inputs
     c = Connection{};
     c.remote = opened->remote;
+    c.pending_threshold = threshold;
     ++connections_seen_;
   } else if (auto* closed = std::get_if<ConnectionClosed>(&input)) {
     auto it = connections_.find(closed->conn);
