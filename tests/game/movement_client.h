@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/data/catalog.h"
 #include "sim/game/movement/movement_system.h"
 #include "sim/game/sessions.h"
 #include "sim/game/tracking/entity_tracker.h"

@@ -57,14 +57,13 @@ MoveRules MovementSystem::rules() const {
   return r;
 }
 
-void MovementSystem::publish(Player& player, const PlayerMovement& m) {
+void MovementSystem::publish(Player& player, const PlayerMovement& m, bool accepted_move) {
   const PlayerBody& b = m.body();
-  const bool changed = player.position != b.position || player.yaw != b.yaw || player.pitch != b.pitch;
   player.position = b.position;
   player.yaw = b.yaw;
   player.pitch = b.pitch;
   player.on_ground = b.on_ground;
-  if (changed && observer_) observer_->on_player_moved(player);
+  if (accepted_move && observer_) observer_->on_player_moved(player);
 }
 
 void MovementSystem::on_join(Player& player) {
@@ -86,8 +85,8 @@ void MovementSystem::on_move(Player& player, const MoveInput& move) {
     core_.sessions().disconnect(player.conn, invalid_movement_reason());
     return;
   }
-  // The player may have been pulled back (Sessions already published that teleport).
-  if (PlayerMovement* still = movement(player.conn)) publish(player, *still);
+  // A pulled-back player was already published with its teleport.
+  if (PlayerMovement* still = movement(player.conn)) publish(player, *still, result.decision == MoveDecision::kAccepted);
 }
 
 void MovementSystem::on_teleport_confirm(Player& player, int32_t teleport_id) {

@@ -13,7 +13,7 @@ namespace hz {
 
 class Core;
 
-// Told when a player's accepted position or rotation changed (vanilla's ChunkMap.move).
+// Told of every accepted move packet, changed or not (vanilla calls ChunkMap.move for each).
 class MoveObserver {
  public:
   virtual ~MoveObserver() = default;
@@ -51,7 +51,9 @@ class MovementSystem final : public PlayerListener {
   class Effects;
   MoveRules rules() const;
   MoveWorld world() const { return MoveWorld{*blocks_, border_}; }
-  void publish(Player& player, const PlayerMovement& m);
+  // Copies the accepted position, rotation and on-ground flag into Player; tells the observer
+  // when an accepted move packet brought them.
+  void publish(Player& player, const PlayerMovement& m, bool accepted_move = false);
 
   Core& core_;
   NoBlocks no_blocks_;
