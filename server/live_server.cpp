@@ -9,6 +9,8 @@
 #include "server/files.h"
 #include "server/inbox.h"
 #include "server/jobs/job_router.h"
+#include "server/storage/level_files.h"
+#include "server/storage/region_storage.h"
 #include "server/logger.h"
 #include "server/network.h"
 #include "server/system_clock.h"
@@ -123,6 +125,8 @@ class LiveLoop {
         connection_effects.push_back(std::move(e));
       } else if (auto* job = std::get_if<SubmitJob>(&e)) {
         jobs_.submit(std::move(*job));
+      } else if (auto* write = std::get_if<StorageWrite>(&e)) {
+        jobs_.write_file(std::move(*write));
       }
     }
     effects_.effects.clear();
@@ -181,14 +185,46 @@ int run_live_server(const LaunchOptions& options) {
     std::random_device device;  // the shell's choice; the core only ever sees the number
     config.world_seed = static_cast<int64_t>((static_cast<uint64_t>(device()) << 32) | device());
   }
+  // An existing world keeps its own seed (26.1 stores it in world_gen_settings.dat).
+  const std::filesystem::path world = options.folder / props->level_name;
+  std::filesystem::create_directories(world, ec);
+  auto lock = SessionLock::acquire(world);
+  if (!lock) {
+    logger.error("Failed to start the minecraft server: " + lock.error());
+    return 1;
+  }
+  auto level = load_level(world);
+  if (!level) {
+    logger.error("Failed to load the level \"" + props->level_name + "\": " + level.error());
+    return 1;
+  }
+  if (*level) {
+    for (const std::string& note : (*level)->notes) logger.warn(note);
+    if (auto bytes = read_binary_file(world / anvil::kWorldGenSettingsPath)) {
+      auto settings = anvil::decode_world_gen_settings(*bytes);
+      if (settings) config.world_seed = settings->seed;
+      else logger.warn("Ignoring world_gen_settings.dat: " + settings.error());
+    }
+  }
   config.ops_json = read_text_file(options.folder / "ops.json").value_or("[]");
   config.server_icon_png = read_binary_file(options.folder / "server-icon.png").value_or(Bytes{});
 
   Inbox inbox;
-  // Chunks live in memory until region-file storage is wired in: nothing survives a restart.
-  MemoryChunkStore chunk_store;
-  JobRouter jobs(inbox, resolve_worker_threads(props->worker_threads, std::thread::hardware_concurrency()),
-                 chunk_store);
+  RegionFilesOptions region_options;
+  region_options.world_folder = world;
+  region_options.sync_writes = props->sync_chunk_writes;
+  auto raw_codec = props->raw.find("region-file-compression");
+  if (raw_codec != props->raw.end()) {
+    if (auto codec = anvil::chunk_codec_from_option(raw_codec->second)) region_options.codec = *codec;
+  }
+  RegionStorage storage(
+      region_options, [&inbox](JobCompleted done) { inbox.push(std::move(done)); },
+      [&logger](LogLevel level, const std::string& text) { logger.log("IO-Worker", level, text); });
+  storage.start();
+  JobRouter jobs(
+      inbox, resolve_worker_threads(props->worker_threads, std::thread::hardware_concurrency()),
+      [&storage](SubmitJob job) { storage.submit(std::move(job)); },
+      [&storage](StorageWrite write) { storage.write_file(std::move(write)); });
   Network network(inbox, logger);
   logger.info("Starting Minecraft server on " + (props->server_ip.empty() ? std::string("*") : props->server_ip) +
               ":" + std::to_string(props->server_port));
@@ -238,7 +274,8 @@ int run_live_server(const LaunchOptions& options) {
   logger.info("Saving worlds");
   save_everything_recorded(core, recording.recorder());
   loop.carry_out_effects();
-  jobs.drain_storage();
+  storage.flush();
+  storage.stop();
   network.stop();
   if (recording.active()) logger.info(recording.finish());
   logger.info("ThreadedAnvilChunkStorage: All dimensions are saved");

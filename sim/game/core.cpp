@@ -171,7 +171,7 @@ void Core::request_stop() {
   effects_.emit(StopRequested{});
 }
 
-void Core::save_all(bool) { world_->save_all(); }
+void Core::save_all(bool flush) { world_->save_all(flush); }
 
 std::optional<ConnId> Core::find_player(const std::string& name) const { return sessions_->find_player(name); }
 std::string Core::player_name(ConnId p) const {

@@ -11,7 +11,6 @@
 #include "sim/data/catalog.h"
 #include "sim/game/core.h"
 #include "sim/game/world/job_kinds.h"
-#include "sim/game/world/storage_requests.h"
 #include "sim/game/world/world_chunks.h"
 #include "sim/game/world/world_streaming.h"
 #include "sim/protocol/framing.h"
@@ -25,7 +24,6 @@ constexpr uint64_t kSeed = 12345;
 WorldChunksSettings settings_for(uint64_t seed) {
   WorldChunksSettings settings;
   settings.seed = seed;
-  settings.sync_writes = false;
   return settings;
 }
 
@@ -46,7 +44,7 @@ int64_t run_jobs(WorldChunks& chunks, Effects& effects) {
     if (job == nullptr) continue;
     Bytes result;
     if (job->kind == kJobKindChunkRead) {
-      result = encode_chunk_read_result({});
+      result = anvil::encode_result({})  /* absent */;
     } else if (job->kind == kJobKindGeneration) {
       const auto t0 = std::chrono::steady_clock::now();
       result = run_world_job(job->kind, job->request);
@@ -194,7 +192,7 @@ struct Crowd {
     std::vector<Input> results;
     for (Effect& e : sink.effects)
       if (auto* job = std::get_if<SubmitJob>(&e)) {
-        Bytes r = job->kind == kJobKindChunkRead ? encode_chunk_read_result({})
+        Bytes r = job->kind == kJobKindChunkRead ? anvil::encode_result({})  /* absent */
                   : job->kind == kJobKindGeneration ? run_world_job(job->kind, job->request)
                                                     : Bytes{};
         results.push_back(JobCompleted{job->job, std::move(r)});

@@ -153,16 +153,18 @@ TEST(WorldChunks, SaveAllWritesEachDirtyChunkOnceInPositionOrder) {
   w.run_until([&] { return w.chunks.loaded_count() == 6; });
   ASSERT_EQ(w.chunks.loaded_count(), 6u);
   w.effects.effects.clear();
-  w.chunks.save_all(42);
+  w.chunks.save_all(42, false);
   std::vector<ChunkPos> order;
   for (const Effect& e : w.effects.effects)
     if (auto* job = std::get_if<SubmitJob>(&e); job && job->kind == kJobKindChunkWrite)
-      order.push_back(decode_chunk_write_request(job->request)->pos);
+      order.push_back(anvil::decode_request(job->kind, job->request)->address.pos);
   const std::vector<ChunkPos> expected{{0, 0}, {0, 1}, {1, 0}, {1, 1}, {2, 0}, {2, 1}};
   EXPECT_EQ(order, expected);
   w.effects.effects.clear();
-  w.chunks.save_all(43);
-  EXPECT_TRUE(w.effects.effects.empty());  // nothing changed since
+  w.chunks.save_all(43, true);
+  // Nothing changed since: only the flush.
+  ASSERT_EQ(w.effects.effects.size(), 1u);
+  EXPECT_EQ(std::get<SubmitJob>(w.effects.effects[0]).kind, kJobKindStorageFlush);
 }
 
 }  // namespace

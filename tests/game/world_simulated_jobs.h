@@ -12,7 +12,6 @@
 #include "sim/core/inputs.h"
 #include "sim/core/rng.h"
 #include "sim/game/world/job_kinds.h"
-#include "sim/game/world/storage_requests.h"
 #include "sim/game/world/world_chunks.h"
 
 namespace hz::testing {
@@ -32,21 +31,31 @@ class SimulatedJobs {
   }
 
   void accept(SubmitJob job) {
-    if (job.kind == kJobKindChunkRead) {
-      ++reads;
-      auto pos = decode_chunk_read_request(job.request);
-      ChunkReadResult result;
-      auto it = pos ? stored.find(*pos) : stored.end();
-      if (it != stored.end()) result = {ChunkReadResult::Outcome::kFound, it->second, {}};
-      storage_done_.push_back(JobCompleted{job.job, encode_chunk_read_result(result)});
-    } else if (job.kind == kJobKindChunkWrite) {
-      ++writes;
-      auto request = decode_chunk_write_request(job.request);
-      if (request) stored[request->pos] = request->nbt;
-      storage_done_.push_back(JobCompleted{job.job, {}});
-    } else {
+    if (!anvil::is_storage_job(job.kind)) {
       generation_.push_back(std::move(job));
+      return;
     }
+    auto request = anvil::decode_request(job.kind, job.request);
+    anvil::StorageResult result;
+    result.kind = static_cast<anvil::StorageJobKind>(job.kind);
+    if (!request) {
+      result.outcome = anvil::StorageOutcome::kError;
+      result.message = request.error();
+    } else if (job.kind == kJobKindChunkRead) {
+      ++reads;
+      result.address = request->address;
+      auto it = stored.find(request->address.pos);
+      result.outcome = it == stored.end() ? anvil::StorageOutcome::kAbsent : anvil::StorageOutcome::kData;
+      if (it != stored.end()) result.nbt = it->second;
+    } else {
+      if (job.kind == kJobKindChunkWrite) {
+        ++writes;
+        stored[request->address.pos] = request->nbt;
+      }
+      result.address = request->address;
+      result.outcome = anvil::StorageOutcome::kDone;
+    }
+    storage_done_.push_back(JobCompleted{job.job, anvil::encode_result(result)});
   }
 
   // Finishes up to `count` jobs; their completions in the order they finished.

@@ -11,7 +11,6 @@
 // The game test binary links the core only; the pool and router are small and depend on nothing
 // else of the shell, so they are compiled in here.
 #include "server/jobs/job_router.cpp"
-#include "server/jobs/memory_chunk_store.cpp"
 #include "server/jobs/worker_pool.cpp"
 
 namespace hz {
@@ -19,13 +18,21 @@ namespace {
 
 using testing::settings_for;
 
+// Storage that has nothing: every read is answered "absent" at once.
+void answer_absent(Inbox& inbox, const SubmitJob& job) {
+  anvil::StorageResult result;
+  result.kind = static_cast<anvil::StorageJobKind>(job.kind);
+  result.outcome = job.kind == kJobKindChunkRead ? anvil::StorageOutcome::kAbsent : anvil::StorageOutcome::kDone;
+  inbox.push(JobCompleted{job.job, anvil::encode_result(result)});
+}
+
 // Generates the chunks in [from, to]^2 for `seed` with `threads` workers; content hash per chunk.
 std::map<ChunkPos, uint64_t> generate_with_pool(uint64_t seed, int from, int to, int threads) {
   testing::EffectList effects;
   WorldChunks chunks(settings_for(seed), effects);
   Inbox inbox;
-  MemoryChunkStore store;
-  JobRouter router(inbox, threads, store);
+  JobRouter router(
+      inbox, threads, [&inbox](SubmitJob job) { answer_absent(inbox, job); }, [](StorageWrite) {});
   EXPECT_EQ(router.worker_threads(), threads);
   size_t wanted = 0;
   for (int x = from; x <= to; ++x)
@@ -53,26 +60,27 @@ TEST(WorldWorkerPool, SameChunksWithOneTwoAndFourThreads) {
   EXPECT_EQ(generate_with_pool(12345, -3, 3, 4), one);
 }
 
-TEST(WorldWorkerPool, StorageJobsRunInSubmissionOrder) {
+TEST(WorldWorkerPool, StorageJobsAndFilesGoToStorageInOrder) {
   Inbox inbox;
-  MemoryChunkStore store;
-  JobRouter router(inbox, 2, store);
-  ChunkWriteRequest write{{7, -2}, false, Bytes{1, 2, 3, 4}};
-  router.submit(SubmitJob{1, kJobKindChunkWrite, encode_chunk_write_request(write)});
-  router.submit(SubmitJob{2, kJobKindChunkRead, encode_chunk_read_request({7, -2})});
-  router.submit(SubmitJob{3, kJobKindChunkRead, encode_chunk_read_request({8, -2})});
-  router.drain_storage();
-  std::map<JobId, Bytes> results;
-  for (Input& in : inbox.take()) {
-    auto& done = std::get<JobCompleted>(in);
-    results[done.job] = done.result;
-  }
-  ASSERT_EQ(results.size(), 3u);
-  auto found = decode_chunk_read_result(results[2]);
-  ASSERT_TRUE(found);
-  EXPECT_EQ(found->outcome, ChunkReadResult::Outcome::kFound);
-  EXPECT_EQ(found->nbt, write.nbt);
-  EXPECT_EQ(decode_chunk_read_result(results[3])->outcome, ChunkReadResult::Outcome::kAbsent);
+  std::vector<JobId> storage_jobs;
+  std::vector<std::string> files;
+  JobRouter router(
+      inbox, 2, [&](SubmitJob job) { storage_jobs.push_back(job.job); },
+      [&](StorageWrite write) { files.push_back(write.path); });
+  anvil::StorageRequest read;
+  read.address.pos = {7, -2};
+  router.submit(anvil::storage_job(1, read));
+  anvil::StorageRequest write = read;
+  write.kind = anvil::StorageJobKind::kWriteChunk;
+  write.nbt = {1, 2, 3};
+  router.submit(anvil::storage_job(2, write));
+  router.write_file(StorageWrite{"level.dat", {4, 5}, true});
+  anvil::StorageRequest flush;
+  flush.kind = anvil::StorageJobKind::kFlush;
+  router.submit(anvil::storage_job(3, flush));
+  EXPECT_EQ(storage_jobs, (std::vector<JobId>{1, 2, 3}));
+  EXPECT_EQ(files, std::vector<std::string>{"level.dat"});
+  EXPECT_EQ(router.unfinished_generation_jobs(), 0u);
 }
 
 TEST(WorldWorkerPool, ThreadCountDefaultsToOneFewerThanTheCores) {

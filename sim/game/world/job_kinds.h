@@ -4,17 +4,20 @@
 
 #include <cstdint>
 
+#include "sim/world/anvil/storage_jobs.h"
 #include "sim/world/jobs.h"
 
 namespace hz {
 
 // One generation stage of one chunk (request and result formats: sim/world/jobs.h).
 inline constexpr uint32_t kJobKindGeneration = kGenerationJobKind;
-// Read one chunk's stored NBT, or learn that storage has none (formats: storage_requests.h).
-inline constexpr uint32_t kJobKindChunkRead = 0x53540001;
-// Store one chunk's NBT; the result is an empty acknowledgement.
-inline constexpr uint32_t kJobKindChunkWrite = 0x53540002;
+// Chunk storage (formats: sim/world/anvil/storage_jobs.h): read one chunk's NBT or learn it is
+// absent; write one chunk's NBT; finish everything submitted before and put it on disk.
+inline constexpr uint32_t kJobKindChunkRead = static_cast<uint32_t>(anvil::StorageJobKind::kReadChunk);
+inline constexpr uint32_t kJobKindChunkWrite = static_cast<uint32_t>(anvil::StorageJobKind::kWriteChunk);
+inline constexpr uint32_t kJobKindStorageFlush = static_cast<uint32_t>(anvil::StorageJobKind::kFlush);
 
-static_assert(kJobKindGeneration != kJobKindChunkRead && kJobKindGeneration != kJobKindChunkWrite);
+static_assert(kJobKindGeneration != kJobKindChunkRead && kJobKindGeneration != kJobKindChunkWrite &&
+              kJobKindGeneration != kJobKindStorageFlush);
 
 }  // namespace hz

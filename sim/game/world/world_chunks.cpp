@@ -5,7 +5,6 @@
 
 #include "sim/core/hash.h"
 #include "sim/game/world/job_kinds.h"
-#include "sim/game/world/storage_requests.h"
 
 namespace hz {
 namespace {
@@ -18,6 +17,14 @@ uint64_t position_hash(ChunkPos pos) {
 }
 
 std::string describe(ChunkPos pos) { return "[" + std::to_string(pos.x) + ", " + std::to_string(pos.z) + "]"; }
+
+anvil::StorageRequest storage_request(anvil::StorageJobKind kind, ChunkPos pos, Bytes nbt = {}) {
+  anvil::StorageRequest request;
+  request.kind = kind;
+  request.address.pos = pos;  // the overworld's region files
+  request.nbt = std::move(nbt);
+  return request;
+}
 
 }  // namespace
 
@@ -57,7 +64,7 @@ void WorldChunks::want(ChunkPos pos, int priority) {
   }
   Slot& slot = slots_[pos];
   slot.priority = priority;
-  slot.read_job = submit(kJobKindChunkRead, pos, encode_chunk_read_request(pos));
+  slot.read_job = submit(kJobKindChunkRead, pos, anvil::encode_request(storage_request(anvil::StorageJobKind::kReadChunk, pos)));
 }
 
 void WorldChunks::unwant(ChunkPos pos) {
@@ -90,27 +97,35 @@ bool WorldChunks::on_job_completed(const JobCompleted& done) {
   } else if (job.kind == kJobKindGeneration) {
     --generation_in_flight_;
     on_generated(done.result);
+  } else if (job.kind == kJobKindChunkWrite) {
+    on_written(job.pos, done.result);
   }
-  return true;  // writes need nothing more: the acknowledgement only retires the job
+  return true;
 }
 
 void WorldChunks::on_read(ChunkPos pos, JobId job, const Bytes& bytes) {
   Slot* slot = find(pos);
   if (slot == nullptr || slot->stage != Slot::Stage::kReading || slot->read_job != job) return;  // unwanted since
-  std::optional<ChunkReadResult> result = decode_chunk_read_result(bytes);
+  Result<anvil::StorageResult> result = anvil::decode_result(bytes);
   if (!result) {
-    log(LogLevel::kError, "Couldn't load chunk " + describe(pos) + ": malformed storage result");
+    log(LogLevel::kError, "Couldn't load chunk " + describe(pos) + ": " + result.error());
     return start_generation(pos, *slot, nullptr);
   }
   switch (result->outcome) {
-    case ChunkReadResult::Outcome::kAbsent:
-      return start_generation(pos, *slot, nullptr);
-    case ChunkReadResult::Outcome::kFailed:
-      log(LogLevel::kError, "Couldn't load chunk " + describe(pos) + ": " + result->error);
-      return start_generation(pos, *slot, nullptr);
-    case ChunkReadResult::Outcome::kFound:
+    case anvil::StorageOutcome::kData:
       return load_stored(pos, *slot, result->nbt);
+    case anvil::StorageOutcome::kError:
+      log(LogLevel::kError, "Couldn't load chunk " + describe(pos) + ": " + result->message);
+      return start_generation(pos, *slot, nullptr);
+    default:  // absent (a read never reports done)
+      return start_generation(pos, *slot, nullptr);
   }
+}
+
+void WorldChunks::on_written(ChunkPos pos, const Bytes& bytes) {
+  Result<anvil::StorageResult> result = anvil::decode_result(bytes);
+  if (result && result->outcome == anvil::StorageOutcome::kDone) return;
+  log(LogLevel::kError, "Failed to save chunk " + describe(pos) + ": " + (result ? result->message : result.error()));
 }
 
 void WorldChunks::load_stored(ChunkPos pos, Slot& slot, const Bytes& nbt) {
@@ -221,18 +236,20 @@ void WorldChunks::submit_generation_jobs() {
 void WorldChunks::write(ChunkPos pos, Slot& slot, int64_t game_time) {
   anvil::ChunkExtras extras = slot.extras ? *slot.extras : anvil::ChunkExtras{};
   extras.last_update = game_time;
-  ChunkWriteRequest request{pos, settings_.sync_writes, anvil::encode_chunk(*slot.column, extras)};
-  submit(kJobKindChunkWrite, pos, encode_chunk_write_request(request));
+  const anvil::StorageRequest request =
+      storage_request(anvil::StorageJobKind::kWriteChunk, pos, anvil::encode_chunk(*slot.column, extras));
+  submit(kJobKindChunkWrite, pos, anvil::encode_request(request));
   slot.dirty = false;
   ++written_;
 }
 
-void WorldChunks::save_all(int64_t game_time) {
+void WorldChunks::save_all(int64_t game_time, bool flush) {
   std::vector<ChunkPos> dirty;
   for (const auto& [pos, slot] : slots_)
     if (slot.stage == Slot::Stage::kReady && slot.dirty) dirty.push_back(pos);
   std::sort(dirty.begin(), dirty.end());
   for (ChunkPos pos : dirty) write(pos, *find(pos), game_time);
+  if (flush) submit(kJobKindStorageFlush, ChunkPos{}, anvil::encode_request(storage_request(anvil::StorageJobKind::kFlush, {})));
 }
 
 size_t WorldChunks::memory_bytes() const {

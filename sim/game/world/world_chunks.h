@@ -21,7 +21,6 @@ namespace hz {
 
 struct WorldChunksSettings {
   uint64_t seed = 0;
-  bool sync_writes = true;  // sync-chunk-writes
   // Generation jobs handed to the workers at a time: enough to keep every worker busy, few enough
   // that newly urgent chunks do not queue behind a long backlog. A constant, so replays agree.
   size_t max_generation_jobs = 64;
@@ -48,8 +47,9 @@ class WorldChunks {
   // The FULL, lit column of a ready chunk; null otherwise.
   const ChunkColumn* ready_column(ChunkPos pos) const;
   bool is_ready(ChunkPos pos) const { return ready_column(pos) != nullptr; }
-  // Writes every dirty loaded chunk (save-all, autosave, stop), in position order.
-  void save_all(int64_t game_time);
+  // Writes every dirty loaded chunk (save-all, autosave, stop), in position order; with `flush`,
+  // then asks storage to put everything on disk (save-all flush, stop).
+  void save_all(int64_t game_time, bool flush);
 
   size_t loaded_count() const { return loaded_; }
   size_t tracked_count() const { return slots_.size(); }
@@ -88,6 +88,7 @@ class WorldChunks {
   void collect_finished();
   void make_ready(ChunkPos pos, Slot& slot, std::shared_ptr<ChunkColumn> column, bool dirty);
   void write(ChunkPos pos, Slot& slot, int64_t game_time);
+  void on_written(ChunkPos pos, const Bytes& result);
   void unload_unwanted(int64_t game_time);
   void submit_generation_jobs();
   void log(LogLevel level, std::string text);

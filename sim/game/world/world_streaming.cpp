@@ -5,6 +5,7 @@
 #include "sim/core/hash.h"
 #include "sim/core/java_format.h"
 #include "sim/game/core.h"
+#include "sim/game/world/world_files.h"
 #include "sim/protocol/packets.h"
 
 namespace hz {
@@ -35,7 +36,6 @@ WorldStreaming::WorldStreaming(Core& core)
       spawn_area_{ChunkPos{0, 0}, kSpawnAreaRadius} {
   WorldChunksSettings settings;
   settings.seed = static_cast<uint64_t>(core.config().world_seed);
-  settings.sync_writes = core.config().properties.sync_chunk_writes;
   chunks_ = std::make_unique<WorldChunks>(settings, *effects_);
 }
 
@@ -53,7 +53,18 @@ bool WorldStreaming::on_job_completed(const JobCompleted& done) {
   return true;
 }
 
-void WorldStreaming::save_all() { chunks_->save_all(core_.tick_count()); }
+void WorldStreaming::save_all(bool flush) {
+  chunks_->save_all(core_.tick_count(), false);
+  WorldFileFacts facts;
+  facts.properties = &core_.config().properties;
+  facts.seed = core_.config().world_seed;
+  const Vec3 spawn = spawn_point();
+  facts.spawn.y = static_cast<int32_t>(spawn.y);  // block 0, y, 0
+  facts.game_time = core_.tick_count();
+  facts.rules = &core_.game_rules();
+  for (StorageWrite& write : world_file_writes(facts)) core_.emit(std::move(write));
+  if (flush) chunks_->save_all(core_.tick_count(), true);  // nothing dirty left: just the flush
+}
 
 // --- demand ---
 

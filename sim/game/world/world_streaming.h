@@ -32,8 +32,9 @@ class WorldStreaming final : public PlayerListener {
   void start();
   // A job result the core routed here; false when it was not the world's.
   bool on_job_completed(const JobCompleted& done);
-  // save-all, autosave and stop: every dirty loaded chunk goes to storage.
-  void save_all();
+  // save-all, autosave and stop: every dirty loaded chunk goes to storage, then level.dat and the
+  // saved data; with `flush` storage is asked to put it all on disk.
+  void save_all(bool flush);
 
   // PlayerListener
   void on_join(Player& player) override;

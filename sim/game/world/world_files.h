@@ -1,0 +1,27 @@
+// The world's own files as a save writes them: level.dat, world_gen_settings.dat and
+// game_rules.dat in 26.1's layout (sim/world/anvil/level_data.h), as whole-file storage writes.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "sim/core/effects.h"
+#include "sim/core/properties.h"
+#include "sim/game/game_rules.h"
+#include "sim/world/anvil/level_data.h"
+#include "sim/world/anvil/world_layout.h"
+
+namespace hz {
+
+struct WorldFileFacts {
+  const ServerProperties* properties = nullptr;
+  int64_t seed = 0;
+  anvil::SpawnPoint spawn;
+  int64_t game_time = 0;
+  const GameRules* rules = nullptr;
+};
+
+// The three files, level.dat last (vanilla writes the saved data before the level).
+std::vector<StorageWrite> world_file_writes(const WorldFileFacts& facts);
+
+}  // namespace hz
