@@ -8,6 +8,7 @@
 #include "sim/core/java_format.h"
 #include "sim/data/catalog.h"
 #include "sim/game/world/world_streaming.h"
+#include "sim/world/anvil/level_data.h"
 #include "sim/world/block_traits.h"
 #include "tests/game/client_bytes.h"
 #include "tests/game/world_simulated_jobs.h"
@@ -252,6 +253,52 @@ TEST(WorldStreamingScenario, TeleportRecentresAndForgetsWhatLeftTheView) {
       const int32_t second = r.i32();
       EXPECT_EQ(ChunkPos({second, first}), moved.forgotten.front());
       break;
+    }
+}
+
+TEST(WorldStreamingScenario, SaveAllWritesDirtyChunksThenTheLevelFiles) {
+  StreamingServer s(3);
+  s.prepare_spawn();
+  s.h.sink.clear();
+  s.h.iterate(0, {ConsoleLine{"save-all flush"}});
+  std::vector<ChunkPos> chunks;
+  std::vector<std::string> files;
+  bool flushed_last = false;
+  for (const Effect& e : s.h.sink.effects) {
+    if (auto* job = std::get_if<SubmitJob>(&e)) {
+      flushed_last = job->kind == kJobKindStorageFlush;
+      if (job->kind == kJobKindChunkWrite) chunks.push_back(anvil::decode_request(job->kind, job->request)->address.pos);
+    } else if (auto* write = std::get_if<StorageWrite>(&e)) {
+      files.push_back(write->path);
+      if (write->path == "level.dat") {
+        auto level = anvil::decode_level_dat(write->bytes);
+        ASSERT_TRUE(level.ok()) << level.error();
+        EXPECT_EQ(level->spawn.x, 0);
+        EXPECT_EQ(level->spawn.y, static_cast<int>(s.h.core.spawn_point().y));
+        EXPECT_EQ(level->spawn.z, 0);
+        EXPECT_EQ(level->time, s.h.core.tick_count());
+      }
+      if (write->path == "data/minecraft/world_gen_settings.dat") {
+        EXPECT_EQ(anvil::decode_world_gen_settings(write->bytes)->seed, 12345);
+      }
+    }
+  }
+  // The spawn area was generated, so all nine chunks are dirty: written in position order.
+  std::vector<ChunkPos> spawn_area;
+  for (int x = -1; x <= 1; ++x)
+    for (int z = -1; z <= 1; ++z) spawn_area.push_back({x, z});
+  EXPECT_EQ(chunks, spawn_area);
+  EXPECT_EQ(files, (std::vector<std::string>{"data/minecraft/world_gen_settings.dat", "data/minecraft/game_rules.dat",
+                                             "level.dat"}));
+  EXPECT_TRUE(flushed_last);
+
+  // Nothing changed since: the next save writes no chunk.
+  s.jobs.take_jobs(s.h.sink.effects);
+  s.h.sink.clear();
+  s.h.iterate(0, {ConsoleLine{"save-all"}});
+  for (const Effect& e : s.h.sink.effects)
+    if (auto* job = std::get_if<SubmitJob>(&e)) {
+      EXPECT_NE(job->kind, kJobKindChunkWrite);
     }
 }
 
