@@ -61,7 +61,12 @@ void TraceWriter::submit(PendingPass pass) {
   if (closing_) return;
   queued_bytes_ += bytes;
   queue_.push_back(std::move(pass));
-  wake_.notify_one();
+  // Waking the writer costs the server thread a system call; it wakes by itself often enough.
+  if (writer_due()) wake_.notify_one();
+}
+
+bool TraceWriter::writer_due() const {
+  return queue_.size() >= kPassesPerWake || queued_bytes_ >= kBytesPerWake || closing_;
 }
 
 Status TraceWriter::close() {
@@ -82,7 +87,7 @@ void TraceWriter::run() {
     std::deque<PendingPass> batch;
     {
       std::unique_lock lock(mutex_);
-      wake_.wait(lock, [&] { return !queue_.empty() || closing_; });
+      wake_.wait_for(lock, kWriterPeriod, [&] { return writer_due(); });
       batch.swap(queue_);
       queued_bytes_ = 0;
       if (batch.empty() && closing_) break;

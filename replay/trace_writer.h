@@ -2,6 +2,7 @@
 // records, frames them, compresses them and writes them, rotating files by size and time.
 #pragma once
 
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -45,6 +46,10 @@ class TraceWriter {
  public:
   // Passes waiting beyond this many bytes make submit() wait: the trace stays complete.
   static constexpr size_t kMaxQueuedBytes = 512u << 20;
+  // The writer wakes when this much waits, or by itself every kWriterPeriod.
+  static constexpr size_t kPassesPerWake = 16;
+  static constexpr size_t kBytesPerWake = 4u << 20;
+  static constexpr std::chrono::milliseconds kWriterPeriod{100};
 
   // Starts the thread; the first file is named after header.session.
   TraceWriter(TraceHeader header, TraceOutput& output, RotationPolicy rotation = {}, FrameLimits frames = {});
@@ -60,6 +65,7 @@ class TraceWriter {
 
  private:
   void run();
+  bool writer_due() const;  // with mutex_ held
   void write_pass(PendingPass&& pass);
   void write_frames();
   void start_file();
