@@ -69,6 +69,22 @@ std::string input_line(const InputNote& note) {
   return line;
 }
 
+// The number of JobCompleted inputs in a row from `from` (job results come in bulk).
+size_t job_run(const std::vector<InputNote>& inputs, size_t from) {
+  size_t n = 0;
+  while (from + n < inputs.size() && std::holds_alternative<JobCompleted>(inputs[from + n].input)) ++n;
+  return n;
+}
+
+std::string job_run_line(const std::vector<InputNote>& inputs, size_t from, size_t count) {
+  uint64_t bytes = 0;
+  for (size_t i = from; i < from + count; ++i) bytes += std::get<JobCompleted>(inputs[i].input).result.size();
+  return "JobCompleted x" + std::to_string(count) + " (jobs " +
+         std::to_string(std::get<JobCompleted>(inputs[from].input).job) + " to " +
+         std::to_string(std::get<JobCompleted>(inputs[from + count - 1].input).job) + ", " + std::to_string(bytes) +
+         " bytes)";
+}
+
 const char* pass_name(Divergence::Pass p) {
   switch (p) {
     case Divergence::Pass::kStart:
@@ -156,10 +172,17 @@ std::string format_divergence(const Divergence& d) {
   if (!d.recent.empty()) {
     out += "inputs just before it (oldest first):\n";
     for (const PassNote& pass : d.recent) {
-      std::string head =
-          "  pass " + std::to_string(pass.iteration) + " (tick " + std::to_string(pass.tick_before) + "): ";
+      std::string head = "  pass " + std::to_string(pass.iteration) + " (tick " + std::to_string(pass.tick) + "): ";
       if (pass.inputs.empty()) out += head + "no inputs\n";
-      for (const InputNote& in : pass.inputs) out += head + input_line(in) + "\n";
+      for (size_t i = 0; i < pass.inputs.size();) {
+        size_t jobs = job_run(pass.inputs, i);
+        if (jobs > 1) {
+          out += head + job_run_line(pass.inputs, i, jobs) + "\n";
+          i += jobs;
+        } else {
+          out += head + input_line(pass.inputs[i++]) + "\n";
+        }
+      }
     }
   }
   return out;

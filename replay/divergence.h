@@ -34,7 +34,7 @@ struct InputNote {
 };
 struct PassNote {
   uint64_t iteration = 0;
-  int64_t tick_before = 0;
+  int64_t tick = 0;  // the recorded tick count after the pass
   std::vector<InputNote> inputs;
 };
 

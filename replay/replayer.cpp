@@ -189,10 +189,10 @@ void Replayer::run_stop(const IterationDigest& recorded) {
   finish_pass(recorded, replayed, Divergence::Pass::kStop);
 }
 
-PassNote Replayer::track_pass(int64_t tick_before) {
+PassNote Replayer::track_pass(int64_t tick_after) {
   for (const Record& r : recorded_effects_)
     if (auto* c = std::get_if<CompressionRecord>(&r)) tracker_.note_compression(c->conn, c->threshold);
-  PassNote pass{iterations_, tick_before, {}};
+  PassNote pass{iterations_, tick_after, {}};
   for (const Input& input : pending_inputs_) {
     InputNote note{input, {}};
     for (const InboundPacket& p : tracker_.feed(input)) {
@@ -211,8 +211,7 @@ PassNote Replayer::track_pass(int64_t tick_before) {
 }
 
 void Replayer::finish_pass(const IterationDigest& recorded, const IterationDigest& replayed, Divergence::Pass kind) {
-  recent_.push_back(track_pass(tick_before_));
-  tick_before_ = recorded.tick;
+  recent_.push_back(track_pass(recorded.tick));
   if (recent_.size() > kRecentPasses) recent_.pop_front();
   if (replayed != recorded || !clock_.exact()) divergence_ = describe(recorded, replayed, kind);
   pending_inputs_.clear();

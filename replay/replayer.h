@@ -84,7 +84,7 @@ class Replayer {
   void run_iteration(const IterationDigest& recorded);
   void run_stop(const IterationDigest& recorded);
   // Follows the pass's inputs through the connection tracker (for naming packets).
-  PassNote track_pass(int64_t tick_before);
+  PassNote track_pass(int64_t tick_after);
   void finish_pass(const IterationDigest& recorded, const IterationDigest& replayed, Divergence::Pass kind);
   Divergence describe(const IterationDigest& recorded, const IterationDigest& replayed, Divergence::Pass kind);
   void format_problem(std::string note);
@@ -104,7 +104,6 @@ class Replayer {
   bool started_ = false;
   bool stopped_ = false;
   uint64_t iterations_ = 0;
-  int64_t tick_before_ = 0;  // the recorded tick count before the current pass
   uint64_t chain_ = 0;
   uint64_t inputs_replayed_ = 0;
   std::optional<int64_t> first_clock_;
