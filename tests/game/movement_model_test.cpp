@@ -318,6 +318,23 @@ TEST(MovementModel, RegressionCases) {
       // A walk onto a slab after the join teleport was confirmed.
       Scenario{{{1, 64, 0, 1, 0}}, 0, true, true, true, false, false, false, 0.5, 64.0, 0.5,
                {{kLoaded}, {kConfirm}, {kMove, 0, 0.3, 0.5, 0.0}, {kTick}}},
+      // Found by the property: a waterlogged fence next to the player (the model has no liquids;
+      // waterlogged states now give way to dry ones) with the too-quickly check off.
+      Scenario{{{-3, 63, -3, 0, 0}, {-1, 64, -1, 3, 0}}, 0, false, true, true, false, false, false, -0.5, 64, -0.5,
+               {{kLoaded},
+                {kConfirm},
+                {kMove, 0, -1, -2, -1, -360.0f, -360.0f, false, false, 0, 1, false},
+                {kMove, 0, -0.375, 0.5, -1, -360.0f, -360.0f},
+                {kMove, 0, -1, -2, -1, -360.0f, -360.0f},
+                {kTick, 0, 0.3, -20, -0.375, -360.0f, -90.0f, false, false, 0, 1, false}}},
+      // Found by the property: a position 4e7 blocks away with the checks off made the replay scan
+      // every cell of the fully loaded test world; such coordinates now come only with the checks on.
+      Scenario{{}, 0, false, true, true, false, false, false, 0.5, 64, 0.5,
+               {{kLoaded}, {kConfirm}, {kMove, 0, 0.2, 0, 0, 0, 0, true, false, 6}, {kTick}}},
+      // Sneaking off a slab edge with a fall distance under the step height.
+      Scenario{{{1, 63, 0, 1, 2}}, 0, true, true, true, false, false, false, 1.5, 63.5, 0.5,
+               {{kLoaded}, {kConfirm}, {kShift, 0, 0, 0, 0, 0, 0, false, false, 0, 0, true}, {kTick},
+                {kMove, 0, 0.3, 0, 0}, {kMove, 0, 0.3, 0, 0}, {kTick}, {kMove, 0, 0.3, -0.5, 0}, {kTick}}},
   };
   for (const Scenario& s : cases) EXPECT_EQ(first_difference(s), "") << describe(s);
 }
