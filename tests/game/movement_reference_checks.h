@@ -158,7 +158,7 @@ class Player {
 
   // The client-loaded timer (ServerPlayer.tick), then tickPlayer. true: kicked for floating.
   bool tick() {
-    --loaded_timer_;
+    if (loaded_timer_ > 0) --loaded_timer_;
     first_ = last_ = body.pos;
     physics();
     body.pos = V3{std::clamp(first_.x, -3.0e7, 3.0e7), first_.y, std::clamp(first_.z, -3.0e7, 3.0e7)};

@@ -73,7 +73,9 @@ class PlayerMovement {
   void set_flying(bool flying) { body_.flying = flying; }
 
   // ServerPlayer.tick's part that runs before the connection tick: the client-loaded timer.
-  void tick_entity() { --client_loaded_timer_; }
+  void tick_entity() {
+    if (client_loaded_timer_ > 0) --client_loaded_timer_;
+  }
   // ServerGamePacketListenerImpl.tickPlayer: physics, snap back, counters, floating kick.
   TickResult tick(const MoveWorld& world, const MoveRules& rules, MoveEffects& effects);
 
