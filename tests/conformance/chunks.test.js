@@ -8,7 +8,6 @@ const { test, before, after } = require('node:test')
 const assert = require('node:assert/strict')
 const fs = require('node:fs')
 const path = require('node:path')
-const { Vec3 } = require('vec3')
 const { Anvil: AnvilFor, chunk: chunkCodecFor } = require('prismarine-provider-anvil')
 const { startServer } = require('./harness/server')
 const { joinBot, quitBot, sleep } = require('./harness/bots')
@@ -32,6 +31,11 @@ after(async () => {
   await quitBot(bot)
   if (server) assert.equal(await server.stop(), 0, 'server exit status after "stop"')
 })
+
+// A mineflayer vector (the vec3 class it uses, which this package does not depend on directly).
+function vec (x, y, z) {
+  return bot.entity.position.clone().set(x, y, z)
+}
 
 // A small seeded generator (mulberry32) so every run samples the same positions.
 function seededRandom (seed) {
@@ -66,7 +70,7 @@ async function waitForColumns (columns, timeoutMs = 30000) {
 // The highest non-air block of a column as the bot sees it, or MIN_Y if there is none.
 function surfaceY (x, z) {
   for (let y = MAX_Y - 1; y >= MIN_Y; y--) {
-    const block = bot.blockAt(new Vec3(x, y, z))
+    const block = bot.blockAt(vec(x, y, z))
     if (block && block.name !== 'air' && block.name !== 'cave_air' && block.name !== 'void_air') return y
   }
   return MIN_Y
@@ -83,7 +87,7 @@ function samplePositions (columns) {
     let y
     if (i % 2 === 0) y = MIN_Y + Math.floor(random() * (MAX_Y - MIN_Y))
     else y = Math.min(MAX_Y - 1, Math.max(MIN_Y, surfaceY(x, z) - 8 + Math.floor(random() * 12)))
-    positions.push(new Vec3(x, y, z))
+    positions.push(vec(x, y, z))
   }
   return positions
 }
@@ -180,7 +184,7 @@ test('the blocks the bot sees equal the blocks in the saved region files', { tim
     const seen = bot.blockAt(pos)
     assert.ok(seen, `the bot knows the block at ${pos}`)
     const disk = diskColumns.get(`${pos.x >> 4},${pos.z >> 4}`)
-    const onDisk = disk.getBlock(new Vec3(pos.x & 15, pos.y, pos.z & 15))
+    const onDisk = disk.getBlock(vec(pos.x & 15, pos.y, pos.z & 15))
     names.add(seen.name)
     if (seen.name !== onDisk.name) mismatches.push(`${pos}: bot sees ${seen.name}, region file has ${onDisk.name}`)
   }
