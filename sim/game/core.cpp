@@ -81,7 +81,7 @@ void Core::tick_server(bool sprinting) {
       if (empty_ticks_ == pause_threshold) {
         log(LogLevel::kInfo, "Server empty for " + std::to_string(config_.properties.pause_when_empty_seconds) +
                                  " seconds, pausing");
-        save_all(false);
+        save_all(false, {});
       }
       run_console_commands();  // tickConnection only
       sessions_->tick(t0 / 1'000'000);
@@ -92,7 +92,7 @@ void Core::tick_server(bool sprinting) {
   rate_.tick();
   tick_children();
   if (--ticks_until_autosave_ <= 0) {
-    save_all(false);
+    save_all(false, {});
     ticks_until_autosave_ = compute_next_autosave_interval();
   }
   int64_t tick_time = clock_.now_nanos() - t0;
@@ -120,7 +120,7 @@ int Core::compute_next_autosave_interval() const {
 
 void Core::log(LogLevel level, std::string text) { effects_.emit(LogLine{level, std::move(text)}); }
 
-void Core::save_everything() { save_all(true); }
+void Core::save_everything() { save_all(true, {}); }
 
 uint64_t Core::state_hash() const {
   Hasher h;
@@ -171,7 +171,7 @@ void Core::request_stop() {
   effects_.emit(StopRequested{});
 }
 
-void Core::save_all(bool flush) { world_->save_all(flush); }
+void Core::save_all(bool flush, std::function<void()> on_saved) { world_->save_all(flush, std::move(on_saved)); }
 
 std::optional<ConnId> Core::find_player(const std::string& name) const { return sessions_->find_player(name); }
 std::string Core::player_name(ConnId p) const {

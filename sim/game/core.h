@@ -73,7 +73,7 @@ class Core final : public CommandHost, private TickRateListener {
   std::vector<std::string> online_player_names() const override;
   int max_players() const override { return config_.properties.max_players; }
   void request_stop() override;
-  void save_all(bool flush) override;
+  void save_all(bool flush, std::function<void()> on_saved) override;
   std::optional<ConnId> find_player(const std::string& name) const override;
   std::string player_name(ConnId player) const override;
   GameMode player_game_mode(ConnId player) const override;

@@ -147,8 +147,7 @@ let columns
 let regionDir
 
 test('save-all flush logs "Saved the game" once every chunk of the view is in a region file', {
-  timeout: 60000,
-  todo: 'server bug: the line is logged before the storage thread has written the region files'
+  timeout: 60000
 }, async () => {
   await bot.waitForChunksToLoad()
   const centre = { x: Math.floor(bot.entity.position.x) >> 4, z: Math.floor(bot.entity.position.z) >> 4 }

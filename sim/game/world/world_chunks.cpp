@@ -99,6 +99,8 @@ bool WorldChunks::on_job_completed(const JobCompleted& done) {
     on_generated(done.result);
   } else if (job.kind == kJobKindChunkWrite) {
     on_written(job.pos, done.result);
+  } else if (job.kind == kJobKindStorageFlush) {
+    on_flushed(done.job, done.result);
   }
   return true;
 }
@@ -126,6 +128,17 @@ void WorldChunks::on_written(ChunkPos pos, const Bytes& bytes) {
   Result<anvil::StorageResult> result = anvil::decode_result(bytes);
   if (result && result->outcome == anvil::StorageOutcome::kDone) return;
   log(LogLevel::kError, "Failed to save chunk " + describe(pos) + ": " + (result ? result->message : result.error()));
+}
+
+void WorldChunks::on_flushed(JobId job, const Bytes& bytes) {
+  Result<anvil::StorageResult> result = anvil::decode_result(bytes);
+  if (!result || result->outcome != anvil::StorageOutcome::kDone)
+    log(LogLevel::kError, "Failed to flush the world's storage: " + (result ? result->message : result.error()));
+  auto waiter = flush_waiters_.find(job);
+  if (waiter == flush_waiters_.end()) return;
+  std::function<void()> done = std::move(waiter->second);
+  flush_waiters_.erase(waiter);
+  if (done) done();
 }
 
 void WorldChunks::load_stored(ChunkPos pos, Slot& slot, const Bytes& nbt) {
@@ -243,13 +256,16 @@ void WorldChunks::write(ChunkPos pos, Slot& slot, int64_t game_time) {
   ++written_;
 }
 
-void WorldChunks::save_all(int64_t game_time, bool flush) {
+void WorldChunks::save_all(int64_t game_time, bool flush, std::function<void()> on_flushed) {
   std::vector<ChunkPos> dirty;
   for (const auto& [pos, slot] : slots_)
     if (slot.stage == Slot::Stage::kReady && slot.dirty) dirty.push_back(pos);
   std::sort(dirty.begin(), dirty.end());
   for (ChunkPos pos : dirty) write(pos, *find(pos), game_time);
-  if (flush) submit(kJobKindStorageFlush, ChunkPos{}, anvil::encode_request(storage_request(anvil::StorageJobKind::kFlush, {})));
+  if (!flush) return;
+  const JobId job = submit(kJobKindStorageFlush, ChunkPos{},
+                           anvil::encode_request(storage_request(anvil::StorageJobKind::kFlush, {})));
+  if (on_flushed) flush_waiters_.emplace(job, std::move(on_flushed));
 }
 
 size_t WorldChunks::memory_bytes() const {
@@ -262,7 +278,7 @@ size_t WorldChunks::memory_bytes() const {
 uint64_t WorldChunks::hash() const {
   Hasher h;
   h.u64(slots_.size()), h.u64(loaded_), h.u64(loaded_set_hash_);
-  h.u64(jobs_.size()), h.u64(next_job_), h.u64(generation_in_flight_), h.u64(unload_candidates_.size());
+  h.u64(jobs_.size()), h.u64(flush_waiters_.size()), h.u64(next_job_), h.u64(generation_in_flight_), h.u64(unload_candidates_.size());
   h.u64(generated_), h.u64(loaded_from_storage_), h.u64(written_);
   h.u64(graph_.node_count()), h.u64(graph_.runnable_count());
   return h.digest();

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <vector>
@@ -48,8 +49,9 @@ class WorldChunks {
   const ChunkColumn* ready_column(ChunkPos pos) const;
   bool is_ready(ChunkPos pos) const { return ready_column(pos) != nullptr; }
   // Writes every dirty loaded chunk (save-all, autosave, stop), in position order; with `flush`,
-  // then asks storage to put everything on disk (save-all flush, stop).
-  void save_all(int64_t game_time, bool flush);
+  // then asks storage to put everything on disk (save-all flush, stop) and runs `on_flushed` (if
+  // any) when storage reports that done.
+  void save_all(int64_t game_time, bool flush, std::function<void()> on_flushed);
 
   size_t loaded_count() const { return loaded_; }
   size_t tracked_count() const { return slots_.size(); }
@@ -89,6 +91,7 @@ class WorldChunks {
   void make_ready(ChunkPos pos, Slot& slot, std::shared_ptr<ChunkColumn> column, bool dirty);
   void write(ChunkPos pos, Slot& slot, int64_t game_time);
   void on_written(ChunkPos pos, const Bytes& result);
+  void on_flushed(JobId job, const Bytes& result);
   void unload_unwanted(int64_t game_time);
   void submit_generation_jobs();
   void log(LogLevel level, std::string text);
@@ -99,6 +102,7 @@ class WorldChunks {
   // Looked up by position; iterated only after sorting (save_all), never in hash order.
   absl::flat_hash_map<ChunkPos, Slot> slots_;
   std::map<JobId, PendingJob> jobs_;
+  std::map<JobId, std::function<void()>> flush_waiters_;
   std::deque<ChunkPos> unload_candidates_;
   std::vector<ChunkPos> ready_;
   JobId next_job_ = 1;

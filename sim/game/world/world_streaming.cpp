@@ -53,8 +53,8 @@ bool WorldStreaming::on_job_completed(const JobCompleted& done) {
   return true;
 }
 
-void WorldStreaming::save_all(bool flush) {
-  chunks_->save_all(core_.tick_count(), false);
+void WorldStreaming::save_all(bool flush, std::function<void()> on_saved) {
+  chunks_->save_all(core_.tick_count(), false, {});
   WorldFileFacts facts;
   facts.properties = &core_.config().properties;
   facts.seed = core_.config().world_seed;
@@ -63,7 +63,11 @@ void WorldStreaming::save_all(bool flush) {
   facts.game_time = core_.tick_count();
   facts.rules = &core_.game_rules();
   for (StorageWrite& write : world_file_writes(facts)) core_.emit(std::move(write));
-  if (flush) chunks_->save_all(core_.tick_count(), true);  // nothing dirty left: just the flush
+  if (flush) {
+    chunks_->save_all(core_.tick_count(), true, std::move(on_saved));  // nothing dirty left: just the flush
+  } else if (on_saved) {
+    on_saved();
+  }
 }
 
 // --- demand ---

@@ -34,7 +34,7 @@ class WorldStreaming final : public PlayerListener {
   bool on_job_completed(const JobCompleted& done);
   // save-all, autosave and stop: every dirty loaded chunk goes to storage, then level.dat and the
   // saved data; with `flush` storage is asked to put it all on disk.
-  void save_all(bool flush);
+  void save_all(bool flush, std::function<void()> on_saved);
 
   // PlayerListener
   void on_join(Player& player) override;
