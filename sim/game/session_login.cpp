@@ -67,7 +67,7 @@ void Sessions::handle_login(Connection& c, std::span<const uint8_t> body) {
     }
   };
   auto result = dispatch(packet::LoginServerbound{}, body, Handler{*this, c});
-  if (!result) disconnect(c.id, TextComponent::plain("Internal Exception: " + result.error()));
+  if (!result) disconnect_unreadable(c.id, result.error());
 }
 
 void Sessions::accept_login(Connection& c, const std::string& name) {
@@ -133,7 +133,7 @@ void Sessions::handle_config(Connection& c, std::span<const uint8_t> body) {
     void operator()(packet::config_sb::CookieResponse&&) {}
   };
   auto result = dispatch(packet::ConfigServerbound{}, body, Handler{*this, c});
-  if (!result) disconnect(c.id, TextComponent::plain("Internal Exception: " + result.error()));
+  if (!result) disconnect_unreadable(c.id, result.error());
 }
 
 }  // namespace hz

@@ -86,7 +86,6 @@ void Sessions::join_game(Connection& c) {
   send(c.id, spawn_position);
   send(c.id, packet::play_cb::UpdateTime{core_.tick_count(), {{0, core_.tick_count(), 0.0f, 1.0f}}});
   send(c.id, packet::play_cb::GameStateChange{13, 0.0f});
-  send(c.id, packet::play_cb::UpdateViewPosition{java_floor(spawn.x) >> 4, java_floor(spawn.z) >> 4});
   send(c.id, packet::play_cb::SetTickingState{core_.tick_rate().tick_rate(), core_.tick_rate().is_frozen()});
   send(c.id, packet::play_cb::StepTick{core_.tick_rate().frozen_ticks_to_run()});
   for (PlayerListener* l : listeners_) l->on_join(p);  // chunks, tracking
@@ -226,7 +225,7 @@ void Sessions::handle_play(Connection& c, std::span<const uint8_t> body) {
     void operator()(packet::play_sb::PingRequest&& r) { s.send(c.id, packet::play_cb::PongResponse{r.id}); }
   };
   auto result = dispatch(packet::PlayServerbound{}, body, Handler{*this, c, *p, moved});
-  if (!result) disconnect(c.id, TextComponent::plain("Internal Exception: " + result.error()));
+  if (!result) disconnect_unreadable(c.id, result.error());
 }
 
 }  // namespace hz

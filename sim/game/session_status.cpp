@@ -24,7 +24,7 @@ void Sessions::handle_handshake(Connection& c, std::span<const uint8_t> body) {
       disconnect(c.id, TextComponent::translatable("multiplayer.disconnect.transfers_disabled"));
     }
   });
-  if (!result) disconnect(c.id, TextComponent::plain("Internal Exception: " + result.error()));
+  if (!result) disconnect_unreadable(c.id, result.error());
 }
 
 std::string Sessions::status_json() const {
@@ -68,7 +68,7 @@ void Sessions::handle_status(Connection& c, std::span<const uint8_t> body) {
     }
   };
   auto result = dispatch(packet::StatusServerbound{}, body, Handler{*this, c});
-  if (!result) disconnect(c.id, TextComponent::plain("Internal Exception: " + result.error()));
+  if (!result) disconnect_unreadable(c.id, result.error());
 }
 
 }  // namespace hz

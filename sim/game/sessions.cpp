@@ -33,13 +33,17 @@ void Sessions::on_bytes(const BytesReceived& in) {
     if (found == connections_.end() || found->second.closing) return;
     auto next = found->second.decoder.next();
     if (!next) {
-      disconnect(in.conn, TextComponent::translatable("disconnect.genericReason",
-                                               {TextComponent::plain("Internal Exception: " + next.error())}));
+      disconnect_unreadable(in.conn, next.error());
       return;
     }
     if (!next->has_value()) return;
     handle_packet(found->second, **next);
   }
+}
+
+void Sessions::disconnect_unreadable(ConnId conn, const std::string& error) {
+  disconnect(conn, TextComponent::translatable("disconnect.genericReason",
+                                               {TextComponent::plain("Internal Exception: " + error)}));
 }
 
 void Sessions::on_closed(const ConnectionClosed& in) {

@@ -89,6 +89,8 @@ class Sessions {
   void broadcast_ticking_step(int ticks);
   // Sends a disconnect packet for the connection's state with `reason`, then closes it.
   void disconnect(ConnId conn, const TextComponent& reason);
+  // Vanilla's reason for a packet it could not read: "Internal Exception: <what went wrong>".
+  void disconnect_unreadable(ConnId conn, const std::string& error);
 
   uint64_t hash() const;
 
@@ -110,7 +112,6 @@ class Sessions {
   void handle_command(Connection& c, const std::string& command);
   void keep_connection_alive(Connection& c, int64_t now_millis);
   void handle_keep_alive(Connection& c, int64_t id);
-  void resend_awaited_teleports();
   void close(Connection& c, const std::string& log_reason);
 
   Core& core_;
