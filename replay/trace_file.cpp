@@ -59,7 +59,7 @@ bool ends_pass(const Record& r) {
          std::holds_alternative<StoppedRecord>(r);
 }
 
-Bytes encode_frame(std::span<const Record> records, const FrameInfo& info, int zstd_level) {
+Bytes encode_trace_frame(std::span<const Record> records, const FrameInfo& info, int zstd_level) {
   return encode_frame_payload(encode_records(records), info, zstd_level);
 }
 

@@ -43,7 +43,7 @@ Bytes encode_preamble(const TraceHeader& header);
 // One frame holding `records`, which must end at a pass boundary (IterationEnd, Started or
 // Stopped) unless `continues`. Falls back to storing the payload uncompressed when zstd fails or
 // would exceed the reader's ratio limit.
-Bytes encode_frame(std::span<const Record> records, const FrameInfo& info, int zstd_level = 3);
+Bytes encode_trace_frame(std::span<const Record> records, const FrameInfo& info, int zstd_level = 3);
 // The same, from records already serialized (RecordEncoder); info's sizes and offset are ignored.
 Bytes encode_frame_payload(std::span<const uint8_t> raw, const FrameInfo& info, int zstd_level = 3);
 

@@ -105,7 +105,7 @@ void trace_seeds() {
                                  ConsoleLine{"tick query"}, ClockReadRecord{2000}, ClockReadRecord{3000},
                                  ClockReadRecord{4000}, IterationEndRecord{}};
   FrameInfo info;
-  Bytes frame = encode_frame(records, info);
+  Bytes frame = encode_trace_frame(records, info);
   file.insert(file.end(), frame.begin(), frame.end());
   write("trace_reader", "small_session", file);
 }

@@ -43,7 +43,8 @@ using PlayClientbound =
               play_cb::SystemChat, play_cb::KickDisconnect, play_cb::SpawnEntity, play_cb::RelEntityMove,
               play_cb::EntityMoveLook, play_cb::EntityLook, play_cb::EntityHeadRotation,
               play_cb::SyncEntityPosition, play_cb::EntityTeleport, play_cb::EntityDestroy, play_cb::PlayerRemove,
-              play_cb::SetTickingState, play_cb::StepTick>;
+              play_cb::SetTickingState, play_cb::StepTick, play_cb::BundleDelimiter,
+              play_cb::EntityVelocity>;
 using PlayServerbound =
     PacketSet<ProtocolState::kPlay, Direction::kServerbound, play_sb::TeleportConfirm, play_sb::Position,
               play_sb::PositionLook, play_sb::Look, play_sb::Flying, play_sb::ChunkBatchReceived, play_sb::TickEnd,

@@ -10,7 +10,7 @@
 #include <set>
 
 #include "sim/game/tracking/entity_sync.h"
-#include "sim/game/tracking/tracking_packets.h"
+#include "sim/protocol/packets.h"
 #include "tests/game/movement_client.h"
 
 namespace hz {

@@ -4,7 +4,6 @@
 
 #include "sim/core/hash.h"
 #include "sim/core/java_format.h"
-#include "sim/game/tracking/tracking_packets.h"
 #include "sim/protocol/codec.h"
 #include "sim/protocol/packets.h"
 
