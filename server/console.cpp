@@ -1,4 +1,5 @@
 #include "server/console.h"
+#include "server/thread_name.h"
 
 #include <iostream>
 #include <string>
@@ -7,6 +8,7 @@ namespace hz {
 
 void Console::start() {
   thread_ = std::thread([this] {
+    name_this_thread("Console");
     std::string line;
     while (std::getline(std::cin, line)) {
       if (!line.empty() && line.back() == '\r') line.pop_back();

@@ -1,4 +1,5 @@
 #include "server/network.h"
+#include "server/thread_name.h"
 
 #include <deque>
 
@@ -139,7 +140,10 @@ std::optional<std::string> Network::listen(const std::string& ip, int port) {
 
 void Network::start() {
   accept_next();
-  thread_ = std::thread([this] { io_.run(); });
+  thread_ = std::thread([this] {
+    name_this_thread("Network");
+    io_.run();
+  });
 }
 
 void Network::stop() {

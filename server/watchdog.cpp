@@ -1,4 +1,5 @@
 #include "server/watchdog.h"
+#include "server/thread_name.h"
 
 #include <execinfo.h>
 #include <pthread.h>
@@ -61,7 +62,10 @@ Watchdog::~Watchdog() {
 
 void Watchdog::start() {
   if (max_tick_nanos_ <= 0) return;
-  thread_ = std::thread([this] { run(); });
+  thread_ = std::thread([this] {
+    name_this_thread("Watchdog");
+    run();
+  });
 }
 
 void Watchdog::run() {

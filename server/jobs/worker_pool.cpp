@@ -1,11 +1,16 @@
 #include "server/jobs/worker_pool.h"
+#include "server/thread_name.h"
 
 #include <algorithm>
 
 namespace hz {
 
 WorkerPool::WorkerPool(int threads, Inbox& inbox, Runner runner) : inbox_(inbox), runner_(std::move(runner)) {
-  for (int i = 0; i < std::max(1, threads); ++i) threads_.emplace_back([this] { work(); });
+  for (int i = 0; i < std::max(1, threads); ++i)
+    threads_.emplace_back([this, i] {
+      name_this_thread("Worker-" + std::to_string(i + 1));
+      work();
+    });
 }
 
 WorkerPool::~WorkerPool() {

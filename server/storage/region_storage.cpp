@@ -1,4 +1,5 @@
 #include "server/storage/region_storage.h"
+#include "server/thread_name.h"
 
 #include "server/storage/level_files.h"
 
@@ -35,7 +36,10 @@ void RegionStorage::start() {
   std::lock_guard lock(mutex_);
   if (thread_.joinable()) return;
   stopping_ = false;
-  thread_ = std::thread([this] { run(); });
+  thread_ = std::thread([this] {
+    name_this_thread("Storage");
+    run();
+  });
 }
 
 bool RegionStorage::submit(SubmitJob job) {

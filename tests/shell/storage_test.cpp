@@ -1,12 +1,6 @@
 // The file side of world storage on a real folder: region files written, reopened and read back,
 // oversized chunks in .mcc files, damaged files reported as errors, the storage thread's jobs and
 // results, level.dat with its backup, and the session lock.
-//
-// The world test binary links the core only, so the shell's storage sources are compiled in here.
-#include "server/files.cpp"
-#include "server/storage/level_files.cpp"
-#include "server/storage/region_files.cpp"
-#include "server/storage/region_storage.cpp"
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -14,6 +8,10 @@
 #include <atomic>
 #include <map>
 
+#include "server/files.h"
+#include "server/storage/level_files.h"
+#include "server/storage/region_files.h"
+#include "server/storage/region_storage.h"
 #include "sim/core/rng.h"
 #include "sim/world/anvil/chunk_nbt.h"
 #include "sim/world/biomes.h"

@@ -4,14 +4,11 @@
 
 #include <map>
 
+#include "server/jobs/job_router.h"
+#include "server/jobs/worker_pool.h"
 #include "sim/core/hash.h"
 #include "sim/game/world/world_chunks.h"
 #include "tests/game/world_simulated_jobs.h"
-
-// The game test binary links the core only; the pool and router are small and depend on nothing
-// else of the shell, so they are compiled in here.
-#include "server/jobs/job_router.cpp"
-#include "server/jobs/worker_pool.cpp"
 
 namespace hz {
 namespace {
