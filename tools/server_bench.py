@@ -72,6 +72,7 @@ def arguments(argv):
     p.add_argument("--connect", default="127.0.0.1", help="address the bots connect to")
     p.add_argument("--port", type=int, default=0, help="server port (0: a free one per run)")
     p.add_argument("--horizon-bin", default=None, help="horizon-server binary")
+    p.add_argument("--horizon-args", default="", help="extra horizon-server arguments, e.g. --record")
     p.add_argument("--vanilla-jar", default=None, help="vanilla server jar")
     p.add_argument("--java", default="java")
     p.add_argument("--java-args", default="-Xms4g -Xmx4g")
@@ -83,6 +84,8 @@ def arguments(argv):
     p.add_argument("--no-plots", action="store_true")
     p.add_argument("--plot-python", default=None, help="interpreter with matplotlib if this one lacks it")
     p.add_argument("--title", default="Server benchmark")
+    p.add_argument("--commit", default=None,
+                   help="the commit the binaries were built from (default: this checkout's HEAD)")
     p.add_argument("--from-json", nargs="+", metavar="JSON", help="only write the report and plots for these results")
     args = p.parse_args(argv)
     for b in args.behaviour:
@@ -130,7 +133,8 @@ def server_kinds(args):
     kinds = []
     for name in args.servers:
         if name == "horizon":
-            kinds.append(servers.HorizonServer(args.horizon_bin or default_binary("horizon-server", "server")))
+            kinds.append(servers.HorizonServer(args.horizon_bin or default_binary("horizon-server", "server"),
+                                               shlex.split(args.horizon_args)))
         else:
             kinds.append(servers.VanillaServer(args.vanilla_jar, args.java, shlex.split(args.java_args)))
     return kinds
@@ -155,8 +159,8 @@ def say(text):
 def run_all(args):
     settings = settings_from(args)
     kinds = server_kinds(args)
-    doc = {"tool": "server_bench", "date": report.now_iso(), "commit": commit(), "machine": machine(),
-           "settings": settings.as_dict(), "explore_speed": args.explore_speed,
+    doc = {"tool": "server_bench", "date": report.now_iso(), "commit": args.commit or commit(),
+           "machine": machine(), "settings": settings.as_dict(), "explore_speed": args.explore_speed,
            "servers": [k.describe() for k in kinds], "runs": []}
     for behaviour in args.behaviour:
         for bots in args.bots:

@@ -35,12 +35,13 @@ def draw(results, out_dir, prefix):
 
     from_here = os.path.dirname(os.path.abspath(__file__))
     sys.path.insert(0, os.path.dirname(from_here))
-    from bench.report import group_title, groups, LABELS  # noqa: E402
+    from bench.report import group_title, groups, label_of  # noqa: E402
 
     runs = [run for doc in results for run in doc["runs"]]
     names = []
     for key, rows in groups(runs):
         servers = list(dict.fromkeys(r["server"] for r in rows))
+        labels = {r["server"]: label_of(r) for r in rows}
         fig, axes = plt.subplots(2, 2, figsize=(11, 8))
         panels = [
             (axes[0][0], "Tick time (ms)", [("MSPT", lambda r: _get(r, "tick", "mspt"), "-"),
@@ -56,7 +57,7 @@ def draw(results, out_dir, prefix):
                     xs, ys = _series(rows, server, value)
                     if xs:
                         ax.plot(xs, ys, style, color=f"C{colour}", marker="o",
-                                label=f"{LABELS.get(server, server)} {label}")
+                                label=f"{labels[server]} {label}")
             ax.set_xticks(sorted({r["bots"] for r in rows}))
             ax.set_ylim(bottom=0)
             ax.set_xlabel("bots")

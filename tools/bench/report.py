@@ -5,6 +5,11 @@ import datetime
 LABELS = {"horizon": "Horizon", "vanilla": "Vanilla"}
 
 
+def label_of(run):
+    """A run's server as the tables name it (older JSON has no label of its own)."""
+    return run.get("label") or LABELS.get(run["server"], run["server"])
+
+
 def group_key(run):
     return (run["behaviour"], run.get("explore_speed"))
 
@@ -55,7 +60,7 @@ def groups(runs):
 
 
 def main_row(run):
-    label = LABELS.get(run["server"], run["server"])
+    label = label_of(run)
     if run["status"] != "ok":  # like the seed: a server that did not last gets no figures
         return f"| {run['bots']} | {label} | {run['status']} | | | | | | |"
     tick = run.get("tick") or {}
@@ -71,7 +76,7 @@ def detail_row(run):
     tick = run.get("tick") or {}
     proc = run.get("process") or {}
     bots = run.get("bots_figures") or {}
-    cells = [str(run["bots"]), LABELS.get(run["server"], run["server"]), fixed(tick.get("p50")),
+    cells = [str(run["bots"]), label_of(run), fixed(tick.get("p50")),
              fixed(tick.get("p99")), fixed(tick.get("p99_max")), str(tick.get("samples", 0)),
              gigabytes(proc.get("rss_max")), str(bots.get("resent_chunks", "–")), str(bots.get("pullbacks", "–")),
              f"{bots.get('bots_in_play_at_end', '–')}/{run['bots']}", fixed(run.get("startup_s")), run["status"]]

@@ -75,7 +75,7 @@ def run_configuration(kind, bots, behaviour, explore_speed, settings, say=None):
     properties["view-distance"] = str(settings.view_distance)
     properties["simulation-distance"] = str(settings.view_distance)
     kind.prepare(folder, properties)
-    record = {"server": kind.name, "behaviour": behaviour, "bots": bots,
+    record = {"server": kind.name, "label": kind.label, "behaviour": behaviour, "bots": bots,
               "explore_speed": explore_speed if behaviour == "explore" else None,
               "folder": folder, "port": port, "status": "ok"}
 

@@ -32,17 +32,21 @@ class HorizonServer:
     name = "horizon"
     label = "Horizon"
 
-    def __init__(self, binary):
+    def __init__(self, binary, extra_args=()):
         self.binary = os.path.abspath(binary)
+        self.extra_args = list(extra_args)
+        if self.extra_args:  # e.g. --record: rows of their own in the tables, with their own label
+            self.name = "horizon" + "".join("-" + a.lstrip("-") for a in self.extra_args)
+            self.label = "Horizon " + " ".join(self.extra_args)
 
     def prepare(self, folder, properties):
         write_properties(folder, properties)
 
     def command(self, port):
-        return [self.binary, "--nogui", "--port", str(port)]
+        return [self.binary, "--nogui", "--port", str(port)] + self.extra_args
 
     def describe(self):
-        return {"kind": self.name, "binary": self.binary}
+        return {"kind": self.name, "binary": self.binary, "args": self.extra_args}
 
 
 class VanillaServer:

@@ -119,7 +119,8 @@ template <Packet P>
 void Bot::send(const P& packet) {
   if (phase_ == Phase::kClosed) return;
   Bytes body = encode_packet(packet);
-  if (Status s = encoder_.append(body, compression_threshold_, pending_); !s) return close("cannot frame a packet: " + s.error());
+  Status framed = encoder_.append(body, compression_threshold_, pending_);
+  if (!framed) return close("cannot frame a packet: " + framed.error());
   flush();
 }
 

@@ -23,7 +23,9 @@ struct Bot::PlayHandler {
 
   void operator()(packet::play_cb::Login&& login) { bot.game_mode_ = login.game_mode; }
   void operator()(packet::play_cb::GameStateChange&& change) {
-    if (change.event == packet::play_cb::GameStateChange::kChangeGameMode) bot.game_mode_ = static_cast<int>(change.value);
+    if (change.event == packet::play_cb::GameStateChange::kChangeGameMode) {
+      bot.game_mode_ = static_cast<int>(change.value);
+    }
   }
   void operator()(packet::play_cb::Position&& p) {
     namespace rel = packet::play_cb::relative;

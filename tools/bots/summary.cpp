@@ -62,7 +62,8 @@ void write_bot(JsonWriter& w, const Fleet& fleet, size_t i) {
   if (auto spawn = bot.spawn()) write_vec(w, *spawn); else w.null();
   w.key("position");
   write_vec(w, bot.position());
-  double from_spawn = bot.spawn() ? std::hypot(bot.position().x - bot.spawn()->x, bot.position().z - bot.spawn()->z) : 0;
+  double from_spawn = 0;
+  if (auto spawn = bot.spawn()) from_spawn = std::hypot(bot.position().x - spawn->x, bot.position().z - spawn->z);
   w.key("horizontal_distance_from_spawn").number(from_spawn);
   w.key("held_chunks").number(static_cast<uint64_t>(bot.held_chunks()));
   w.key("ticks_waiting_for_chunk").number(bot.ticks_waiting_for_chunk());
