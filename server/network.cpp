@@ -43,14 +43,14 @@ class Connection : public std::enable_shared_from_this<Connection> {
     if (closed_) return;
     for (Effect& e : batch) {
       if (auto* send = std::get_if<SendPacket>(&e)) {
-        Bytes frame;
-        Status status = encoder_.append(*send->body, threshold_, frame);
-        if (!status) {  // a bug in the core: it built a packet no client may receive
+        std::string error;
+        SharedBytes frame = frame_of(send->body, error);
+        if (!frame) {  // a bug in the core: it built a packet no client may receive
           network_.logger_.log("Netty Epoll Server IO", LogLevel::kError,
-                               "Not sending a packet to connection " + std::to_string(id_) + ": " + status.error());
+                               "Not sending a packet to connection " + std::to_string(id_) + ": " + error);
           continue;
         }
-        queued_bytes_ += frame.size();
+        queued_bytes_ += frame->size();
         pending_.push_back(std::move(frame));
       } else if (auto* c = std::get_if<EnableCompression>(&e)) {
         threshold_ = c->threshold;
@@ -66,6 +66,17 @@ class Connection : public std::enable_shared_from_this<Connection> {
     write_next();
   }
 
+  // Large bodies (chunks) come framed from the shared cache; small ones are framed here.
+  SharedBytes frame_of(const SharedBytes& body, std::string& error) {
+    if (body->size() >= FrameCache::kMinBodyBytes) return network_.frames_.frame(body, threshold_, encoder_, error);
+    Bytes frame;
+    if (Status s = encoder_.append(*body, threshold_, frame); !s) {
+      error = s.error();
+      return nullptr;
+    }
+    return share(std::move(frame));
+  }
+
   void write_next() {
     if (writing_) return;
     if (pending_.empty()) {
@@ -77,7 +88,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     in_flight_.swap(pending_);
     std::vector<asio::const_buffer> buffers;
     buffers.reserve(in_flight_.size());
-    for (const Bytes& b : in_flight_) buffers.emplace_back(asio::buffer(b));
+    for (const SharedBytes& b : in_flight_) buffers.emplace_back(asio::buffer(*b));
     asio::async_write(socket_, buffers, asio::bind_executor(strand_, [self = shared_from_this()](auto ec, size_t n) {
                         self->writing_ = false;
                         self->queued_bytes_ -= std::min(self->queued_bytes_, n);
@@ -109,8 +120,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   asio::strand<asio::io_context::executor_type> strand_;
   ConnId id_;
   std::array<uint8_t, 64 * 1024> read_buffer_{};
-  std::deque<Bytes> pending_;
-  std::deque<Bytes> in_flight_;
+  std::deque<SharedBytes> pending_;
+  std::deque<SharedBytes> in_flight_;
   size_t queued_bytes_ = 0;
   FrameEncoder encoder_;
   int threshold_ = -1;

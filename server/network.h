@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "server/asio.h"
+#include "server/frame_cache.h"
 #include "server/inbox.h"
 #include "server/logger.h"
 #include "sim/core/effects.h"
@@ -43,6 +44,7 @@ class Network {
   boost::asio::io_context io_;
   boost::asio::ip::tcp::acceptor acceptor_;
   std::thread thread_;
+  FrameCache frames_;
   std::mutex connections_mutex_;
   std::map<ConnId, std::shared_ptr<Connection>> connections_;
   ConnId next_id_ = 1;

@@ -2,11 +2,22 @@
 
 namespace hz {
 
+uint64_t DigestingSink::body_hash(const SharedBytes& body) {
+  if (body->size() < kCachedBodyBytes) return hash_bytes(*body);
+  SeenBody& seen = seen_[body.get()];
+  if (seen.body.lock() != body) seen = SeenBody{body, hash_bytes(*body)};
+  return seen.hash;
+}
+
+void DigestingSink::forget_expired_bodies() {
+  std::erase_if(seen_, [](const auto& entry) { return entry.second.body.expired(); });
+}
+
 void DigestingSink::emit(Effect effect) {
   if (auto* send = std::get_if<SendPacket>(&effect)) {
     Hasher& h = outbound_[send->conn];
     h.u64(send->body->size());
-    h.bytes(*send->body);
+    h.u64(body_hash(send->body));
   } else if (auto* c = std::get_if<EnableCompression>(&effect)) {
     other_.u64(1), other_.u64(c->conn), other_.i64(c->threshold);
   } else if (auto* c = std::get_if<CloseConnection>(&effect)) {
@@ -29,6 +40,10 @@ IterationDigest DigestingSink::take() {
   d.other_effects = other_.digest();
   outbound_.clear();
   other_ = Hasher();
+  if (++passes_since_sweep_ >= kSweepInterval) {
+    passes_since_sweep_ = 0;
+    forget_expired_bodies();
+  }
   return d;
 }
 

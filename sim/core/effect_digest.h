@@ -1,9 +1,13 @@
 // Hashes the effects of one iteration as they pass through: one digest per connection for its
 // outbound packets (before compression) and one for everything else. Recorded per tick in traces.
+// A packet counts by its size and the hash of its body; a large shared body (a chunk packet sent
+// to many players over time) is hashed once for as long as anything else still holds it.
 #pragma once
 
 #include <cstdint>
 #include <map>
+#include <memory>
+#include <unordered_map>
 
 #include "sim/core/effects.h"
 #include "sim/core/hash.h"
@@ -26,9 +30,25 @@ class DigestingSink final : public EffectSink {
   IterationDigest take();
 
  private:
+  uint64_t body_hash(const SharedBytes& body);
+
   EffectSink& next_;
   std::map<ConnId, Hasher> outbound_;
   Hasher other_;
+  void forget_expired_bodies();
+
+  // Hashes of bodies of at least kCachedBodyBytes, by address. An entry does not hold its body: it
+  // matches only while its weak pointer still locks to the very body asked about (an expired
+  // body's address may be reused). Expired entries are dropped every kSweepInterval passes.
+  // Looked up and swept only: its order never reaches a digest.
+  static constexpr size_t kCachedBodyBytes = 1024;
+  static constexpr int kSweepInterval = 20;
+  struct SeenBody {
+    std::weak_ptr<const Bytes> body;
+    uint64_t hash = 0;
+  };
+  std::unordered_map<const Bytes*, SeenBody> seen_;
+  int passes_since_sweep_ = 0;
 };
 
 }  // namespace hz
