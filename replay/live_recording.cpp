@@ -40,21 +40,22 @@ std::optional<int64_t> positive_setting(const ServerProperties& props, const cha
 
 }  // namespace
 
-TraceHeader live_trace_header(const CoreConfig& config) {
+TraceHeader live_trace_header(const CoreConfig& config, RecordedWorld world) {
   TraceHeader h;
   h.build_id = build_id();
   h.protocol_version = kProtocolVersion;
   // Through the writer so every typed value (with command-line overrides) is in the map.
   h.properties = parse_properties_text(write_server_properties(config.properties, ""));
   h.world_seed = config.world_seed;
-  h.world_origin = WorldOrigin::kGenerated;
+  h.world_origin = world.origin;
+  h.world_files_hash = world.origin == WorldOrigin::kLoaded ? world.files_hash : 0;
   h.ops_json = config.ops_json;
   h.server_icon_png = config.server_icon_png;
   return h;
 }
 
-LiveRecording::LiveRecording(const CoreConfig& config, const std::filesystem::path& folder, Clock& clock,
-                             EffectSink& sink)
+LiveRecording::LiveRecording(const CoreConfig& config, RecordedWorld world, const std::filesystem::path& folder,
+                             Clock& clock, EffectSink& sink)
     : clock_(clock), sink_(sink) {
   const ServerProperties& props = config.properties;
   if (!props.record_trace) return;
@@ -69,7 +70,7 @@ LiveRecording::LiveRecording(const CoreConfig& config, const std::filesystem::pa
     error_ = "Cannot create the trace folder " + folder_.string() + ": " + ec.message();
     return;
   }
-  TraceHeader header = live_trace_header(config);
+  TraceHeader header = live_trace_header(config, world);
   header.session = session_name(folder_);
   RotationPolicy rotation;
   rotation.max_file_bytes = static_cast<uint64_t>(*max_mb) << 20;

@@ -16,14 +16,22 @@ namespace hz {
 inline constexpr const char* kTraceMaxFileMbKey = "horizon-trace-max-file-mb";
 inline constexpr const char* kTraceMaxFileMinutesKey = "horizon-trace-max-file-minutes";
 
+// How the session's world started: generated from the seed, or loaded from files (with the
+// shell's fingerprint of them, taken before the server touched them).
+struct RecordedWorld {
+  WorldOrigin origin = WorldOrigin::kGenerated;
+  uint64_t files_hash = 0;
+};
+
 // The header a live session starts with (session and wall clock are filled in by the caller).
-TraceHeader live_trace_header(const CoreConfig& config);
+TraceHeader live_trace_header(const CoreConfig& config, RecordedWorld world = {});
 
 class LiveRecording {
  public:
   // Starts recording when config.properties.record_trace is set; `folder` is the server's
   // working folder (the trace folder is relative to it). error() says why it could not start.
-  LiveRecording(const CoreConfig& config, const std::filesystem::path& folder, Clock& clock, EffectSink& sink);
+  LiveRecording(const CoreConfig& config, RecordedWorld world, const std::filesystem::path& folder, Clock& clock,
+                EffectSink& sink);
   ~LiveRecording();
 
   bool active() const { return recorder_ != nullptr; }

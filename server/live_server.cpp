@@ -15,6 +15,7 @@
 #include "server/network.h"
 #include "server/system_clock.h"
 #include "server/watchdog.h"
+#include "server/world_fingerprint.h"
 #include "sim/core/java_format.h"
 #include "sim/data/catalog.h"
 #include "sim/game/core.h"
@@ -193,11 +194,21 @@ int run_live_server(const LaunchOptions& options) {
     logger.error("Failed to start the minecraft server: " + lock.error());
     return 1;
   }
+  RecordedWorld recorded_world;
+  if (props->record_trace) {  // before anything is read or restored: the world as it was found
+    auto fingerprint = world_fingerprint(world);
+    if (!fingerprint) {
+      logger.error("Failed to fingerprint the world for the trace: " + fingerprint.error());
+      return 1;
+    }
+    recorded_world.files_hash = *fingerprint;
+  }
   auto level = load_level(world);
   if (!level) {
     logger.error("Failed to load the level \"" + props->level_name + "\": " + level.error());
     return 1;
   }
+  if (*level) recorded_world.origin = WorldOrigin::kLoaded;
   if (*level) {
     for (const std::string& note : (*level)->notes) logger.warn(note);
     if (auto bytes = read_binary_file(world / anvil::kWorldGenSettingsPath)) {
@@ -237,7 +248,7 @@ int run_live_server(const LaunchOptions& options) {
   logger.info("Preparing level \"" + props->level_name + "\"");
 
   EffectBuffer effects;
-  LiveRecording recording(config, options.folder, clock, effects);
+  LiveRecording recording(config, recorded_world, options.folder, clock, effects);
   if (!recording.error().empty()) {
     logger.error(recording.error());
     return 1;
