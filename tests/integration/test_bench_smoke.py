@@ -19,7 +19,8 @@ RUN_FIELDS = ("server", "behaviour", "bots", "explore_speed", "folder", "port", 
 TICK_FIELDS = ("samples", "mspt", "p50", "p95", "p99", "p99_max", "tps")
 PROCESS_FIELDS = ("samples", "rss_mean", "rss_max", "cpu_mean")
 FIGURE_FIELDS = ("bots_reached_play", "bots_in_play_at_end", "window_seconds", "chunks", "chunks_per_s",
-                 "new_chunks", "new_chunks_per_s", "resent_chunks", "pullbacks", "moves_per_s", "close_reasons")
+                 "new_chunks", "new_chunks_per_s", "resent_chunks", "pullbacks", "moves_per_s", "close_reasons",
+                 "bots_cpu_percent")
 
 
 class BenchSmokeTest(unittest.TestCase):
@@ -55,6 +56,7 @@ class BenchSmokeTest(unittest.TestCase):
         for field in FIGURE_FIELDS:
             self.assertIn(field, figures)
         self.assertEqual(figures["bots_in_play_at_end"], 2)
+        self.assertGreater(figures["bots_cpu_percent"], 0)
         self.assertEqual(run["bots_summary"]["bots_started"], 2)
         # Chunks flow during the window, and the spawn area is new to the bots at first.
         self.assertGreater(figures["chunks"], 0)

@@ -72,6 +72,8 @@ def figures(summary):
         "resent_chunks": window["resent_chunks"],
         "pullbacks": window["pullbacks"],
         "moves_per_s": window["moves_per_s"],
+        # The bots' own process, over their whole run (older summaries lack it).
+        "bots_cpu_percent": summary.get("cpu_percent"),
         "close_reasons": sorted({b["close_reason"] for b in summary["bots"]
                                  if b["phase_at_end"] == "closed" and b["close_reason"]}),
     }

@@ -79,7 +79,8 @@ def detail_row(run):
     cells = [str(run["bots"]), label_of(run), fixed(tick.get("p50")),
              fixed(tick.get("p99")), fixed(tick.get("p99_max")), str(tick.get("samples", 0)),
              gigabytes(proc.get("rss_max")), str(bots.get("resent_chunks", "–")), str(bots.get("pullbacks", "–")),
-             f"{bots.get('bots_in_play_at_end', '–')}/{run['bots']}", fixed(run.get("startup_s")), run["status"]]
+             f"{bots.get('bots_in_play_at_end', '–')}/{run['bots']}", percent(bots.get("bots_cpu_percent")),
+             fixed(run.get("startup_s")), run["status"]]
     return "| " + " | ".join(cells) + " |"
 
 
@@ -92,8 +93,8 @@ def tables(runs):
         lines += [main_row(r) for r in rows]
         lines += ["", "Details:", "",
                   "| Bots | Server | P50 | P99 | worst P99 | queries | peak RSS | resent | pull-backs | "
-                  "bots in play at end | start-up s | status |",
-                  "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
+                  "bots in play at end | bots' CPU | start-up s | status |",
+                  "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
         lines += [detail_row(r) for r in rows]
         lines.append("")
     return lines
@@ -129,8 +130,8 @@ def render(results, plots=(), title="Server benchmark"):
     lines += [f"Date: {', '.join(dates)}. Commit: {', '.join(commits)}.", ""]
     lines += ["## Machine", ""] + machine_lines(first.get("machine", {})) + [""]
     lines += ["## Method", ""]
-    for doc in results:
-        lines += settings_lines(doc.get("settings", {}))
+    for doc in results:  # documents run with the same settings say them once
+        lines += [line for line in settings_lines(doc.get("settings", {})) if line not in lines]
     lines += ["- The same server.properties for every server: seed 12345, view and simulation distance 10, "
               "offline, creative, difficulty easy, sync-chunk-writes true; a fresh server per configuration",
               "- MSPT is the mean of the `tick query` averages in the window, P50/P95/P99 the means of its "

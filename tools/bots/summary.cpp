@@ -4,11 +4,21 @@
 #include <algorithm>
 #include <cmath>
 
+#include <sys/resource.h>
+
 #include "sim/protocol/json_writer.h"
 
 namespace hz::bots {
 
 namespace {
+
+// CPU time (user and system) this process has used so far, in seconds.
+double process_cpu_seconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6; };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
 
 double per_second(uint64_t count, double seconds) { return seconds > 0 ? static_cast<double>(count) / seconds : 0.0; }
 
@@ -101,6 +111,9 @@ std::string summary_json(const Fleet& fleet) {
   write_options(w, o);
   w.key("ended_by").string(fleet.ended_by());
   w.key("elapsed_s").number(end);
+  const double cpu_s = process_cpu_seconds();
+  w.key("cpu_s").number(cpu_s);
+  w.key("cpu_percent").number(end > 0 ? 100.0 * cpu_s / end : 0.0);  // of one core, over the whole run
   w.key("bots_started").number(static_cast<uint64_t>(fleet.bots().size()));
   w.key("bots_reached_play").number(int64_t{reached_play});
   w.key("bots_in_play_at_end").number(int64_t{in_play_at_end});
