@@ -28,7 +28,8 @@ class ServerProcess:
             stderr=subprocess.STDOUT, text=True, bufsize=1)
         self.lines = queue.Queue()
         self.all_lines = []
-        threading.Thread(target=self._pump, daemon=True).start()
+        self._pump_thread = threading.Thread(target=self._pump, daemon=True)
+        self._pump_thread.start()
 
     def _pump(self):
         for line in self.proc.stdout:
@@ -61,7 +62,10 @@ class ServerProcess:
         self.proc.stdin.flush()
 
     def wait_exit(self, timeout=60.0):
-        return self.proc.wait(timeout=timeout)
+        """The exit status, once the process has ended and all its output is in all_lines."""
+        status = self.proc.wait(timeout=timeout)
+        self._pump_thread.join(timeout=timeout)
+        return status
 
     def kill(self):
         if self.proc.poll() is None:
