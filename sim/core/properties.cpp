@@ -170,12 +170,21 @@ void append_escaped(std::string& out, std::string_view s, bool is_key) {
       case '\n': out += "\\n"; break;
       case '\r': out += "\\r"; break;
       case '\t': out += "\\t"; break;
+      case '\f': out += "\\f"; break;  // raw, a leading one would be read back as whitespace
       case '=': case ':': case '#': case '!': out += '\\'; out += c; break;
       case ' ':
         if (is_key || i == 0) out += '\\';
         out += ' ';
         break;
-      default: out += c;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {  // other control characters, as Java's store does
+          static constexpr char kHex[] = "0123456789ABCDEF";
+          out += "\\u00";
+          out += kHex[(c >> 4) & 0xF];
+          out += kHex[c & 0xF];
+        } else {
+          out += c;
+        }
     }
   }
 }

@@ -67,6 +67,21 @@ TEST(Properties, WrittenFileReadsBackTheSame) {
   EXPECT_EQ(second->motd, "a=b: c#d");
 }
 
+// Found by the server_properties fuzz target: a key that began with a form feed (written as "\f"
+// in the file) was written back raw, and the raw form feed was read back as leading whitespace.
+TEST(Properties, ControlCharactersInKeysAndValuesReadBackTheSame) {
+  auto first = parse_server_properties("\\fal=x\nmotd=a\\u0000b\\u0001 \\f\ne\\u0007=\\u001f\n").properties;
+  ASSERT_TRUE(first);
+  ASSERT_EQ(first->raw.count("\fal"), 1u);
+  EXPECT_EQ(first->motd, std::string("a\0b\x01 \f", 6));
+  std::string text = write_server_properties(*first, "date");
+  EXPECT_NE(text.find("\\fal=x\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("motd=a\\u0000b\\u0001 \\f\n"), std::string::npos) << text;
+  auto second = parse_server_properties(text).properties;
+  ASSERT_TRUE(second);
+  EXPECT_EQ(second->raw, first->raw);
+}
+
 TEST(Properties, LevelSeedParsesLikeJava) {
   EXPECT_EQ(parse_level_seed("12345"), 12345);
   EXPECT_EQ(parse_level_seed("-9223372036854775808"), INT64_MIN);
