@@ -2,19 +2,27 @@
 
 namespace hz {
 
+namespace {
+SharedBytes build_frame(const Bytes& body, int32_t threshold, FrameEncoder& encoder, std::string& error) {
+  Bytes frame;
+  if (Status s = encoder.append(body, threshold, frame); !s) {
+    error = s.error();
+    return nullptr;
+  }
+  return share(std::move(frame));
+}
+}  // namespace
+
 SharedBytes FrameCache::frame(const SharedBytes& body, int32_t threshold, FrameEncoder& encoder, std::string& error) {
+  if (body->size() < kMinBodyBytes) return build_frame(*body, threshold, encoder, error);
   const auto key = std::make_pair(body.get(), threshold);
   {
     std::lock_guard lock(mutex_);
     auto it = entries_.find(key);
     if (it != entries_.end() && it->second.body.lock() == body) return it->second.frame;
   }
-  Bytes frame;  // built outside the lock: compression is the slow part
-  if (Status s = encoder.append(*body, threshold, frame); !s) {
-    error = s.error();
-    return nullptr;
-  }
-  SharedBytes shared = share(std::move(frame));
+  SharedBytes shared = build_frame(*body, threshold, encoder, error);  // outside the lock: compression is slow
+  if (!shared) return nullptr;
   std::lock_guard lock(mutex_);
   entries_.insert_or_assign(key, Entry{body, shared});
   if (++inserted_since_sweep_ >= kSweepEvery) sweep();

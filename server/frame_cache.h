@@ -16,7 +16,7 @@ namespace hz {
 
 class FrameCache {
  public:
-  // Bodies smaller than this are framed by the connection itself (a lookup would cost more).
+  // Bodies smaller than this are framed on every call, not remembered (a lookup would cost more).
   static constexpr size_t kMinBodyBytes = 8 * 1024;
   // Entries whose body is gone are dropped after this many new entries.
   static constexpr size_t kSweepEvery = 256;

@@ -44,7 +44,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     for (Effect& e : batch) {
       if (auto* send = std::get_if<SendPacket>(&e)) {
         std::string error;
-        SharedBytes frame = frame_of(send->body, error);
+        SharedBytes frame = network_.frames_.frame(send->body, threshold_, encoder_, error);
         if (!frame) {  // a bug in the core: it built a packet no client may receive
           network_.logger_.log("Netty Epoll Server IO", LogLevel::kError,
                                "Not sending a packet to connection " + std::to_string(id_) + ": " + error);
@@ -64,17 +64,6 @@ class Connection : public std::enable_shared_from_this<Connection> {
       return shutdown();
     }
     write_next();
-  }
-
-  // Large bodies (chunks) come framed from the shared cache; small ones are framed here.
-  SharedBytes frame_of(const SharedBytes& body, std::string& error) {
-    if (body->size() >= FrameCache::kMinBodyBytes) return network_.frames_.frame(body, threshold_, encoder_, error);
-    Bytes frame;
-    if (Status s = encoder_.append(*body, threshold_, frame); !s) {
-      error = s.error();
-      return nullptr;
-    }
-    return share(std::move(frame));
   }
 
   void write_next() {
