@@ -14,7 +14,7 @@
 #include "sim/core/clock.h"
 #include "sim/core/effect_digest.h"
 #include "sim/game/core.h"
-#include "sim/protocol/result.h"
+#include "sim/core/result.h"
 
 namespace hz {
 

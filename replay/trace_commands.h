@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "sim/core/types.h"
-#include "sim/protocol/result.h"
+#include "sim/core/result.h"
 
 namespace hz {
 

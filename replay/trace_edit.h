@@ -8,7 +8,7 @@
 
 #include "replay/frame_builder.h"
 #include "replay/records.h"
-#include "sim/protocol/result.h"
+#include "sim/core/result.h"
 
 namespace hz {
 

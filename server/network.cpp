@@ -11,12 +11,12 @@ namespace asio = boost::asio;
 using asio::ip::tcp;
 
 // One client socket. Lives on the network thread; all its work runs in its strand.
-class Connection : public std::enable_shared_from_this<Connection> {
+class ClientSocket : public std::enable_shared_from_this<ClientSocket> {
  public:
   // A client that stops reading is dropped once this much is waiting to be written.
   static constexpr size_t kMaxQueuedBytes = 64u << 20;
 
-  Connection(Network& network, tcp::socket socket, ConnId id)
+  ClientSocket(Network& network, tcp::socket socket, ConnId id)
       : network_(network), socket_(std::move(socket)), strand_(asio::make_strand(network.io_)), id_(id) {}
 
   void start() { read_next(); }
@@ -166,7 +166,7 @@ void Network::accept_next() {
     socket.set_option(tcp::no_delay(true), ignored);
     auto remote = socket.remote_endpoint(ignored);
     ConnId id = next_id_++;
-    auto conn = std::make_shared<Connection>(*this, std::move(socket), id);
+    auto conn = std::make_shared<ClientSocket>(*this, std::move(socket), id);
     {
       std::lock_guard lock(connections_mutex_);
       connections_[id] = conn;

@@ -19,7 +19,7 @@
 
 namespace hz {
 
-class Connection;
+class ClientSocket;
 
 class Network {
  public:
@@ -46,10 +46,10 @@ class Network {
   std::thread thread_;
   FrameCache frames_;
   std::mutex connections_mutex_;
-  std::map<ConnId, std::shared_ptr<Connection>> connections_;
+  std::map<ConnId, std::shared_ptr<ClientSocket>> connections_;
   ConnId next_id_ = 1;
   int bound_port_ = 0;
-  friend class Connection;
+  friend class ClientSocket;
 };
 
 }  // namespace hz

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <string>
 
-#include "sim/protocol/result.h"
+#include "sim/core/result.h"
 
 namespace hz {
 

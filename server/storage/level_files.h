@@ -8,7 +8,7 @@
 #include <string>
 
 #include "sim/core/effects.h"
-#include "sim/protocol/result.h"
+#include "sim/core/result.h"
 #include "sim/world/anvil/level_data.h"
 
 namespace hz {

@@ -46,10 +46,10 @@ const SharedBytes& tags_packet() {
 
 }  // namespace
 
-void Sessions::handle_login(Connection& c, std::span<const uint8_t> body) {
+void Sessions::handle_login(Session& c, std::span<const uint8_t> body) {
   struct Handler {
     Sessions& s;
-    Connection& c;
+    Session& c;
     void operator()(packet::login_sb::LoginStart&& p) {
       if (!c.name.empty()) return s.disconnect(c.id, TextComponent::plain("Unexpected hello packet"));
       if (!is_valid_player_name(p.username)) return s.disconnect(c.id, TextComponent::plain("Invalid characters in username"));
@@ -70,7 +70,7 @@ void Sessions::handle_login(Connection& c, std::span<const uint8_t> body) {
   if (!result) disconnect_unreadable(c.id, result.error());
 }
 
-void Sessions::accept_login(Connection& c, const std::string& name) {
+void Sessions::accept_login(Session& c, const std::string& name) {
   c.name = name;
   c.uuid = offline_player_uuid(name);
   const ServerProperties& props = core_.config().properties;
@@ -92,7 +92,7 @@ void Sessions::accept_login(Connection& c, const std::string& name) {
   send(c.id, packet::login_cb::Success{c.uuid, name, {}});
 }
 
-void Sessions::start_configuration(Connection& c) {
+void Sessions::start_configuration(Session& c) {
   c.state = ProtocolState::kConfiguration;
   c.keep_alive_time = now_millis_;
   ByteWriter brand;
@@ -103,7 +103,7 @@ void Sessions::start_configuration(Connection& c) {
   c.known_packs_offered = true;
 }
 
-void Sessions::send_registries_and_finish(Connection& c) {
+void Sessions::send_registries_and_finish(Session& c) {
   // Always full data: clients that do not echo minecraft:core (mineflayer) need it, and vanilla
   // accepts it either way.
   for (const SharedBytes& p : registry_packets()) send(c.id, p);
@@ -112,10 +112,10 @@ void Sessions::send_registries_and_finish(Connection& c) {
   c.registries_sent = true;
 }
 
-void Sessions::handle_config(Connection& c, std::span<const uint8_t> body) {
+void Sessions::handle_config(Session& c, std::span<const uint8_t> body) {
   struct Handler {
     Sessions& s;
-    Connection& c;
+    Session& c;
     void operator()(packet::config_sb::Settings&& p) { c.client_view_distance = p.info.view_distance; }
     void operator()(packet::config_sb::CustomPayload&&) {}
     void operator()(packet::config_sb::SelectKnownPacks&&) {

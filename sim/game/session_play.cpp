@@ -41,7 +41,7 @@ bool is_allowed_chat_character(unsigned char c) { return c != 0xA7 && c >= ' ' &
 
 }  // namespace
 
-void Sessions::join_game(Connection& c) {
+void Sessions::join_game(Session& c) {
   const ServerProperties& props = core_.config().properties;
   c.state = ProtocolState::kPlay;
   c.is_player = true;
@@ -98,7 +98,7 @@ void Sessions::join_game(Connection& c) {
   broadcast_system(TextComponent::translatable("multiplayer.player.joined", {TextComponent::plain(p.name)}).colored("yellow"));
 }
 
-void Sessions::leave_game(Connection& c) {
+void Sessions::leave_game(Session& c) {
   if (!c.is_player) return;
   c.is_player = false;
   auto it = players_.find(c.id);
@@ -151,7 +151,7 @@ void Sessions::set_player_game_mode(ConnId conn, GameMode mode) {
   for (PlayerListener* l : listeners_) l->on_game_mode_changed(*p);
 }
 
-void Sessions::handle_chat(Connection& c, const std::string& message) {
+void Sessions::handle_chat(Session& c, const std::string& message) {
   for (unsigned char ch : message) {
     if (!is_allowed_chat_character(ch)) return disconnect(c.id, TextComponent::translatable("multiplayer.disconnect.illegal_characters"));
   }
@@ -159,7 +159,7 @@ void Sessions::handle_chat(Connection& c, const std::string& message) {
   broadcast_system(TextComponent::plain("<" + c.name + "> " + message));
 }
 
-void Sessions::handle_command(Connection& c, const std::string& command) {
+void Sessions::handle_command(Session& c, const std::string& command) {
   const Player* p = player(c.id);
   if (!p) return;
   CommandSource source;
@@ -169,7 +169,7 @@ void Sessions::handle_command(Connection& c, const std::string& command) {
   dispatch_command(core_, source, command);
 }
 
-void Sessions::handle_play(Connection& c, std::span<const uint8_t> body) {
+void Sessions::handle_play(Session& c, std::span<const uint8_t> body) {
   Player* p = player(c.id);
   if (!p) return;
   auto moved = [&](MoveInput m) {
@@ -180,7 +180,7 @@ void Sessions::handle_play(Connection& c, std::span<const uint8_t> body) {
   };
   struct Handler {
     Sessions& s;
-    Connection& c;
+    Session& c;
     Player& p;
     decltype(moved)& move;
     void operator()(packet::play_sb::Position&& m) {

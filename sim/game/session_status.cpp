@@ -8,7 +8,7 @@
 
 namespace hz {
 
-void Sessions::handle_handshake(Connection& c, std::span<const uint8_t> body) {
+void Sessions::handle_handshake(Session& c, std::span<const uint8_t> body) {
   auto result = dispatch(packet::HandshakeServerbound{}, body, [&](packet::handshake_sb::SetProtocol&& p) {
     if (p.intent == packet::handshake_sb::kIntentStatus) {
       c.state = ProtocolState::kStatus;
@@ -54,10 +54,10 @@ std::string Sessions::status_json() const {
   return w.take();
 }
 
-void Sessions::handle_status(Connection& c, std::span<const uint8_t> body) {
+void Sessions::handle_status(Session& c, std::span<const uint8_t> body) {
   struct Handler {
     Sessions& s;
-    Connection& c;
+    Session& c;
     void operator()(packet::status_sb::PingStart&&) {
       if (!s.core_.config().properties.enable_status) return s.close(c, "status disabled");
       s.send(c.id, packet::status_cb::ServerInfo{s.status_json()});

@@ -16,7 +16,7 @@ Sessions::Sessions(Core& core) : core_(core) {
 Sessions::~Sessions() = default;
 
 void Sessions::on_opened(const ConnectionOpened& in) {
-  Connection& c = connections_[in.conn];
+  Session& c = connections_[in.conn];
   c.id = in.conn;
   c.remote = in.remote;
   c.keep_alive_time = now_millis_;
@@ -25,7 +25,7 @@ void Sessions::on_opened(const ConnectionOpened& in) {
 void Sessions::on_bytes(const BytesReceived& in) {
   auto it = connections_.find(in.conn);
   if (it == connections_.end() || it->second.closing) return;
-  Connection& c = it->second;
+  Session& c = it->second;
   c.decoder.feed(in.bytes);
   // The connection may close while its packets are handled: look it up again each round.
   while (true) {
@@ -56,7 +56,7 @@ void Sessions::on_closed(const ConnectionClosed& in) {
   connections_.erase(it);
 }
 
-void Sessions::handle_packet(Connection& c, std::span<const uint8_t> body) {
+void Sessions::handle_packet(Session& c, std::span<const uint8_t> body) {
   switch (c.state) {
     case ProtocolState::kHandshake: return handle_handshake(c, body);
     case ProtocolState::kStatus: return handle_status(c, body);
@@ -83,7 +83,7 @@ void Sessions::tick(int64_t now_millis) {
   for (PlayerListener* l : listeners_) l->tick();
 }
 
-void Sessions::keep_connection_alive(Connection& c, int64_t now_millis) {
+void Sessions::keep_connection_alive(Session& c, int64_t now_millis) {
   if (now_millis - c.keep_alive_time < 15000) return;
   if (c.keep_alive_pending) {
     disconnect(c.id, TextComponent::translatable("disconnect.timeout"));
@@ -96,7 +96,7 @@ void Sessions::keep_connection_alive(Connection& c, int64_t now_millis) {
   else send(c.id, packet::play_cb::KeepAlive{now_millis});
 }
 
-void Sessions::handle_keep_alive(Connection& c, int64_t id) {
+void Sessions::handle_keep_alive(Session& c, int64_t id) {
   if (c.keep_alive_pending && id == c.keep_alive_challenge) {
     int elapsed = static_cast<int>(now_millis_ - c.keep_alive_time);
     c.latency_ms = (c.latency_ms * 3 + elapsed) / 4;  // vanilla's smoothing
@@ -112,7 +112,7 @@ void Sessions::send(ConnId conn, SharedBytes body) { core_.emit(SendPacket{conn,
 void Sessions::disconnect(ConnId conn, const TextComponent& reason) {
   auto it = connections_.find(conn);
   if (it == connections_.end() || it->second.closing) return;
-  Connection& c = it->second;
+  Session& c = it->second;
   switch (c.state) {
     case ProtocolState::kLogin: send(conn, packet::login_cb::Disconnect{to_json(reason)}); break;
     case ProtocolState::kConfiguration: send(conn, packet::config_cb::Disconnect{to_nbt(reason)}); break;
@@ -126,7 +126,7 @@ void Sessions::disconnect(ConnId conn, const TextComponent& reason) {
   close(c, shown);
 }
 
-void Sessions::close(Connection& c, const std::string& log_reason) {
+void Sessions::close(Session& c, const std::string& log_reason) {
   c.closing = true;
   leave_game(c);
   core_.emit(CloseConnection{c.id, log_reason});

@@ -26,7 +26,7 @@ class Core;
 class PlayerListener;
 
 // One TCP connection's protocol state.
-struct Connection {
+struct Session {
   ConnId id = 0;
   std::string remote;
   ProtocolState state = ProtocolState::kHandshake;
@@ -95,24 +95,24 @@ class Sessions {
   uint64_t hash() const;
 
  private:
-  void handle_packet(Connection& c, std::span<const uint8_t> body);
-  void handle_handshake(Connection& c, std::span<const uint8_t> body);
-  void handle_status(Connection& c, std::span<const uint8_t> body);
-  void handle_login(Connection& c, std::span<const uint8_t> body);
-  void handle_config(Connection& c, std::span<const uint8_t> body);
-  void handle_play(Connection& c, std::span<const uint8_t> body);
+  void handle_packet(Session& c, std::span<const uint8_t> body);
+  void handle_handshake(Session& c, std::span<const uint8_t> body);
+  void handle_status(Session& c, std::span<const uint8_t> body);
+  void handle_login(Session& c, std::span<const uint8_t> body);
+  void handle_config(Session& c, std::span<const uint8_t> body);
+  void handle_play(Session& c, std::span<const uint8_t> body);
 
   std::string status_json() const;
-  void accept_login(Connection& c, const std::string& name);
-  void start_configuration(Connection& c);
-  void send_registries_and_finish(Connection& c);
-  void join_game(Connection& c);
-  void leave_game(Connection& c);
-  void handle_chat(Connection& c, const std::string& message);
-  void handle_command(Connection& c, const std::string& command);
-  void keep_connection_alive(Connection& c, int64_t now_millis);
-  void handle_keep_alive(Connection& c, int64_t id);
-  void close(Connection& c, const std::string& log_reason);
+  void accept_login(Session& c, const std::string& name);
+  void start_configuration(Session& c);
+  void send_registries_and_finish(Session& c);
+  void join_game(Session& c);
+  void leave_game(Session& c);
+  void handle_chat(Session& c, const std::string& message);
+  void handle_command(Session& c, const std::string& command);
+  void keep_connection_alive(Session& c, int64_t now_millis);
+  void handle_keep_alive(Session& c, int64_t id);
+  void close(Session& c, const std::string& log_reason);
 
   Core& core_;
   OpList ops_;

@@ -14,7 +14,7 @@
 #include "sim/protocol/codec_decode.h"
 #include "sim/protocol/codec_describe.h"
 #include "sim/protocol/codec_encode.h"
-#include "sim/protocol/result.h"
+#include "sim/core/result.h"
 #include "sim/protocol/wire.h"
 
 namespace hz {

@@ -10,7 +10,7 @@
 
 #include "sim/data/packet_ids.h"
 #include "sim/protocol/codec.h"
-#include "sim/protocol/result.h"
+#include "sim/core/result.h"
 
 namespace hz {
 

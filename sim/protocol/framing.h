@@ -8,7 +8,7 @@
 #include <span>
 
 #include "sim/core/types.h"
-#include "sim/protocol/result.h"
+#include "sim/core/result.h"
 
 namespace hz {
 

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "sim/core/types.h"
-#include "sim/protocol/result.h"
+#include "sim/core/result.h"
 #include "sim/protocol/wire.h"
 
 namespace hz::nbt {

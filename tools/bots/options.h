@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/protocol/result.h"
+#include "sim/core/result.h"
 
 namespace hz::bots {
 

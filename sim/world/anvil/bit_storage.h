@@ -7,7 +7,7 @@
 #include <span>
 #include <vector>
 
-#include "sim/protocol/result.h"
+#include "sim/core/result.h"
 
 namespace hz::anvil {
 

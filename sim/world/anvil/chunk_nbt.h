@@ -9,7 +9,7 @@
 
 #include "sim/core/types.h"
 #include "sim/protocol/nbt.h"
-#include "sim/protocol/result.h"
+#include "sim/core/result.h"
 #include "sim/world/chunk_column.h"
 
 namespace hz::anvil {

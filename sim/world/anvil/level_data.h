@@ -10,7 +10,7 @@
 
 #include "sim/core/properties.h"
 #include "sim/core/types.h"
-#include "sim/protocol/result.h"
+#include "sim/core/result.h"
 
 namespace hz::anvil {
 

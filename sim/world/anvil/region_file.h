@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "sim/core/types.h"
-#include "sim/protocol/result.h"
+#include "sim/core/result.h"
 #include "sim/world/anvil/compression.h"
 
 namespace hz::anvil {

@@ -9,7 +9,7 @@
 
 #include "sim/core/effects.h"
 #include "sim/core/types.h"
-#include "sim/protocol/result.h"
+#include "sim/core/result.h"
 #include "sim/world/anvil/world_layout.h"
 #include "sim/world/chunk_pos.h"
 
