@@ -116,7 +116,7 @@ class Sessions {
 
   Core& core_;
   OpList ops_;
-  std::map<ConnId, Connection> connections_;
+  std::map<ConnId, Session> connections_;
   std::map<ConnId, Player> players_;
   std::vector<ConnId> join_order_;
   std::vector<PlayerListener*> listeners_;
