@@ -158,6 +158,7 @@ const std::vector<KeySpec>& typed_keys() {
       boolean("horizon-record-trace", &P::record_trace),
       text("horizon-trace-dir", &P::trace_dir),
       integer("horizon-worker-threads", &P::worker_threads, 0, 256),
+      integer("horizon-packet-rate-limit", &P::packet_rate_limit, 0, 1 << 30),
   };
   return keys;
 }

@@ -49,6 +49,7 @@ struct ServerProperties {
   bool record_trace = false;          // horizon-record-trace
   std::string trace_dir = "traces";   // horizon-trace-dir
   int worker_threads = 0;             // horizon-worker-threads (0 = cores - 1, at least 1)
+  int packet_rate_limit = 500;        // horizon-packet-rate-limit: packets/s over 7 s (0 = off)
 
   // Every key/value as read (or defaulted), sorted by key, for writing back and trace headers.
   std::map<std::string, std::string> raw;

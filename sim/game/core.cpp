@@ -48,6 +48,7 @@ void Core::start() {
 IterationDigest Core::run_iteration(std::span<const Input> inputs) {
   TickScheduler::Decision decision = scheduler_.begin_tick(clock_, rate_);
   if (decision.warning) log(LogLevel::kWarn, *decision.warning);
+  sessions_->begin_pass(decision.now_nanos / 1'000'000);
   for (const Input& input : inputs) handle(input);
   tick_server(decision.sprinting);
   if (decision.sprinting) rate_.end_tick_work();

@@ -93,7 +93,7 @@ void Sessions::accept_login(Session& c, const std::string& name) {
 }
 
 void Sessions::start_configuration(Session& c) {
-  c.state = ProtocolState::kConfiguration;
+  enter_state(c, ProtocolState::kConfiguration);
   c.keep_alive_time = now_millis_;
   ByteWriter brand;
   brand.string("Horizon");

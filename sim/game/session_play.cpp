@@ -43,7 +43,7 @@ bool is_allowed_chat_character(unsigned char c) { return c != 0xA7 && c >= ' ' &
 
 void Sessions::join_game(Session& c) {
   const ServerProperties& props = core_.config().properties;
-  c.state = ProtocolState::kPlay;
+  enter_state(c, ProtocolState::kPlay);
   c.is_player = true;
   Player& p = players_[c.id];
   p.conn = c.id;

@@ -11,10 +11,10 @@ namespace hz {
 void Sessions::handle_handshake(Session& c, std::span<const uint8_t> body) {
   auto result = dispatch(packet::HandshakeServerbound{}, body, [&](packet::handshake_sb::SetProtocol&& p) {
     if (p.intent == packet::handshake_sb::kIntentStatus) {
-      c.state = ProtocolState::kStatus;
+      enter_state(c, ProtocolState::kStatus);
       return;
     }
-    c.state = ProtocolState::kLogin;
+    enter_state(c, ProtocolState::kLogin);
     c.transfer = p.intent == packet::handshake_sb::kIntentTransfer;
     if (p.protocol_version != kProtocolVersion) {
       const char* key = p.protocol_version < 754 ? "multiplayer.disconnect.outdated_client"

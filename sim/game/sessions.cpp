@@ -1,6 +1,9 @@
 #include "sim/game/sessions.h"
 
+#include "sim/core/check.h"
 #include "sim/core/hash.h"
+#include "sim/core/java_format.h"
+#include "sim/game/connection_limits.h"
 #include "sim/game/core.h"
 #include "sim/protocol/packets.h"
 
@@ -20,12 +23,16 @@ void Sessions::on_opened(const ConnectionOpened& in) {
   c.id = in.conn;
   c.remote = in.remote;
   c.keep_alive_time = now_millis_;
+  c.last_read_millis = now_millis_;
+  c.packet_rate = PacketRateLimiter(core_.config().properties.packet_rate_limit,
+                                    connection_limits::kPacketRateIntervalMillis);
 }
 
 void Sessions::on_bytes(const BytesReceived& in) {
   auto it = connections_.find(in.conn);
   if (it == connections_.end() || it->second.closing) return;
   Session& c = it->second;
+  c.last_read_millis = now_millis_;
   c.decoder.feed(in.bytes);
   // The connection may close while its packets are handled: look it up again each round.
   while (true) {
@@ -37,8 +44,16 @@ void Sessions::on_bytes(const BytesReceived& in) {
       return;
     }
     if (!next->has_value()) return;
+    if (!found->second.packet_rate.record(now_millis_)) return kick_for_packet_rate(found->second);
     handle_packet(found->second, **next);
   }
+}
+
+void Sessions::kick_for_packet_rate(Session& c) {
+  core_.log(LogLevel::kWarn, (c.name.empty() ? c.remote : c.name) + " exceeded the packet rate limit (sent " +
+                                 java_fixed(static_cast<float>(c.packet_rate.rate()), 1) + " packets per second over " +
+                                 std::to_string(connection_limits::kPacketRateIntervalMillis / 1000) + " s)");
+  disconnect(c.id, TextComponent::translatable("disconnect.exceeded_packet_rate").colored("red"));
 }
 
 void Sessions::disconnect_unreadable(ConnId conn, const std::string& error) {
@@ -69,22 +84,26 @@ void Sessions::handle_packet(Session& c, std::span<const uint8_t> body) {
 void Sessions::tick(int64_t now_millis) {
   now_millis_ = now_millis;
   ++tick_;
-  std::vector<ConnId> timed_out;
+  std::vector<ConnId> silent, slow_logins;
   for (auto& [id, c] : connections_) {
     if (c.closing) continue;
-    if (c.state == ProtocolState::kLogin || c.state == ProtocolState::kHandshake || c.state == ProtocolState::kStatus) {
-      // Vanilla drops logins that do not finish within 600 ticks.
-      if (++c.login_ticks >= 600) timed_out.push_back(id);
+    if (now_millis - c.last_read_millis >= connection_limits::kReadTimeoutMillis) {
+      silent.push_back(id);
       continue;
     }
-    keep_connection_alive(c, now_millis);
+    if (c.state == ProtocolState::kLogin) {
+      if (++c.login_ticks >= connection_limits::kLoginTimeoutTicks) slow_logins.push_back(id);
+      continue;
+    }
+    if (c.state == ProtocolState::kConfiguration || c.state == ProtocolState::kPlay) keep_connection_alive(c, now_millis);
   }
-  for (ConnId id : timed_out) disconnect(id, TextComponent::translatable("multiplayer.disconnect.slow_login"));
+  for (ConnId id : silent) disconnect(id, TextComponent::translatable("disconnect.timeout"));
+  for (ConnId id : slow_logins) disconnect(id, TextComponent::translatable("multiplayer.disconnect.slow_login"));
   for (PlayerListener* l : listeners_) l->tick();
 }
 
 void Sessions::keep_connection_alive(Session& c, int64_t now_millis) {
-  if (now_millis - c.keep_alive_time < 15000) return;
+  if (now_millis - c.keep_alive_time < connection_limits::kKeepAliveIntervalMillis) return;
   if (c.keep_alive_pending) {
     disconnect(c.id, TextComponent::translatable("disconnect.timeout"));
     return;
@@ -124,6 +143,17 @@ void Sessions::disconnect(ConnId conn, const TextComponent& reason) {
   core_.log(LogLevel::kInfo, "Disconnecting " + who + ": " + shown);
   if (c.is_player) core_.log(LogLevel::kInfo, c.name + " lost connection: " + shown);
   close(c, shown);
+}
+
+void Sessions::enter_state(Session& c, ProtocolState next) {
+  ProtocolState from = c.state;
+  bool allowed = (from == ProtocolState::kHandshake && (next == ProtocolState::kStatus || next == ProtocolState::kLogin)) ||
+                 (from == ProtocolState::kLogin && next == ProtocolState::kConfiguration) ||
+                 (from == ProtocolState::kConfiguration && next == ProtocolState::kPlay);
+  HZ_CHECK(allowed, "connection " + std::to_string(c.id) + " may not go from protocol state " +
+                        std::to_string(static_cast<int>(from)) + " to " + std::to_string(static_cast<int>(next)));
+  HZ_CHECK(!c.closing, "a closing connection changes protocol state");
+  c.state = next;
 }
 
 void Sessions::close(Session& c, const std::string& log_reason) {
@@ -194,6 +224,7 @@ uint64_t Sessions::hash() const {
   for (const auto& [id, c] : connections_) {
     h.u64(id), h.u64(static_cast<uint64_t>(c.state)), h.u64(c.closing), h.str(c.name);
     h.i64(c.keep_alive_time), h.u64(c.keep_alive_pending), h.u64(c.decoder.buffered());
+    h.i64(c.last_read_millis), h.u64(c.packet_rate.hash());
   }
   for (ConnId id : join_order_) {
     const Player& p = players_.at(id);

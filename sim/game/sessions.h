@@ -15,6 +15,7 @@
 #include "sim/core/properties.h"
 #include "sim/protocol/text.h"
 #include "sim/game/commands/command_host.h"
+#include "sim/game/packet_rate_limiter.h"
 #include "sim/game/player.h"
 #include "sim/game/player_identity.h"
 #include "sim/protocol/codec.h"
@@ -32,6 +33,8 @@ struct Session {
   ProtocolState state = ProtocolState::kHandshake;
   FrameDecoder decoder;
   bool closing = false;     // a disconnect was sent; further input is ignored
+  int64_t last_read_millis = 0;  // clock time of the last bytes received (read timeout)
+  PacketRateLimiter packet_rate;
   bool transfer = false;    // arrived with the transfer intent
   // Login.
   std::string name;
@@ -56,6 +59,8 @@ class Sessions {
   explicit Sessions(Core& core);
   ~Sessions();
 
+  // The time this pass's inputs arrived by (the pass's first clock read), in milliseconds.
+  void begin_pass(int64_t now_millis) { now_millis_ = now_millis; }
   void on_opened(const ConnectionOpened& in);
   void on_bytes(const BytesReceived& in);
   void on_closed(const ConnectionClosed& in);
@@ -91,6 +96,8 @@ class Sessions {
   void disconnect(ConnId conn, const TextComponent& reason);
   // Vanilla's reason for a packet it could not read: "Internal Exception: <what went wrong>".
   void disconnect_unreadable(ConnId conn, const std::string& error);
+  // Paper's packet limiter: the client sent more than horizon-packet-rate-limit packets a second.
+  void kick_for_packet_rate(Session& c);
 
   uint64_t hash() const;
 
@@ -113,6 +120,8 @@ class Sessions {
   void keep_connection_alive(Session& c, int64_t now_millis);
   void handle_keep_alive(Session& c, int64_t id);
   void close(Session& c, const std::string& log_reason);
+  // Moves the connection to its next protocol state; only vanilla's transitions are allowed.
+  void enter_state(Session& c, ProtocolState next);
 
   Core& core_;
   OpList ops_;

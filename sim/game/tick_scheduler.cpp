@@ -5,6 +5,7 @@ namespace hz {
 TickScheduler::Decision TickScheduler::begin_tick(Clock& clock, TickRateManager& rate) {
   Decision decision;
   int64_t now = clock.now_nanos();
+  decision.now_nanos = now;
   int64_t this_tick_nanos;
   if (rate.is_sprinting() && rate.check_should_sprint_this_tick()) {
     this_tick_nanos = 0;

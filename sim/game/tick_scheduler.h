@@ -23,6 +23,7 @@ class TickScheduler {
 
   struct Decision {
     bool sprinting = false;
+    int64_t now_nanos = 0;                // the clock read this pass started with
     std::optional<std::string> warning;  // the "Can't keep up!" line, when one is due
   };
   // Steps 1-3 of the loop: reads the clock once, decides the tick length and advances the target.
