@@ -6,6 +6,7 @@
 
 #include "replay/live_recording.h"
 #include "server/console.h"
+#include "server/crash_report.h"
 #include "server/files.h"
 #include "server/inbox.h"
 #include "server/jobs/job_router.h"
@@ -16,6 +17,7 @@
 #include "server/system_clock.h"
 #include "server/watchdog.h"
 #include "server/world_fingerprint.h"
+#include "sim/core/check.h"
 #include "sim/core/java_format.h"
 #include "sim/data/catalog.h"
 #include "sim/game/core.h"
@@ -105,8 +107,10 @@ class LiveLoop {
     SteadyClock wait_clock;
     std::vector<Input> inputs = inbox_.take();
     state_.inputs_in_pass.store(static_cast<int>(inputs.size()));
+    std::map<ConnId, size_t> received = Network::received_bytes(inputs);
     state_.phase.store("ticking");
     run_recorded_iteration(core_, std::move(inputs), recorder_);
+    network_.release(received);
     state_.phase.store("carrying out effects");
     carry_out_effects();
     state_.tick_count.store(core_.tick_count());
@@ -163,6 +167,11 @@ int run_live_server(const LaunchOptions& options) {
   std::error_code ec;
   std::filesystem::create_directories(options.folder, ec);
   Logger logger(options.folder);
+  install_invariant_crash_handler(options.folder, logger);
+  // The handler refers to `logger`: restore the default before it goes away.
+  struct DefaultHandlerOnExit {
+    ~DefaultHandlerOnExit() { set_check_failure_handler(nullptr); }
+  } restore_default_handler;
   logger.info("Starting minecraft server version " + std::string(kVersionName));
   logger.info("Loading properties");
   auto props = load_properties(options, logger);

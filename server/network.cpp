@@ -15,11 +15,20 @@ class ClientSocket : public std::enable_shared_from_this<ClientSocket> {
  public:
   // A client that stops reading is dropped once this much is waiting to be written.
   static constexpr size_t kMaxQueuedBytes = 64u << 20;
+  // How long a closing connection is drained before it is closed regardless.
+  static constexpr std::chrono::seconds kLinger{2};
 
   ClientSocket(Network& network, tcp::socket socket, ConnId id)
       : network_(network), socket_(std::move(socket)), strand_(asio::make_strand(network.io_)), id_(id) {}
 
   void start() { read_next(); }
+
+  // Server thread: `n` of this connection's bytes have been handled by the core.
+  void release(size_t n) {
+    size_t before = unprocessed_.fetch_sub(n);
+    if (before >= Network::kMaxUnprocessedBytes && before - n < Network::kMaxUnprocessedBytes)
+      asio::post(strand_, [self = shared_from_this()] { self->resume_reading(); });
+  }
 
   // Frames a batch on the network thread (compression costs CPU: keep it off the server thread).
   void deliver(std::vector<Effect> batch) {
@@ -33,10 +42,23 @@ class ClientSocket : public std::enable_shared_from_this<ClientSocket> {
     socket_.async_read_some(asio::buffer(read_buffer_),
                             asio::bind_executor(strand_, [self = shared_from_this()](auto ec, size_t n) {
                               if (ec) return self->closed();
+                              if (self->draining_) return self->read_next();  // the core is done with it
+                              size_t waiting = self->unprocessed_.fetch_add(n) + n;
                               self->network_.inbox_.push(
                                   BytesReceived{self->id_, Bytes(self->read_buffer_.begin(), self->read_buffer_.begin() + n)});
+                              if (waiting >= Network::kMaxUnprocessedBytes) {
+                                self->reading_paused_ = true;
+                                return;
+                              }
                               self->read_next();
                             }));
+  }
+
+  void resume_reading() {
+    if (!reading_paused_ || closed_) return;
+    if (unprocessed_.load() >= Network::kMaxUnprocessedBytes) return;
+    reading_paused_ = false;
+    read_next();
   }
 
   void frame_and_write(std::vector<Effect>& batch) {
@@ -69,7 +91,7 @@ class ClientSocket : public std::enable_shared_from_this<ClientSocket> {
   void write_next() {
     if (writing_) return;
     if (pending_.empty()) {
-      if (close_after_flush_) shutdown();
+      if (close_after_flush_) close_gracefully();
       return;
     }
     writing_ = true;
@@ -86,6 +108,24 @@ class ClientSocket : public std::enable_shared_from_this<ClientSocket> {
                       }));
   }
 
+  // After the last packet (a disconnect reason) is written: end our side, then read and discard
+  // until the client closes or kLinger passes. Closing with unread bytes in the kernel's buffer
+  // would send a reset, and a reset makes the client's kernel drop the reason unread.
+  void close_gracefully() {
+    if (draining_ || closed_) return;
+    draining_ = true;
+    boost::system::error_code ignored;
+    socket_.shutdown(tcp::socket::shutdown_send, ignored);
+    linger_.expires_after(kLinger);
+    linger_.async_wait(asio::bind_executor(strand_, [self = shared_from_this()](auto ec) {
+      if (!ec) self->shutdown();
+    }));
+    if (reading_paused_) {
+      reading_paused_ = false;
+      read_next();
+    }
+  }
+
   void shutdown() {
     boost::system::error_code ignored;
     socket_.shutdown(tcp::socket::shutdown_both, ignored);
@@ -97,6 +137,7 @@ class ClientSocket : public std::enable_shared_from_this<ClientSocket> {
   void closed() {
     if (closed_) return;
     closed_ = true;
+    linger_.cancel();
     boost::system::error_code ignored;
     socket_.close(ignored);
     network_.inbox_.push(ConnectionClosed{id_});
@@ -109,6 +150,10 @@ class ClientSocket : public std::enable_shared_from_this<ClientSocket> {
   asio::strand<asio::io_context::executor_type> strand_;
   ConnId id_;
   std::array<uint8_t, 64 * 1024> read_buffer_{};
+  std::atomic<size_t> unprocessed_{0};  // read and handed to the inbox, not yet handled by the core
+  bool reading_paused_ = false;
+  bool draining_ = false;  // closing: what the client still sends is read and dropped
+  asio::steady_timer linger_{strand_};
   std::deque<SharedBytes> pending_;
   std::deque<SharedBytes> in_flight_;
   size_t queued_bytes_ = 0;
@@ -178,6 +223,21 @@ void Network::accept_next() {
     conn->start();
     accept_next();
   });
+}
+
+std::map<ConnId, size_t> Network::received_bytes(const std::vector<Input>& inputs) {
+  std::map<ConnId, size_t> out;
+  for (const Input& input : inputs)
+    if (auto* bytes = std::get_if<BytesReceived>(&input)) out[bytes->conn] += bytes->bytes.size();
+  return out;
+}
+
+void Network::release(const std::map<ConnId, size_t>& handled_bytes) {
+  std::lock_guard lock(connections_mutex_);
+  for (const auto& [conn, n] : handled_bytes) {
+    auto it = connections_.find(conn);
+    if (it != connections_.end()) it->second->release(n);
+  }
 }
 
 void Network::deliver(std::vector<Effect>& connection_effects) {

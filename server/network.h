@@ -23,6 +23,10 @@ class ClientSocket;
 
 class Network {
  public:
+  // A connection stops being read while this many of its bytes wait for the server thread
+  // (backpressure: a flooding client fills its socket buffers, not the server's memory).
+  static constexpr size_t kMaxUnprocessedBytes = 1u << 20;
+
   Network(Inbox& inbox, Logger& logger);
   ~Network();
 
@@ -35,6 +39,11 @@ class Network {
   // Server thread: hands over one pass's connection effects (SendPacket, EnableCompression,
   // CloseConnection), in the order the core produced them. Each connection gets one write.
   void deliver(std::vector<Effect>& connection_effects);
+
+  // Server thread: the core has handled these received bytes; connections paused for
+  // backpressure resume reading once under the bound.
+  void release(const std::map<ConnId, size_t>& handled_bytes);
+  static std::map<ConnId, size_t> received_bytes(const std::vector<Input>& inputs);
 
  private:
   void accept_next();

@@ -8,9 +8,8 @@
 
 #include <chrono>
 #include <cstdlib>
-#include <ctime>
-#include <fstream>
 
+#include "server/crash_report.h"
 #include "server/system_clock.h"
 #include "sim/core/java_format.h"
 
@@ -88,32 +87,15 @@ void Watchdog::crash(int64_t late_nanos) {
                   " seconds (should be max " + java_fixed(state_.milliseconds_per_tick.load() / 1000.0f, 2) + ")");
   logger_.log(thread, LogLevel::kFatal, "Considering it to be crashed, server will forcibly shutdown.");
 
-  std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  localtime_r(&t, &tm);
-  char stamp[64], when[64];
-  std::strftime(stamp, sizeof stamp, "%Y-%m-%d_%H.%M.%S", &tm);
-  std::strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S", &tm);
-  std::string report = "---- Minecraft Crash Report ----\n// Horizon's watchdog\n\nTime: " + std::string(when) +
-                       "\nDescription: Watching Server\n\njava.lang.Error: ServerHangWatchdog detected that a single "
-                       "server tick took " +
-                       java_fixed(static_cast<float>(late_nanos) / 1.0e9f, 2) + " seconds\n\n" +
-                       "-- Server thread --\nDetails:\n\tPhase: " + std::string(state_.phase.load()) +
-                       "\n\tTick: " + std::to_string(state_.tick_count.load()) +
-                       "\n\tInputs in this pass: " + std::to_string(state_.inputs_in_pass.load()) +
-                       "\nStacktrace:\n" + server_thread_stack(server_thread_) +
-                       "\n-- Performance stats --\nDetails:\n\tTarget milliseconds per tick: " +
-                       java_fixed(state_.milliseconds_per_tick.load(), 1) + "\n";
-  std::filesystem::path dir = folder_ / "crash-reports";
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  std::filesystem::path file = dir / ("crash-" + std::string(stamp) + "-server.txt");
-  std::ofstream out(file);
-  out << report;
-  out.close();
-  std::fputs(report.c_str(), stdout);
-  if (out) logger_.log(thread, LogLevel::kError, "This crash report has been saved to: " + std::filesystem::absolute(file).string());
-  else logger_.log(thread, LogLevel::kError, "We were unable to save this crash report to disk.");
+  std::string late = java_fixed(static_cast<float>(late_nanos) / 1.0e9f, 2);
+  write_crash_report(folder_, logger_, thread, "Watching Server",
+                     "java.lang.Error: ServerHangWatchdog detected that a single server tick took " + late + " seconds",
+                     "-- Server thread --\nDetails:\n\tPhase: " + std::string(state_.phase.load()) +
+                         "\n\tTick: " + std::to_string(state_.tick_count.load()) +
+                         "\n\tInputs in this pass: " + std::to_string(state_.inputs_in_pass.load()) +
+                         "\nStacktrace:\n" + server_thread_stack(server_thread_) +
+                         "\n-- Performance stats --\nDetails:\n\tTarget milliseconds per tick: " +
+                         java_fixed(state_.milliseconds_per_tick.load(), 1) + "\n");
   std::fflush(stdout);
   std::_Exit(1);
 }

@@ -2,6 +2,7 @@
 // exception. `Status` is the value-less form.
 #pragma once
 
+#include "sim/core/check.h"
 #include <cassert>
 #include <string>
 #include <utility>
@@ -24,15 +25,15 @@ class [[nodiscard]] Result {
   explicit operator bool() const { return ok(); }
 
   T& value() & {
-    assert(ok());
+    HZ_CHECK(ok());
     return std::get<0>(state_);
   }
   const T& value() const& {
-    assert(ok());
+    HZ_CHECK(ok());
     return std::get<0>(state_);
   }
   T&& value() && {
-    assert(ok());
+    HZ_CHECK(ok());
     return std::get<0>(std::move(state_));
   }
   T& operator*() & { return value(); }
@@ -41,12 +42,12 @@ class [[nodiscard]] Result {
   const T* operator->() const { return &value(); }
 
   const std::string& error() const {
-    assert(!ok());
+    HZ_CHECK(!ok());
     return std::get<1>(state_).text;
   }
   // The failure, for passing it on from a function returning another Result type.
   Error take_error() && {
-    assert(!ok());
+    HZ_CHECK(!ok());
     return std::get<1>(std::move(state_));
   }
 
@@ -63,7 +64,7 @@ class [[nodiscard]] Status {
   bool ok() const { return !failed_; }
   explicit operator bool() const { return ok(); }
   const std::string& error() const {
-    assert(failed_);
+    HZ_CHECK(failed_);
     return error_;
   }
 

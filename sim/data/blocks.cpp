@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sim/data/block_tables.h"
+#include "sim/core/check.h"
 
 namespace hz {
 namespace {
@@ -195,7 +196,7 @@ std::optional<BlockId> block_by_name(std::string_view name) {
 
 BlockStateId default_state_of(std::string_view name) {
   const auto id = block_by_name(name);
-  assert(id.has_value() && "default_state_of: unknown block name");
+  HZ_CHECK(id.has_value(), "default_state_of: unknown block name");
   return block_info(id.value_or(0)).default_state;
 }
 

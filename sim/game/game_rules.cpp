@@ -4,6 +4,7 @@
 #include <climits>
 
 #include "sim/core/hash.h"
+#include "sim/core/check.h"
 
 namespace hz {
 
@@ -56,12 +57,12 @@ int GameRules::index_of(const GameRuleSpec& rule) const { return static_cast<int
 
 int32_t GameRules::get(std::string_view id) const {
   const GameRuleSpec* rule = find(id);
-  assert(rule && "unknown game rule id in code");
+  HZ_CHECK(rule, "unknown game rule id in code");
   return values_[index_of(*rule)];
 }
 
 void GameRules::set(const GameRuleSpec& rule, int32_t value) {
-  assert(value >= rule.min && value <= rule.max);
+  HZ_CHECK(value >= rule.min && value <= rule.max);
   values_[index_of(rule)] = value;
 }
 

@@ -6,6 +6,7 @@
 #include "sim/game/core.h"
 #include "sim/game/sessions.h"
 #include "sim/protocol/packets.h"
+#include "sim/core/check.h"
 
 namespace hz {
 
@@ -20,7 +21,7 @@ const std::vector<SharedBytes>& registry_packets() {
       p.registry = std::string(registry.name);
       for (const RegistryEntry& entry : registry.entries) {
         auto data = nbt::read_network(entry.nbt, nbt::kFileLimits);
-        assert(data.ok() && "generated registry NBT must parse");
+        HZ_CHECK(data.ok(), "generated registry NBT must parse");
         p.entries.push_back({std::string(entry.name), std::move(data).value()});
       }
       out.push_back(share(encode_packet(p)));

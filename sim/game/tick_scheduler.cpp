@@ -1,5 +1,7 @@
 #include "sim/game/tick_scheduler.h"
 
+#include "sim/core/check.h"
+
 namespace hz {
 
 TickScheduler::Decision TickScheduler::begin_tick(Clock& clock, TickRateManager& rate) {
@@ -24,6 +26,7 @@ TickScheduler::Decision TickScheduler::begin_tick(Clock& clock, TickRateManager&
       last_overload_warning_nanos_ = next_tick_nanos_;
     }
   }
+  HZ_CHECK(this_tick_nanos >= 0, "a negative tick length");
   decision.sprinting = this_tick_nanos == 0;
   next_tick_nanos_ += this_tick_nanos;
   return decision;

@@ -1,4 +1,5 @@
 #include "sim/world/generation_graph.h"
+#include "sim/core/check.h"
 
 #include <algorithm>
 #include <cassert>
@@ -40,7 +41,7 @@ void GenerationGraph::add_wants(ChunkPos centre, int delta) {
       const int ring = std::max(std::abs(dx), std::abs(dz));
       int& wants = ring == 0 ? node.full_wants : (ring == 1 ? node.feature_wants : node.carver_wants);
       wants += delta;
-      assert(wants >= 0);
+      HZ_CHECK(wants >= 0);
       if (ring == 0 && node.full_wants == 0) node.reported = false;
     }
 }

@@ -1,4 +1,5 @@
 #include "sim/world/generation_job.h"
+#include "sim/core/check.h"
 
 #include <cassert>
 
@@ -64,7 +65,7 @@ GenerationResult run_generation_job(const GenerationJob& job) {
       break;
     }
     default:
-      assert(false && "no job produces this status");
+      HZ_CHECK(false, "no job produces this status");
   }
   return r;
 }

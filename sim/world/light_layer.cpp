@@ -1,4 +1,5 @@
 #include "sim/world/light_layer.h"
+#include "sim/core/check.h"
 
 #include <algorithm>
 #include <cassert>
@@ -12,7 +13,7 @@ LightLayer LightLayer::uniform(uint8_t level) {
 }
 
 LightLayer LightLayer::from_levels(std::span<const uint8_t> levels) {
-  assert(levels.size() == 4096);
+  HZ_CHECK(levels.size() == 4096);
   const uint8_t first = levels[0];
   if (std::all_of(levels.begin(), levels.end(), [first](uint8_t v) { return v == first; })) {
     return uniform(first);
@@ -25,7 +26,7 @@ LightLayer LightLayer::from_levels(std::span<const uint8_t> levels) {
 }
 
 LightLayer LightLayer::from_packed(SharedBytes packed) {
-  assert(packed && packed->size() == kBytes);
+  HZ_CHECK(packed && packed->size() == kBytes);
   LightLayer layer;
   const uint8_t first = (*packed)[0];
   const bool same_nibbles = (first & 0x0F) == (first >> 4);

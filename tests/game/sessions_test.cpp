@@ -1,4 +1,8 @@
 #include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "sim/game/connection_limits.h"
+#include "sim/game/packet_rate_limiter.h"
 
 #include "sim/data/catalog.h"
 #include "tests/game/client_bytes.h"
@@ -200,6 +204,122 @@ TEST(Sessions, DuplicateLoginKicksTheOldConnection) {
   ASSERT_TRUE(kick.ok());
   EXPECT_NE(nbt::to_string(kick->reason).find("multiplayer.disconnect.duplicate_login"), std::string::npos);
   EXPECT_TRUE(h.core.online_player_names().empty());  // the new Alice is still configuring
+}
+
+
+// --- what a connection may cost (connection_limits.h) ---
+
+Input arm_swings(TestClient& client, int count) {
+  for (int i = 0; i < count; ++i) client.packet(packet::play_sb::ArmAnimation{0});
+  return client.take();
+}
+
+bool kicked_with(const JoinedClient& joined, const testing::CollectingSink& sink, const std::string& key) {
+  for (const Bytes& body : joined.client.received(sink)) {
+    if (packet_id_of(body) != packet::play_cb::KickDisconnect::kId) continue;
+    auto kick = decode_packet<packet::play_cb::KickDisconnect>(body);
+    if (kick.ok() && nbt::to_string(kick->reason).find(key) != std::string::npos) return true;
+  }
+  return false;
+}
+
+TEST(ConnectionLimits, AFloodingClientIsKickedWithThePacketRateTextAndOthersPlayOn) {
+  CoreHarness h;
+  JoinedClient alice = join(h, 1, "Alice");
+  JoinedClient bob = join(h, 2, "Bob");
+  h.sink.clear();
+  // 500 a second over 7 s is 3,500 packets: one more is over the limit.
+  h.iterate(0, {arm_swings(bob.client, 3501)});
+  EXPECT_TRUE(kicked_with(bob, h.sink, "disconnect.exceeded_packet_rate"));
+  EXPECT_TRUE(bob.client.closed(h.sink));
+  EXPECT_FALSE(alice.client.closed(h.sink));
+  int64_t ticks = h.core.tick_count();
+  h.iterate(0, {arm_swings(alice.client, 10)});
+  EXPECT_EQ(h.core.tick_count(), ticks + 1);
+  EXPECT_EQ(h.core.online_player_names(), std::vector<std::string>{"Alice"});
+}
+
+TEST(ConnectionLimits, ABusyClientUnderTheRateIsNotKicked) {
+  CoreHarness h;
+  JoinedClient alice = join(h, 1, "Alice");
+  h.sink.clear();
+  for (int tick = 0; tick < 200; ++tick) h.iterate(0, {arm_swings(alice.client, 24)});  // 480 a second for 10 s
+  EXPECT_FALSE(alice.client.closed(h.sink));
+  h.iterate(0, {arm_swings(alice.client, 400)});  // a burst over the average
+  EXPECT_TRUE(kicked_with(alice, h.sink, "disconnect.exceeded_packet_rate"));
+}
+
+TEST(ConnectionLimits, ALimitOfZeroTurnsTheLimiterOff) {
+  ServerProperties props = testing::test_properties();
+  props.packet_rate_limit = 0;
+  CoreHarness h(props);
+  JoinedClient alice = join(h, 1, "Alice");
+  h.sink.clear();
+  h.iterate(0, {arm_swings(alice.client, 10000)});
+  EXPECT_FALSE(alice.client.closed(h.sink));
+}
+
+TEST(ConnectionLimits, ASilentSocketIsClosedAfterTheReadTimeout) {
+  CoreHarness h;
+  TestClient idle(5);
+  h.iterate(0, {ConnectionOpened{5, "127.0.0.1:6"}});
+  h.sink.clear();
+  const int ticks_in_timeout = static_cast<int>(connection_limits::kReadTimeoutMillis / 50);
+  for (int i = 0; i < ticks_in_timeout - 2; ++i) h.iterate(0, {});
+  EXPECT_FALSE(idle.closed(h.sink));
+  for (int i = 0; i < 4; ++i) h.iterate(0, {});
+  EXPECT_TRUE(idle.closed(h.sink));
+  EXPECT_TRUE(idle.received(h.sink).empty());  // the handshake state has no disconnect packet
+}
+
+TEST(ConnectionLimits, APlayerAnsweringKeepAlivesIsNeverTimedOut) {
+  CoreHarness h;
+  JoinedClient alice = join(h, 1, "Alice");
+  h.sink.clear();
+  int answered = 0;
+  for (int tick = 0; tick < 1400; ++tick) {  // 70 s
+    std::vector<Input> answers;
+    for (const Bytes& body : alice.client.received(h.sink)) {
+      if (packet_id_of(body) != packet::play_cb::KeepAlive::kId) continue;
+      alice.client.packet(packet::play_sb::KeepAlive{decode_packet<packet::play_cb::KeepAlive>(body)->id});
+      answers.push_back(alice.client.take());
+      ++answered;
+    }
+    h.sink.clear();
+    h.iterate(0, answers);
+    ASSERT_FALSE(alice.client.closed(h.sink)) << "closed at tick " << tick;
+  }
+  EXPECT_GE(answered, 4);
+}
+
+TEST(ConnectionLimits, AnUnansweredKeepAliveTimesThePlayerOut) {
+  CoreHarness h;
+  JoinedClient alice = join(h, 1, "Alice");
+  h.sink.clear();
+  for (int tick = 0; tick < 700 && !alice.client.closed(h.sink); ++tick) h.iterate(0, {});
+  EXPECT_TRUE(kicked_with(alice, h.sink, "disconnect.timeout"));
+}
+
+// Paper's counter, written from its rule: each packet counts; the rate is the packets received
+// less than the interval ago, divided by the interval in seconds.
+RC_GTEST_PROP(PacketRateLimiter, DecisionsMatchTheSlidingWindowRule, ()) {
+  const int limit = *rc::gen::inRange(0, 60);
+  const int64_t interval = *rc::gen::element<int64_t>(1000, 7000);
+  const auto steps = *rc::gen::container<std::vector<std::pair<int, int>>>(
+      rc::gen::pair(rc::gen::inRange(0, 3000), rc::gen::inRange(0, 40)));
+  PacketRateLimiter limiter(limit, interval);
+  std::vector<int64_t> times;
+  int64_t now = 5'000'000;
+  for (auto [advance, packets] : steps) {
+    now += advance;
+    for (int i = 0; i < packets; ++i) {
+      times.push_back(now);
+      int64_t recent = 0;  // times are in order: count back to the first one too old
+      for (auto t = times.rbegin(); t != times.rend() && *t > now - interval; ++t) ++recent;
+      bool expected = limit == 0 || static_cast<double>(recent) * 1000.0 / static_cast<double>(interval) <= limit;
+      RC_ASSERT(limiter.record(now) == expected);
+    }
+  }
 }
 
 }  // namespace

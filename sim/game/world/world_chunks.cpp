@@ -1,10 +1,10 @@
 #include "sim/game/world/world_chunks.h"
 
 #include <algorithm>
-#include <cassert>
 
 #include "sim/core/hash.h"
 #include "sim/game/world/job_kinds.h"
+#include "sim/core/check.h"
 
 namespace hz {
 namespace {
@@ -95,6 +95,7 @@ bool WorldChunks::on_job_completed(const JobCompleted& done) {
   if (job.kind == kJobKindChunkRead) {
     on_read(job.pos, done.job, done.result);
   } else if (job.kind == kJobKindGeneration) {
+    HZ_CHECK(generation_in_flight_ > 0, "a generation result with no generation job in flight");
     --generation_in_flight_;
     on_generated(done.result);
   } else if (job.kind == kJobKindChunkWrite) {
@@ -158,6 +159,7 @@ void WorldChunks::load_stored(ChunkPos pos, Slot& slot, const Bytes& nbt) {
 }
 
 void WorldChunks::start_generation(ChunkPos pos, Slot& slot, std::shared_ptr<ChunkColumn> stored) {
+  HZ_CHECK(slot.stage == Slot::Stage::kReading, "chunk " + describe(pos) + " starts generating twice");
   slot.stage = Slot::Stage::kGenerating;
   adopt_loaded_neighbours(pos);
   if (stored) graph_.adopt(std::move(stored));
@@ -199,7 +201,8 @@ void WorldChunks::collect_finished() {
 }
 
 void WorldChunks::make_ready(ChunkPos pos, Slot& slot, std::shared_ptr<ChunkColumn> column, bool dirty) {
-  assert(column->status() == ChunkStatus::kFull && column->light_valid());
+  HZ_CHECK(column->status() == ChunkStatus::kFull && column->light_valid());
+  HZ_CHECK(slot.stage != Slot::Stage::kReady, "chunk " + describe(pos) + " becomes ready twice");
   slot.stage = Slot::Stage::kReady;
   slot.column = std::move(column);
   slot.dirty = dirty;
@@ -230,6 +233,7 @@ void WorldChunks::unload_unwanted(int64_t game_time) {
     if (slot == nullptr || slot->wanted || slot->stage != Slot::Stage::kReady) continue;
     ++unloaded;
     if (slot->dirty) write(pos, *slot, game_time);
+    HZ_CHECK(loaded_ > 0);
     --loaded_;
     loaded_set_hash_ ^= position_hash(pos);
     slots_.erase(pos);
@@ -240,6 +244,7 @@ void WorldChunks::submit_generation_jobs() {
   if (generation_in_flight_ >= settings_.max_generation_jobs) return;
   for (const GenerationJob& job : graph_.take_jobs(settings_.max_generation_jobs - generation_in_flight_)) {
     ++generation_in_flight_;
+    HZ_CHECK(generation_in_flight_ <= settings_.max_generation_jobs);
     submit(kJobKindGeneration, job.pos, encode_generation_job(job));
   }
 }
@@ -247,6 +252,7 @@ void WorldChunks::submit_generation_jobs() {
 // --- saving ---
 
 void WorldChunks::write(ChunkPos pos, Slot& slot, int64_t game_time) {
+  HZ_CHECK(slot.stage == Slot::Stage::kReady && slot.column, "chunk " + describe(pos) + " saved before it is ready");
   anvil::ChunkExtras extras = slot.extras ? *slot.extras : anvil::ChunkExtras{};
   extras.last_update = game_time;
   const anvil::StorageRequest request =

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "sim/world/anvil/lz4_block_stream.h"
+#include "sim/core/check.h"
 
 namespace hz::anvil {
 namespace {
@@ -18,14 +19,14 @@ Bytes deflate_with_window(std::span<const uint8_t> raw, int window_bits) {
   z_stream z{};
   // Java's Deflater default: level 6 (Z_DEFAULT_COMPRESSION), memLevel 8, default strategy.
   [[maybe_unused]] const int init = deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, window_bits, 8, Z_DEFAULT_STRATEGY);
-  assert(init == Z_OK);
+  HZ_CHECK(init == Z_OK);
   Bytes out(deflateBound(&z, static_cast<uLong>(raw.size())) + 32);
   z.next_in = const_cast<Bytef*>(raw.data());
   z.avail_in = static_cast<uInt>(raw.size());
   z.next_out = out.data();
   z.avail_out = static_cast<uInt>(out.size());
   [[maybe_unused]] const int rc = deflate(&z, Z_FINISH);
-  assert(rc == Z_STREAM_END);
+  HZ_CHECK(rc == Z_STREAM_END);
   out.resize(z.total_out);
   deflateEnd(&z);
   return out;

@@ -1,4 +1,5 @@
 #include "sim/world/anvil/region_file.h"
+#include "sim/core/check.h"
 
 #include <algorithm>
 #include <cassert>
@@ -119,7 +120,7 @@ void RegionFile::reserve(SectorRun run) {
 
 void RegionFile::release(SectorRun run) {
   for (uint32_t s = run.first; s < run.end(); ++s) {
-    assert(s < refs_.size() && refs_[s] > 0);
+    HZ_CHECK(s < refs_.size() && refs_[s] > 0);
     --refs_[s];
   }
 }
