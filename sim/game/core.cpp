@@ -15,21 +15,21 @@
 namespace hz {
 
 Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
-    : config_(std::move(config)),
-      clock_(clock),
-      effects_(effects),
-      rate_(clock, *this),
-      sessions_(std::make_unique<Sessions>(*this)) {
+    : config_(std::move(config)), clock_(clock), effects_(effects), rate_(clock, *this) {
+  // Each system gets only the ports it uses; this constructor is the one place that wires them.
+  sessions_ = std::make_unique<Sessions>(config_, effects_, static_cast<ServerLog&>(*this), *this,
+                                         static_cast<const GameTime&>(*this), rate_, static_cast<const SpawnPoint&>(*this));
   // Entity tracking ticks first (vanilla's ChunkMap.tick runs before the players' own ticks);
   // movement validates each move before any later listener reads the position.
-  tracker_ = std::make_unique<EntityTracker>(*this);
-  movement_ = std::make_unique<MovementSystem>(*this);
+  tracker_ = std::make_unique<EntityTracker>(*sessions_, config_.properties);
+  movement_ = std::make_unique<MovementSystem>(*sessions_, static_cast<ServerLog&>(*this), rules_, rate_,
+                                               config_.properties.allow_flight);
   tracker_->set_movement(movement_.get());
   movement_->set_observer(tracker_.get());
   sessions_->add_listener(tracker_.get());
   sessions_->add_listener(movement_.get());
   // Registered after the systems that apply moves, so it reads positions they accepted.
-  world_ = std::make_unique<WorldStreaming>(*this);
+  world_ = std::make_unique<WorldStreaming>(config_, effects_, *sessions_, static_cast<const GameTime&>(*this), rules_);
   sessions_->add_listener(world_.get());
   world_blocks_ = std::make_unique<ColumnBlockSource>([this](ChunkPos pos) { return world_->column(pos); });
   movement_->set_block_source(world_blocks_.get());

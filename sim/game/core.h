@@ -13,9 +13,11 @@
 #include "sim/core/effects.h"
 #include "sim/core/inputs.h"
 #include "sim/core/properties.h"
+#include "sim/game/core_config.h"
 #include "sim/game/commands/command_host.h"
 #include "sim/game/game_rules.h"
 #include "sim/game/player.h"
+#include "sim/game/ports.h"
 #include "sim/game/tick_rate.h"
 #include "sim/game/tick_scheduler.h"
 #include "sim/game/tick_stats.h"
@@ -29,16 +31,12 @@ class MovementSystem;
 class Sessions;
 class WorldStreaming;
 
-struct CoreConfig {
-  ServerProperties properties;
-  int64_t world_seed = 0;
-  // Text of ops.json (the shell reads the file); names and levels of operators.
-  std::string ops_json;
-  // PNG bytes of server-icon.png, when present (the shell reads the file).
-  Bytes server_icon_png;
-};
 
-class Core final : public CommandHost, private TickRateListener {
+class Core final : public CommandHost,
+                   private TickRateListener,
+                   private ServerLog,
+                   private GameTime,
+                   private SpawnPoint {
  public:
   static constexpr int kAutosaveIntervalTicks = 6000;
 
@@ -81,7 +79,7 @@ class Core final : public CommandHost, private TickRateListener {
   PlayerPlacement player_placement(ConnId player) const override;
   void teleport_player(ConnId player, const PlayerPlacement& to) override;
 
-  void log(LogLevel level, std::string text);
+  void log(LogLevel level, std::string text) override;
   void emit(Effect effect) { effects_.emit(std::move(effect)); }
   // Move checks, player physics and pull-backs; players seeing each other.
   MovementSystem& movement() { return *movement_; }
@@ -91,7 +89,7 @@ class Core final : public CommandHost, private TickRateListener {
   WorldStreaming& world() { return *world_; }
   const WorldStreaming& world() const { return *world_; }
   // Where players join: the world's spawn point.
-  Vec3 spawn_point() const;
+  Vec3 spawn_point() const override;
 
  private:
   void handle(const Input& input);
@@ -99,6 +97,8 @@ class Core final : public CommandHost, private TickRateListener {
   void tick_children();
   void run_console_commands();
   int compute_next_autosave_interval() const;
+  // GameTime
+  int64_t game_time() const override { return tick_count_; }
 
   // TickRateListener
   void on_ticking_state(float rate, bool frozen) override;

@@ -3,7 +3,7 @@
 #include "sim/data/catalog.h"
 #include "sim/data/registries.h"
 #include "sim/data/tags.h"
-#include "sim/game/core.h"
+#include "sim/game/core_config.h"
 #include "sim/game/sessions.h"
 #include "sim/protocol/packets.h"
 #include "sim/core/check.h"
@@ -74,7 +74,7 @@ void Sessions::handle_login(Session& c, std::span<const uint8_t> body) {
 void Sessions::accept_login(Session& c, const std::string& name) {
   c.name = name;
   c.uuid = offline_player_uuid(name);
-  const ServerProperties& props = core_.config().properties;
+  const ServerProperties& props = config_.properties;
   if (static_cast<int>(players_.size()) >= props.max_players && !ops_.bypasses_player_limit(c.uuid))
     return disconnect(c.id, TextComponent::translatable("multiplayer.disconnect.server_full"));
   // Vanilla kicks every player with the same profile id before letting the new one in.
@@ -83,11 +83,11 @@ void Sessions::accept_login(Session& c, const std::string& name) {
     if (players_.at(id).uuid == c.uuid) duplicates.push_back(id);
   for (ConnId id : duplicates) disconnect(id, TextComponent::translatable("multiplayer.disconnect.duplicate_login"));
 
-  core_.log(LogLevel::kInfo, "UUID of player " + name + " is " + c.uuid.to_string());
+  log_.log(LogLevel::kInfo, "UUID of player " + name + " is " + c.uuid.to_string());
   int threshold = props.network_compression_threshold;
   if (threshold >= 0) {
     send(c.id, packet::login_cb::Compress{threshold});
-    core_.emit(EnableCompression{c.id, threshold});
+    effects_.emit(EnableCompression{c.id, threshold});
     c.decoder.set_compression_threshold(threshold);
   }
   send(c.id, packet::login_cb::Success{c.uuid, name, {}});

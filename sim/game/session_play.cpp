@@ -5,7 +5,8 @@
 #include "sim/core/java_format.h"
 #include "sim/data/catalog.h"
 #include "sim/game/commands/dispatcher.h"
-#include "sim/game/core.h"
+#include "sim/game/core_config.h"
+#include "sim/game/tick_rate.h"
 #include "sim/game/sessions.h"
 #include "sim/protocol/packets.h"
 
@@ -42,7 +43,7 @@ bool is_allowed_chat_character(unsigned char c) { return c != 0xA7 && c >= ' ' &
 }  // namespace
 
 void Sessions::join_game(Session& c) {
-  const ServerProperties& props = core_.config().properties;
+  const ServerProperties& props = config_.properties;
   enter_state(c, ProtocolState::kPlay);
   c.is_player = true;
   Player& p = players_[c.id];
@@ -54,7 +55,7 @@ void Sessions::join_game(Session& c) {
   p.permission_level = ops_.level_of(c.uuid);
   p.client_view_distance = c.client_view_distance;
   p.latency_ms = c.latency_ms;
-  Vec3 spawn = core_.spawn_point();
+  Vec3 spawn = spawn_.spawn_point();
   p.position = spawn;
   join_order_.push_back(c.id);
 
@@ -64,7 +65,7 @@ void Sessions::join_game(Session& c) {
   login.max_players = props.max_players;
   login.view_distance = props.view_distance;
   login.simulation_distance = props.simulation_distance;
-  login.hashed_seed = static_cast<int64_t>(hash_combine(static_cast<uint64_t>(core_.config().world_seed), 0));
+  login.hashed_seed = static_cast<int64_t>(hash_combine(static_cast<uint64_t>(config_.world_seed), 0));
   login.game_mode = static_cast<uint8_t>(p.game_mode);
   send(c.id, login);
   send(c.id, packet::play_cb::Abilities{ability_flags(p.game_mode), 0.05f, 0.1f});
@@ -84,17 +85,17 @@ void Sessions::join_game(Session& c) {
   packet::play_cb::SpawnPosition spawn_position;
   spawn_position.location.pos = BlockPos{java_floor(spawn.x), java_floor(spawn.y), java_floor(spawn.z)};
   send(c.id, spawn_position);
-  send(c.id, packet::play_cb::UpdateTime{core_.tick_count(), {{0, core_.tick_count(), 0.0f, 1.0f}}});
+  send(c.id, packet::play_cb::UpdateTime{time_.game_time(), {{0, time_.game_time(), 0.0f, 1.0f}}});
   send(c.id, packet::play_cb::GameStateChange{13, 0.0f});
-  send(c.id, packet::play_cb::SetTickingState{core_.tick_rate().tick_rate(), core_.tick_rate().is_frozen()});
-  send(c.id, packet::play_cb::StepTick{core_.tick_rate().frozen_ticks_to_run()});
+  send(c.id, packet::play_cb::SetTickingState{tick_rate_.tick_rate(), tick_rate_.is_frozen()});
+  send(c.id, packet::play_cb::StepTick{tick_rate_.frozen_ticks_to_run()});
   for (PlayerListener* l : listeners_) l->on_join(p);  // chunks, tracking
   send(c.id, packet::play_cb::UpdateHealth{20.0f, 20, 5.0f});
 
-  core_.log(LogLevel::kInfo, p.name + "[/" + c.remote + "] logged in with entity id " + std::to_string(p.entity_id) +
+  log_.log(LogLevel::kInfo, p.name + "[/" + c.remote + "] logged in with entity id " + std::to_string(p.entity_id) +
                                  " at (" + java_fixed(spawn.x, 1) + ", " + java_fixed(spawn.y, 1) + ", " +
                                  java_fixed(spawn.z, 1) + ")");
-  core_.log(LogLevel::kInfo, p.name + " joined the game");
+  log_.log(LogLevel::kInfo, p.name + " joined the game");
   broadcast_system(TextComponent::translatable("multiplayer.player.joined", {TextComponent::plain(p.name)}).colored("yellow"));
 }
 
@@ -108,7 +109,7 @@ void Sessions::leave_game(Session& c) {
   Uuid uuid = it->second.uuid;
   players_.erase(it);
   std::erase(join_order_, c.id);
-  core_.log(LogLevel::kInfo, name + " left the game");
+  log_.log(LogLevel::kInfo, name + " left the game");
   if (join_order_.empty()) return;
   SharedBytes removal = share(encode_packet(packet::play_cb::PlayerRemove{{uuid}}));
   for (ConnId id : join_order_) send(id, removal);
@@ -155,7 +156,7 @@ void Sessions::handle_chat(Session& c, const std::string& message) {
   for (unsigned char ch : message) {
     if (!is_allowed_chat_character(ch)) return disconnect(c.id, TextComponent::translatable("multiplayer.disconnect.illegal_characters"));
   }
-  core_.log(LogLevel::kInfo, "[Not Secure] <" + c.name + "> " + message);
+  log_.log(LogLevel::kInfo, "[Not Secure] <" + c.name + "> " + message);
   broadcast_system(TextComponent::plain("<" + c.name + "> " + message));
 }
 
@@ -166,7 +167,7 @@ void Sessions::handle_command(Session& c, const std::string& command) {
   source.name = p->name;
   source.permission_level = p->permission_level;
   source.player = c.id;
-  dispatch_command(core_, source, command);
+  dispatch_command(commands_, source, command);
 }
 
 void Sessions::handle_play(Session& c, std::span<const uint8_t> body) {

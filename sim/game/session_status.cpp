@@ -1,7 +1,7 @@
 // Handshake and status: the server list ping (status JSON with players and favicon, ping/pong).
 #include "sim/core/base64.h"
 #include "sim/data/catalog.h"
-#include "sim/game/core.h"
+#include "sim/game/core_config.h"
 #include "sim/game/sessions.h"
 #include "sim/protocol/json_writer.h"
 #include "sim/protocol/packets.h"
@@ -20,7 +20,7 @@ void Sessions::handle_handshake(Session& c, std::span<const uint8_t> body) {
       const char* key = p.protocol_version < 754 ? "multiplayer.disconnect.outdated_client"
                                                  : "multiplayer.disconnect.incompatible";
       disconnect(c.id, TextComponent::translatable(key, {TextComponent::plain(std::string(kVersionName))}));
-    } else if (c.transfer && !core_.config().properties.accepts_transfers) {
+    } else if (c.transfer && !config_.properties.accepts_transfers) {
       disconnect(c.id, TextComponent::translatable("multiplayer.disconnect.transfers_disabled"));
     }
   });
@@ -28,7 +28,7 @@ void Sessions::handle_handshake(Session& c, std::span<const uint8_t> body) {
 }
 
 std::string Sessions::status_json() const {
-  const ServerProperties& props = core_.config().properties;
+  const ServerProperties& props = config_.properties;
   JsonWriter w;
   w.begin_object();
   w.key("version").begin_object().key("name").string(kVersionName).key("protocol").number(int64_t{kProtocolVersion});
@@ -47,8 +47,8 @@ std::string Sessions::status_json() const {
   }
   w.end_object();
   w.key("description").raw(to_json(TextComponent::plain(props.motd)));
-  if (!core_.config().server_icon_png.empty())
-    w.key("favicon").string("data:image/png;base64," + base64_encode(core_.config().server_icon_png));
+  if (!config_.server_icon_png.empty())
+    w.key("favicon").string("data:image/png;base64," + base64_encode(config_.server_icon_png));
   w.key("enforcesSecureChat").boolean(false);
   w.end_object();
   return w.take();
@@ -59,7 +59,7 @@ void Sessions::handle_status(Session& c, std::span<const uint8_t> body) {
     Sessions& s;
     Session& c;
     void operator()(packet::status_sb::PingStart&&) {
-      if (!s.core_.config().properties.enable_status) return s.close(c, "status disabled");
+      if (!s.config_.properties.enable_status) return s.close(c, "status disabled");
       s.send(c.id, packet::status_cb::ServerInfo{s.status_json()});
     }
     void operator()(packet::status_sb::Ping&& p) {

@@ -4,16 +4,17 @@
 #include "sim/core/hash.h"
 #include "sim/core/java_format.h"
 #include "sim/game/connection_limits.h"
-#include "sim/game/core.h"
+#include "sim/game/core_config.h"
 #include "sim/protocol/packets.h"
 
 namespace hz {
 
-Sessions::Sessions(Core& core) : core_(core) {
+Sessions::Sessions(const CoreConfig& config, EffectSink& effects, ServerLog& log, CommandHost& commands,
+                   const GameTime& time, const TickRateManager& tick_rate, const SpawnPoint& spawn)
+    : config_(config), effects_(effects), log_(log), commands_(commands), time_(time), tick_rate_(tick_rate), spawn_(spawn) {
   std::string error;
-  const std::string& ops = core.config().ops_json;
-  if (!ops.empty()) ops_ = OpList::parse(ops, core.config().properties.op_permission_level, &error);
-  if (!error.empty()) core.log(LogLevel::kWarn, error);
+  if (!config.ops_json.empty()) ops_ = OpList::parse(config.ops_json, config.properties.op_permission_level, &error);
+  if (!error.empty()) log.log(LogLevel::kWarn, error);
 }
 
 Sessions::~Sessions() = default;
@@ -24,7 +25,7 @@ void Sessions::on_opened(const ConnectionOpened& in) {
   c.remote = in.remote;
   c.keep_alive_time = now_millis_;
   c.last_read_millis = now_millis_;
-  c.packet_rate = PacketRateLimiter(core_.config().properties.packet_rate_limit,
+  c.packet_rate = PacketRateLimiter(config_.properties.packet_rate_limit,
                                     connection_limits::kPacketRateIntervalMillis);
 }
 
@@ -50,7 +51,7 @@ void Sessions::on_bytes(const BytesReceived& in) {
 }
 
 void Sessions::kick_for_packet_rate(Session& c) {
-  core_.log(LogLevel::kWarn, (c.name.empty() ? c.remote : c.name) + " exceeded the packet rate limit (sent " +
+  log_.log(LogLevel::kWarn, (c.name.empty() ? c.remote : c.name) + " exceeded the packet rate limit (sent " +
                                  java_fixed(static_cast<float>(c.packet_rate.rate()), 1) + " packets per second over " +
                                  std::to_string(connection_limits::kPacketRateIntervalMillis / 1000) + " s)");
   disconnect(c.id, TextComponent::translatable("disconnect.exceeded_packet_rate").colored("red"));
@@ -65,7 +66,7 @@ void Sessions::on_closed(const ConnectionClosed& in) {
   auto it = connections_.find(in.conn);
   if (it == connections_.end()) return;
   if (!it->second.closing) {
-    if (it->second.is_player) core_.log(LogLevel::kInfo, it->second.name + " lost connection: Disconnected");
+    if (it->second.is_player) log_.log(LogLevel::kInfo, it->second.name + " lost connection: Disconnected");
   }
   leave_game(it->second);
   connections_.erase(it);
@@ -126,7 +127,7 @@ void Sessions::handle_keep_alive(Session& c, int64_t id) {
   disconnect(c.id, TextComponent::translatable("disconnect.timeout"));
 }
 
-void Sessions::send(ConnId conn, SharedBytes body) { core_.emit(SendPacket{conn, std::move(body)}); }
+void Sessions::send(ConnId conn, SharedBytes body) { effects_.emit(SendPacket{conn, std::move(body)}); }
 
 void Sessions::disconnect(ConnId conn, const TextComponent& reason) {
   auto it = connections_.find(conn);
@@ -140,8 +141,8 @@ void Sessions::disconnect(ConnId conn, const TextComponent& reason) {
   }
   std::string shown = to_plain(reason);
   std::string who = c.name.empty() ? c.remote : c.name + " (" + c.remote + ")";
-  core_.log(LogLevel::kInfo, "Disconnecting " + who + ": " + shown);
-  if (c.is_player) core_.log(LogLevel::kInfo, c.name + " lost connection: " + shown);
+  log_.log(LogLevel::kInfo, "Disconnecting " + who + ": " + shown);
+  if (c.is_player) log_.log(LogLevel::kInfo, c.name + " lost connection: " + shown);
   close(c, shown);
 }
 
@@ -159,7 +160,7 @@ void Sessions::enter_state(Session& c, ProtocolState next) {
 void Sessions::close(Session& c, const std::string& log_reason) {
   c.closing = true;
   leave_game(c);
-  core_.emit(CloseConnection{c.id, log_reason});
+  effects_.emit(CloseConnection{c.id, log_reason});
 }
 
 // --- players ---

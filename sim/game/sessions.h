@@ -18,13 +18,15 @@
 #include "sim/game/packet_rate_limiter.h"
 #include "sim/game/player.h"
 #include "sim/game/player_identity.h"
+#include "sim/game/ports.h"
 #include "sim/protocol/codec.h"
 #include "sim/protocol/framing.h"
 
 namespace hz {
 
-class Core;
 class PlayerListener;
+class TickRateManager;
+struct CoreConfig;
 
 // One TCP connection's protocol state.
 struct Session {
@@ -54,10 +56,11 @@ struct Session {
   bool is_player = false;
 };
 
-class Sessions {
+class Sessions final : public PlayerConnections {
  public:
-  explicit Sessions(Core& core);
-  ~Sessions();
+  Sessions(const CoreConfig& config, EffectSink& effects, ServerLog& log, CommandHost& commands,
+           const GameTime& time, const TickRateManager& tick_rate, const SpawnPoint& spawn);
+  ~Sessions() override;
 
   // The time this pass's inputs arrived by (the pass's first clock read), in milliseconds.
   void begin_pass(int64_t now_millis) { now_millis_ = now_millis; }
@@ -73,27 +76,23 @@ class Sessions {
   int player_count() const { return static_cast<int>(players_.size()); }
   std::vector<std::string> player_names() const;
   std::optional<ConnId> find_player(const std::string& name) const;
-  Player* player(ConnId conn);
-  const Player* player(ConnId conn) const;
-  // Players in join order (deterministic).
-  const std::vector<ConnId>& players_in_join_order() const { return join_order_; }
+  Player* player(ConnId conn) override;
+  const Player* player(ConnId conn) const override;
+  const std::vector<ConnId>& players_in_join_order() const override { return join_order_; }
   void set_player_game_mode(ConnId player, GameMode mode);
   // Teleports a player: sends a position packet with a fresh teleport id and waits for it.
-  void teleport(ConnId player, const Vec3& to, float yaw, float pitch);
+  void teleport(ConnId player, const Vec3& to, float yaw, float pitch) override;
 
   // Packets and texts.
-  void send(ConnId conn, SharedBytes body);
-  template <Packet P>
-  void send(ConnId conn, const P& packet) {
-    send(conn, share(encode_packet(packet)));
-  }
+  void send(ConnId conn, SharedBytes body) override;
+  using PlayerConnections::send;
   void send_system(ConnId player, const TextComponent& text);
   void broadcast_system(const TextComponent& text);
   void broadcast_to_ops(const TextComponent& text, std::optional<ConnId> except);
   void broadcast_ticking_state(float rate, bool frozen);
   void broadcast_ticking_step(int ticks);
   // Sends a disconnect packet for the connection's state with `reason`, then closes it.
-  void disconnect(ConnId conn, const TextComponent& reason);
+  void disconnect(ConnId conn, const TextComponent& reason) override;
   // Vanilla's reason for a packet it could not read: "Internal Exception: <what went wrong>".
   void disconnect_unreadable(ConnId conn, const std::string& error);
   // Paper's packet limiter: the client sent more than horizon-packet-rate-limit packets a second.
@@ -123,7 +122,13 @@ class Sessions {
   // Moves the connection to its next protocol state; only vanilla's transitions are allowed.
   void enter_state(Session& c, ProtocolState next);
 
-  Core& core_;
+  const CoreConfig& config_;
+  EffectSink& effects_;
+  ServerLog& log_;
+  CommandHost& commands_;
+  const GameTime& time_;
+  const TickRateManager& tick_rate_;
+  const SpawnPoint& spawn_;
   OpList ops_;
   std::map<ConnId, Session> connections_;
   std::map<ConnId, Player> players_;

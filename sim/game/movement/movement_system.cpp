@@ -3,7 +3,8 @@
 #include <vector>
 
 #include "sim/core/hash.h"
-#include "sim/game/core.h"
+#include "sim/game/game_rules.h"
+#include "sim/game/tick_rate.h"
 #include "sim/protocol/packets.h"
 
 namespace hz {
@@ -24,17 +25,19 @@ class MovementSystem::Effects final : public MoveEffects {
   Effects(MovementSystem& system, ConnId player) : system_(system), player_(player) {}
   void teleport(const Vec3& to, float yaw, float pitch) override {
     system_.pulling_back_ = true;
-    system_.core_.sessions().teleport(player_, to, yaw, pitch);
+    system_.connections_.teleport(player_, to, yaw, pitch);
     system_.pulling_back_ = false;
   }
-  void warn(const std::string& line) override { system_.core_.log(LogLevel::kWarn, line); }
+  void warn(const std::string& line) override { system_.log_.log(LogLevel::kWarn, line); }
 
  private:
   MovementSystem& system_;
   ConnId player_;
 };
 
-MovementSystem::MovementSystem(Core& core) : core_(core) {}
+MovementSystem::MovementSystem(PlayerConnections& players, ServerLog& log, const GameRules& rules,
+                               const TickRateManager& tick_rate, bool allow_flight)
+    : connections_(players), log_(log), game_rules_(rules), tick_rate_(tick_rate), allow_flight_(allow_flight) {}
 MovementSystem::~MovementSystem() = default;
 
 const PlayerMovement* MovementSystem::movement(ConnId player) const {
@@ -49,11 +52,10 @@ PlayerMovement* MovementSystem::movement(ConnId player) {
 
 MoveRules MovementSystem::rules() const {
   MoveRules r;
-  Core& core = core_;
-  r.player_movement_check = core.game_rules().get_bool("player_movement_check");
-  r.elytra_movement_check = core.game_rules().get_bool("elytra_movement_check");
-  r.runs_normally = core.tick_rate().runs_normally();
-  r.allow_flight = core.config().properties.allow_flight;
+  r.player_movement_check = game_rules_.get_bool("player_movement_check");
+  r.elytra_movement_check = game_rules_.get_bool("elytra_movement_check");
+  r.runs_normally = tick_rate_.runs_normally();
+  r.allow_flight = allow_flight_;
   return r;
 }
 
@@ -82,7 +84,7 @@ void MovementSystem::on_move(Player& player, const MoveInput& move) {
   Effects effects(*this, player.conn);
   const MoveResult result = m->handle_move(move, world(), rules(), effects);
   if (result.decision == MoveDecision::kInvalid) {
-    core_.sessions().disconnect(player.conn, invalid_movement_reason());
+    connections_.disconnect(player.conn, invalid_movement_reason());
     return;
   }
   // A pulled-back player was already published with its teleport.
@@ -93,7 +95,7 @@ void MovementSystem::on_teleport_confirm(Player& player, int32_t teleport_id) {
   PlayerMovement* m = movement(player.conn);
   if (!m) return;
   if (!m->handle_teleport_confirm(teleport_id)) {
-    core_.sessions().disconnect(player.conn, invalid_movement_reason());
+    connections_.disconnect(player.conn, invalid_movement_reason());
     return;
   }
   if (!m->awaiting_teleport()) player.awaiting_teleport_id = 0;
@@ -137,11 +139,11 @@ void MovementSystem::tick() {
   const MoveRules r = rules();
   for (ConnId conn : order) {
     PlayerMovement* m = movement(conn);
-    Player* player = core_.sessions().player(conn);
+    Player* player = connections_.player(conn);
     if (!m || !player) continue;
     Effects effects(*this, conn);
     if (m->tick(world(), r, effects) == TickResult::kKickedForFloating) {
-      core_.sessions().disconnect(conn, TextComponent::translatable("multiplayer.disconnect.flying"));
+      connections_.disconnect(conn, TextComponent::translatable("multiplayer.disconnect.flying"));
       continue;
     }
     publish(*player, *m);

@@ -11,7 +11,8 @@
 
 namespace hz {
 
-class Core;
+class GameRules;
+class TickRateManager;
 
 // Told of every accepted move packet, changed or not (vanilla calls ChunkMap.move for each).
 class MoveObserver {
@@ -22,7 +23,9 @@ class MoveObserver {
 
 class MovementSystem final : public PlayerListener {
  public:
-  explicit MovementSystem(Core& core);
+  // `allow_flight`: server.properties allow-flight (the floating kick's exemption).
+  MovementSystem(PlayerConnections& players, ServerLog& log, const GameRules& rules, const TickRateManager& tick_rate,
+                 bool allow_flight);
   ~MovementSystem() override;
 
   // The world the checks collide with (until one is attached, nothing collides).
@@ -55,7 +58,11 @@ class MovementSystem final : public PlayerListener {
   // when an accepted move packet brought them.
   void publish(Player& player, const PlayerMovement& m, bool accepted_move = false);
 
-  Core& core_;
+  PlayerConnections& connections_;
+  ServerLog& log_;
+  const GameRules& game_rules_;
+  const TickRateManager& tick_rate_;
+  bool allow_flight_;
   NoBlocks no_blocks_;
   const BlockSource* blocks_ = &no_blocks_;
   WorldBorder border_;

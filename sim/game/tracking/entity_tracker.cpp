@@ -4,16 +4,10 @@
 
 #include "sim/core/hash.h"
 #include "sim/core/java_format.h"
-#include "sim/game/core.h"
 #include "sim/protocol/packets.h"
 
 namespace hz {
 
-namespace {
-
-int server_view_distance(const Core& core) { return std::clamp(core.config().properties.view_distance, 2, 32); }
-
-}  // namespace
 
 bool EntityTracker::IdSet::insert(int32_t id) {
   auto it = std::lower_bound(ids_.begin(), ids_.end(), id);
@@ -34,8 +28,12 @@ EntityTracker::Tracked* EntityTracker::find(int32_t id) const {
   return it == by_id_.end() ? nullptr : it->second;
 }
 
-EntityTracker::EntityTracker(Core& core)
-    : core_(core), view_rule_(server_view_distance(core)), chunks_(&view_rule_) {}
+EntityTracker::EntityTracker(PlayerConnections& connections, const ServerProperties& properties)
+    : connections_(connections),
+      server_view_distance_(std::clamp(properties.view_distance, 2, 32)),
+      broadcast_range_percentage_(properties.entity_broadcast_range_percentage),
+      view_rule_(server_view_distance_),
+      chunks_(&view_rule_) {}
 
 EntityTracker::~EntityTracker() = default;
 
@@ -44,15 +42,15 @@ EntityTracker::SectionPos EntityTracker::section_of(const Vec3& p) {
 }
 
 int EntityTracker::effective_range() const {
-  return core_.config().properties.entity_broadcast_range_percentage * kPlayerTrackingRange / 100;
+  return broadcast_range_percentage_ * kPlayerTrackingRange / 100;
 }
 
 int EntityTracker::view_distance(const Player& viewer) const {
-  return std::clamp(viewer.client_view_distance, 2, server_view_distance(core_));
+  return std::clamp(viewer.client_view_distance, 2, server_view_distance_);
 }
 
 double EntityTracker::max_visible_range() const {
-  return static_cast<double>(std::min(effective_range(), server_view_distance(core_) * 16));
+  return static_cast<double>(std::min(effective_range(), server_view_distance_ * 16));
 }
 
 EntityState EntityTracker::state_of(const Player& player) const {
@@ -79,7 +77,7 @@ std::vector<int32_t> EntityTracker::seen_by(ConnId viewer) const {
   return std::vector<int32_t>(t->sees.begin(), t->sees.end());
 }
 
-void EntityTracker::send(ConnId conn, const SharedBytes& body) { core_.sessions().send(conn, body); }
+void EntityTracker::send(ConnId conn, const SharedBytes& body) { connections_.send(conn, body); }
 
 void EntityTracker::refresh_cell(Tracked& t, const Vec3& position) {
   const int64_t cell = TrackingGrid::cell_of(position);

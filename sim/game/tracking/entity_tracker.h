@@ -19,14 +19,13 @@
 
 namespace hz {
 
-class Core;
-
 class EntityTracker final : public PlayerListener, public MoveObserver {
  public:
   // Players are tracked up to 32 chunks (EntityType.PLAYER's client tracking range).
   static constexpr int kPlayerTrackingRange = 32 * 16;
 
-  explicit EntityTracker(Core& core);
+  // The server's view-distance and entity-broadcast-range-percentage come from `properties`.
+  EntityTracker(PlayerConnections& connections, const ServerProperties& properties);
   ~EntityTracker() override;
 
   // Where head rotation, velocity and the needs-sync flag come from (optional).
@@ -93,7 +92,9 @@ class EntityTracker final : public PlayerListener, public MoveObserver {
   void refresh_cell(Tracked& t, const Vec3& position);
   void send(ConnId conn, const SharedBytes& body);
 
-  Core& core_;
+  PlayerConnections& connections_;
+  int server_view_distance_;
+  int broadcast_range_percentage_;
   MovementSystem* movement_ = nullptr;
   ViewDistanceVisibility view_rule_;
   const ChunkVisibility* chunks_;

@@ -4,7 +4,8 @@
 
 #include "sim/core/hash.h"
 #include "sim/core/java_format.h"
-#include "sim/game/core.h"
+#include "sim/game/core_config.h"
+#include "sim/game/game_rules.h"
 #include "sim/game/world/world_files.h"
 #include "sim/protocol/packets.h"
 
@@ -18,25 +19,19 @@ ChunkPos chunk_of(const Vec3& p) { return ChunkPos{java_floor(p.x) >> 4, java_fl
 
 }  // namespace
 
-// Hands the chunk map's effects (jobs, storage writes, logs) to the core in emission order.
-class WorldStreaming::CoreEffects final : public EffectSink {
- public:
-  explicit CoreEffects(Core& core) : core_(core) {}
-  void emit(Effect effect) override { core_.emit(std::move(effect)); }
-
- private:
-  Core& core_;
-};
-
-WorldStreaming::WorldStreaming(Core& core)
-    : core_(core),
-      effects_(std::make_unique<CoreEffects>(core)),
-      view_distance_(std::clamp(core.config().properties.view_distance, kMinViewDistance, kMaxViewDistance)),
-      simulation_distance_(core.config().properties.simulation_distance),
+WorldStreaming::WorldStreaming(const CoreConfig& config, EffectSink& effects, PlayerConnections& connections,
+                               const GameTime& time, const GameRules& rules)
+    : config_(config),
+      effects_(effects),
+      connections_(connections),
+      time_(time),
+      rules_(rules),
+      view_distance_(std::clamp(config.properties.view_distance, kMinViewDistance, kMaxViewDistance)),
+      simulation_distance_(config.properties.simulation_distance),
       spawn_area_{ChunkPos{0, 0}, kSpawnAreaRadius} {
   WorldChunksSettings settings;
-  settings.seed = static_cast<uint64_t>(core.config().world_seed);
-  chunks_ = std::make_unique<WorldChunks>(settings, *effects_);
+  settings.seed = static_cast<uint64_t>(config.world_seed);
+  chunks_ = std::make_unique<WorldChunks>(settings, effects_);
 }
 
 WorldStreaming::~WorldStreaming() = default;
@@ -54,17 +49,17 @@ bool WorldStreaming::on_job_completed(const JobCompleted& done) {
 }
 
 void WorldStreaming::save_all(bool flush, std::function<void()> on_saved) {
-  chunks_->save_all(core_.tick_count(), false, {});
+  chunks_->save_all(time_.game_time(), false, {});
   WorldFileFacts facts;
-  facts.properties = &core_.config().properties;
-  facts.seed = core_.config().world_seed;
+  facts.properties = &config_.properties;
+  facts.seed = config_.world_seed;
   const Vec3 spawn = spawn_point();
   facts.spawn.y = static_cast<int32_t>(spawn.y);  // block 0, y, 0
-  facts.game_time = core_.tick_count();
-  facts.rules = &core_.game_rules();
-  for (StorageWrite& write : world_file_writes(facts)) core_.emit(std::move(write));
+  facts.game_time = time_.game_time();
+  facts.rules = &rules_;
+  for (StorageWrite& write : world_file_writes(facts)) effects_.emit(std::move(write));
   if (flush) {
-    chunks_->save_all(core_.tick_count(), true, std::move(on_saved));  // nothing dirty left: just the flush
+    chunks_->save_all(time_.game_time(), true, std::move(on_saved));  // nothing dirty left: just the flush
   } else if (on_saved) {
     on_saved();
   }
@@ -138,17 +133,16 @@ void WorldStreaming::update_chunk_tracking(Viewer& viewer, const Player& player)
 }
 
 void WorldStreaming::apply_view(Viewer& viewer, ConnId conn, ChunkTrackingView next, bool client_connected) {
-  Sessions& sessions = core_.sessions();
   const ChunkTrackingView& previous = viewer.view;
   if (next.is_positioned() && (!previous.is_positioned() || previous.center() != next.center()))
-    sessions.send(conn, packet::play_cb::UpdateViewPosition{next.center().x, next.center().z});
+    connections_.send(conn, packet::play_cb::UpdateViewPosition{next.center().x, next.center().z});
   view_difference(
       previous, next,
       [&](ChunkPos pos) {
         if (chunks_->is_ready(pos)) viewer.sender.mark_pending(pos);
       },
       [&](ChunkPos pos) {
-        if (viewer.sender.drop(pos) && client_connected) sessions.send(conn, packet::play_cb::UnloadChunk{pos.x, pos.z});
+        if (viewer.sender.drop(pos) && client_connected) connections_.send(conn, packet::play_cb::UnloadChunk{pos.x, pos.z});
       });
   viewer.view = next;
 }
@@ -163,24 +157,22 @@ void WorldStreaming::distribute_ready() {
 }
 
 void WorldStreaming::tick() {
-  Sessions& sessions = core_.sessions();
   for (auto& [conn, viewer] : viewers_)
-    if (const Player* player = sessions.player(conn)) update_chunk_tracking(viewer, *player);
-  chunks_->tick(core_.tick_count());
+    if (const Player* player = connections_.player(conn)) update_chunk_tracking(viewer, *player);
+  chunks_->tick(time_.game_time());
   distribute_ready();
   for (auto& [conn, viewer] : viewers_)
-    if (const Player* player = sessions.player(conn)) send_next_chunks(viewer, *player);
+    if (const Player* player = connections_.player(conn)) send_next_chunks(viewer, *player);
 }
 
 void WorldStreaming::send_next_chunks(Viewer& viewer, const Player& player) {
   std::vector<ChunkPos> batch =
       viewer.sender.next_batch(chunk_of(player.position), [&](ChunkPos pos) { return chunks_->is_ready(pos); });
   if (batch.empty()) return;
-  Sessions& sessions = core_.sessions();
-  sessions.send(player.conn, packet::play_cb::ChunkBatchStart{});
+  connections_.send(player.conn, packet::play_cb::ChunkBatchStart{});
   for (ChunkPos pos : batch)
-    sessions.send(player.conn, chunks_->ready_column(pos)->map_chunk_packet(packet::play_cb::MapChunk::kId));
-  sessions.send(player.conn, packet::play_cb::ChunkBatchFinished{static_cast<int32_t>(batch.size())});
+    connections_.send(player.conn, chunks_->ready_column(pos)->map_chunk_packet(packet::play_cb::MapChunk::kId));
+  connections_.send(player.conn, packet::play_cb::ChunkBatchFinished{static_cast<int32_t>(batch.size())});
 }
 
 // --- spawn ---

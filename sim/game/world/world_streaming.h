@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "sim/game/player.h"
+#include "sim/game/ports.h"
 #include "sim/game/sessions.h"
 #include "sim/game/world/chunk_sender.h"
 #include "sim/game/world/loading_tickets.h"
@@ -18,14 +19,17 @@
 
 namespace hz {
 
-class Core;
+class GameRules;
+struct CoreConfig;
 
 class WorldStreaming final : public PlayerListener {
  public:
   // The spawn chunk and its neighbours are kept loaded (and prepared before the server is up).
   static constexpr int kSpawnAreaRadius = 1;
 
-  explicit WorldStreaming(Core& core);
+  // `effects`: where the chunk map's jobs, storage writes and logs go (in emission order).
+  WorldStreaming(const CoreConfig& config, EffectSink& effects, PlayerConnections& connections, const GameTime& time,
+                 const GameRules& rules);
   ~WorldStreaming() override;
 
   // Starts loading the spawn area (called once, when the core starts).
@@ -79,7 +83,6 @@ class WorldStreaming final : public PlayerListener {
     ChunkSquare loading;  // the player's loading tickets
     SectionPos section;   // vanilla's lastSectionPos
   };
-  class CoreEffects;
 
   void follow_position(Viewer& viewer, const Player& player);
   void update_chunk_tracking(Viewer& viewer, const Player& player);
@@ -91,8 +94,11 @@ class WorldStreaming final : public PlayerListener {
   int player_view_distance(const Player& player) const;
   void learn_spawn(const ChunkColumn& column);
 
-  Core& core_;
-  std::unique_ptr<CoreEffects> effects_;
+  const CoreConfig& config_;
+  EffectSink& effects_;
+  PlayerConnections& connections_;
+  const GameTime& time_;
+  const GameRules& rules_;
   std::unique_ptr<WorldChunks> chunks_;
   LoadingTickets tickets_;
   std::map<ConnId, Viewer> viewers_;

@@ -1,0 +1,58 @@
+// The narrow views the game systems have of the server around them, in place of the whole Core:
+// each system is built with the ports it uses, so Core is the only file that knows every system.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sim/core/effects.h"
+#include "sim/core/types.h"
+#include "sim/game/player.h"
+#include "sim/protocol/codec.h"
+#include "sim/protocol/text.h"
+
+namespace hz {
+
+// The server log (Core writes it as LogLine effects).
+class ServerLog {
+ public:
+  virtual ~ServerLog() = default;
+  virtual void log(LogLevel level, std::string text) = 0;
+};
+
+// Game time: the ticks the world has run (Core counts them).
+class GameTime {
+ public:
+  virtual ~GameTime() = default;
+  virtual int64_t game_time() const = 0;
+};
+
+// Where players join and respawn (the world knows it; Core passes it on).
+class SpawnPoint {
+ public:
+  virtual ~SpawnPoint() = default;
+  virtual Vec3 spawn_point() const = 0;
+};
+
+// Players and the connections they play on (Sessions owns both): look a player up, send to a
+// connection, disconnect it, teleport a player.
+class PlayerConnections {
+ public:
+  virtual ~PlayerConnections() = default;
+  virtual Player* player(ConnId conn) = 0;
+  virtual const Player* player(ConnId conn) const = 0;
+  // Players in join order (deterministic).
+  virtual const std::vector<ConnId>& players_in_join_order() const = 0;
+  virtual void send(ConnId conn, SharedBytes body) = 0;
+  template <Packet P>
+  void send(ConnId conn, const P& packet) {
+    send(conn, share(encode_packet(packet)));
+  }
+  // Sends the disconnect packet of the connection's state with `reason`, then closes it.
+  virtual void disconnect(ConnId conn, const TextComponent& reason) = 0;
+  // Sends a position packet with a fresh teleport id and waits for the client to confirm it.
+  virtual void teleport(ConnId player, const Vec3& to, float yaw, float pitch) = 0;
+};
+
+}  // namespace hz
