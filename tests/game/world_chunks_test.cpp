@@ -12,12 +12,11 @@
 namespace hz {
 namespace {
 
-using testing::EffectList;
 using testing::SimulatedJobs;
 using testing::settings_for;
 
 struct World {
-  EffectList effects;
+  EffectBuffer effects;
   WorldChunks chunks;
   SimulatedJobs jobs;
   explicit World(uint64_t seed, int workers = 2, uint64_t order = 1)
@@ -39,12 +38,7 @@ struct World {
       for (const JobCompleted& c : finished) EXPECT_TRUE(chunks.on_job_completed(c));
     }
   }
-  std::vector<std::string> logs() const {
-    std::vector<std::string> out;
-    for (const Effect& e : effects.effects)
-      if (auto* l = std::get_if<LogLine>(&e)) out.push_back(l->text);
-    return out;
-  }
+  std::vector<std::string> logs() const { return effects.logs(); }
 };
 
 uint64_t spawn_square_hash(int workers, uint64_t order) {

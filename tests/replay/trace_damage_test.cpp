@@ -6,8 +6,8 @@
 
 #include <cstring>
 
-#include "replay/record_archive.h"
-#include "replay/trace_file.h"
+#include "replay/format/record_archive.h"
+#include "replay/format/trace_file.h"
 #include "session_fixtures.h"
 #include "sim/core/hash.h"
 
