@@ -128,6 +128,22 @@ void BM_MapChunkShared(benchmark::State& state) {
 }
 BENCHMARK(BM_MapChunkShared);
 
+// A loaded chunk's contents as the state hash takes them, once, when the chunk becomes ready
+// (stored form), against the canonical hash that reads every cell.
+void BM_ChunkStoredHash(benchmark::State& state) {
+  const auto& columns = loaded_square().columns;
+  size_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(columns[i++ % columns.size()]->stored_hash());
+}
+BENCHMARK(BM_ChunkStoredHash)->Unit(benchmark::kMicrosecond);
+
+void BM_ChunkContentHash(benchmark::State& state) {
+  const auto& columns = loaded_square().columns;
+  size_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(columns[i++ % columns.size()]->content_hash());
+}
+BENCHMARK(BM_ChunkContentHash)->Unit(benchmark::kMicrosecond);
+
 // Heap held per loaded chunk once it has been sent (its packet cached), reported, not timed.
 void BM_MemoryPerLoadedChunk(benchmark::State& state) {
   LoadedSquare& square = loaded_square();
@@ -245,6 +261,15 @@ void BM_TickWithPlayersStandingStill(benchmark::State& state) {
   state.counters["loaded_chunks"] = static_cast<double>(crowd.core->world().chunks().loaded_count());
 }
 BENCHMARK(BM_TickWithPlayersStandingStill)->Arg(1)->Arg(10)->Unit(benchmark::kMicrosecond);
+
+// The core's state hash alone (computed after every pass), with the crowd's chunks loaded: it
+// must not grow with the number of loaded chunks.
+void BM_StateHash(benchmark::State& state) {
+  Crowd crowd(static_cast<int>(state.range(0)));
+  for (auto _ : state) benchmark::DoNotOptimize(crowd.core->state_hash());
+  state.counters["loaded_chunks"] = static_cast<double>(crowd.core->world().chunks().loaded_count());
+}
+BENCHMARK(BM_StateHash)->Arg(1)->Arg(10)->Unit(benchmark::kMicrosecond);
 
 // One player crossing a chunk border (teleported one chunk east and back): the view difference,
 // the loading square's edges, forgets and the unload of the far edge (generation not included).
