@@ -1,5 +1,7 @@
 #include "replay/format/frame_builder.h"
 
+#include "sim/core/check.h"
+
 namespace hz {
 
 FrameBuilder::FrameBuilder(uint64_t first_iteration, int64_t first_tick, FrameLimits limits)
@@ -19,8 +21,9 @@ void FrameBuilder::add(const Record& record, std::vector<Bytes>& frames) {
   } else if (auto* stopped = std::get_if<StoppedRecord>(&record)) {
     tick_ = stopped->digest.tick;
   }
+  at_pass_boundary_ = ends_pass(record);
   bool full = encoder_.size() >= limits_.max_raw_bytes;
-  if (ends_pass(record)) {
+  if (at_pass_boundary_) {
     bool long_enough = first_clock_ && *last_clock_ - *first_clock_ >= limits_.max_span_nanos;
     if (full || long_enough) close(false, frames);
   } else if (full) {
@@ -33,6 +36,11 @@ void FrameBuilder::flush(std::vector<Bytes>& frames) {
 }
 
 void FrameBuilder::close(bool continues, std::vector<Bytes>& frames) {
+  // A reader replays whole passes: a frame that ends inside one is damage ("not ending at a pass
+  // boundary"), so the writer must never produce it. Only a single pass larger than the frame
+  // budget may continue into the next frame, and it says so in its flags.
+  HZ_CHECK(continues ? encoder_.size() >= limits_.max_raw_bytes : at_pass_boundary_,
+           "a trace frame closes only at a pass boundary (after Started, IterationEnd or Stopped)");
   open_.continues = continues;
   frames.push_back(encode_frame_payload(encoder_.take(), open_, limits_.zstd_level));
   open_ = FrameInfo{};

@@ -32,6 +32,8 @@ class FrameBuilder {
   uint64_t next_iteration() const { return next_iteration_; }
   int64_t tick() const { return tick_; }
   size_t open_bytes() const { return encoder_.size(); }
+  // True when the last record added closed a pass (or nothing was added yet).
+  bool at_pass_boundary() const { return at_pass_boundary_; }
 
  private:
   void close(bool continues, std::vector<Bytes>& frames);
@@ -42,6 +44,7 @@ class FrameBuilder {
   std::optional<int64_t> first_clock_, last_clock_;
   uint64_t next_iteration_;
   int64_t tick_;
+  bool at_pass_boundary_ = true;
 };
 
 }  // namespace hz
