@@ -4,7 +4,7 @@
 #include <random>
 #include <thread>
 
-#include "replay/live_recording.h"
+#include "replay/recorder/live_recording.h"
 #include "server/console.h"
 #include "server/crash_report.h"
 #include "server/files.h"
@@ -18,6 +18,7 @@
 #include "server/watchdog.h"
 #include "server/world_fingerprint.h"
 #include "sim/core/check.h"
+#include "sim/core/effect_buffer.h"
 #include "sim/core/java_format.h"
 #include "sim/data/catalog.h"
 #include "sim/game/core.h"
@@ -30,13 +31,6 @@ namespace {
 std::atomic<bool> g_signal_stop{false};
 
 void on_signal(int) { g_signal_stop.store(true); }
-
-// Collects one pass's effects so the shell can carry them out after the core returns.
-class EffectBuffer final : public EffectSink {
- public:
-  std::vector<Effect> effects;
-  void emit(Effect effect) override { effects.push_back(std::move(effect)); }
-};
 
 std::string date_comment() {
   std::time_t t = std::time(nullptr);

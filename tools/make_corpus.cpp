@@ -6,7 +6,7 @@
 #include <fstream>
 #include <iostream>
 
-#include "replay/trace_file.h"
+#include "replay/format/trace_file.h"
 #include "sim/core/properties.h"
 #include "sim/data/registries.h"
 #include "sim/protocol/framing.h"

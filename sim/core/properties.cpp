@@ -302,7 +302,12 @@ std::string write_server_properties(const ServerProperties& props, std::string_v
   out += "\n";
   std::map<std::string, std::string> all = props.raw;
   for (const KeySpec& spec : typed_keys()) all[spec.key] = spec.write(props);
-  for (const auto& [key, value] : all) {
+  return out + write_properties_text(all);
+}
+
+std::string write_properties_text(const std::map<std::string, std::string>& pairs) {
+  std::string out;
+  for (const auto& [key, value] : pairs) {
     append_escaped(out, key, true);
     out += '=';
     append_escaped(out, value, false);

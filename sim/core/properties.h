@@ -72,6 +72,10 @@ PropertiesResult parse_server_properties(std::string_view text);
 // The file vanilla would write for these properties (comment header, sorted key=value lines).
 std::string write_server_properties(const ServerProperties& props, std::string_view date_comment);
 
+// key=value lines, escaped as java.util.Properties stores them (control characters as \uXXXX),
+// so parse_properties_text reads back exactly these pairs. The one properties writer.
+std::string write_properties_text(const std::map<std::string, std::string>& pairs);
+
 // Java's WorldOptions.parseSeed: a long if the text is one, else String.hashCode of it.
 std::optional<int64_t> parse_level_seed(std::string_view text);
 

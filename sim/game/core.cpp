@@ -124,12 +124,15 @@ void Core::log(LogLevel level, std::string text) { effects_.emit(LogLine{level, 
 void Core::save_everything() { save_all(true, {}); }
 
 uint64_t Core::state_hash() const {
+  // Every member that can differ between two runs; docs/determinism.md lists what this covers.
   Hasher h;
   h.i64(tick_count_);
-  h.f32(rate_.tick_rate());
-  h.u64(rate_.is_frozen()), h.u64(rate_.is_sprinting()), h.i64(rate_.frozen_ticks_to_run());
-  h.i64(scheduler_.next_tick_nanos());
-  h.i64(empty_ticks_), h.i64(ticks_until_autosave_);
+  h.u64(rate_.hash());
+  h.u64(scheduler_.hash());
+  h.u64(stats_.hash());
+  h.i64(empty_ticks_), h.i64(ticks_until_autosave_), h.i64(tick_start_nanos_), h.u64(stop_requested_);
+  h.u64(console_queue_.size());
+  for (const std::string& line : console_queue_) h.str(line);
   h.u64(rules_.hash());
   h.u64(movement_->hash());
   h.u64(tracker_->hash());

@@ -1,4 +1,4 @@
-// Who a player is: vanilla's offline-mode UUID (v3 of "OfflinePlayer:" + name), name checks, and
+// Who a player is: vanilla's offline-mode UUID (sim/protocol/offline_uuid.h), name checks, and
 // the operator list from ops.json with its permission levels.
 #pragma once
 
@@ -7,12 +7,10 @@
 #include <string_view>
 #include <vector>
 
+#include "sim/protocol/offline_uuid.h"  // offline_player_uuid
 #include "sim/protocol/wire.h"
 
 namespace hz {
-
-// UUID v3 of the UTF-8 bytes of "OfflinePlayer:" + name, as Java's UUID.nameUUIDFromBytes.
-Uuid offline_player_uuid(std::string_view name);
 
 // Vanilla's StringUtil.isValidPlayerName: 1..16 characters, each from '!' to '~'.
 bool is_valid_player_name(std::string_view name);

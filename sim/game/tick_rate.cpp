@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "sim/core/hash.h"
 #include "sim/core/java_format.h"
 
 namespace hz {
@@ -79,6 +80,17 @@ void TickRateManager::finish_tick_sprint() {
   remaining_sprint_ticks_ = 0;
   set_frozen(previous_is_frozen_);
   listener_.on_tick_rate_changed();
+}
+
+uint64_t TickRateManager::hash() const {
+  Hasher h;
+  h.f32(tick_rate_);
+  h.i64(nanoseconds_per_tick_);
+  h.i64(frozen_ticks_to_run_);
+  h.u64(run_game_elements_), h.u64(frozen_), h.u64(previous_is_frozen_);
+  h.i64(remaining_sprint_ticks_), h.i64(sprint_tick_start_time_), h.i64(sprint_time_spend_);
+  h.i64(scheduled_current_sprint_ticks_);
+  return h.digest();
 }
 
 }  // namespace hz

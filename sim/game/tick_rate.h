@@ -40,6 +40,9 @@ class TickRateManager {
   bool check_should_sprint_this_tick();
   void end_tick_work();
   bool stop_sprinting();
+  // Rate, freeze and step state and the running sprint (ticks left, its timing), for the core's
+  // state hash.
+  uint64_t hash() const;
 
  private:
   void finish_tick_sprint();

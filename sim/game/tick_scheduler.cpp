@@ -1,6 +1,7 @@
 #include "sim/game/tick_scheduler.h"
 
 #include "sim/core/check.h"
+#include "sim/core/hash.h"
 
 namespace hz {
 
@@ -30,6 +31,13 @@ TickScheduler::Decision TickScheduler::begin_tick(Clock& clock, TickRateManager&
   decision.sprinting = this_tick_nanos == 0;
   next_tick_nanos_ += this_tick_nanos;
   return decision;
+}
+
+uint64_t TickScheduler::hash() const {
+  Hasher h;
+  h.i64(next_tick_nanos_);
+  h.i64(last_overload_warning_nanos_);
+  return h.digest();
 }
 
 }  // namespace hz

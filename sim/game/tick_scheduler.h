@@ -32,6 +32,7 @@ class TickScheduler {
   // The start of the next tick: the shell waits until the clock reaches it.
   int64_t next_tick_nanos() const { return next_tick_nanos_; }
   int64_t last_overload_warning_nanos() const { return last_overload_warning_nanos_; }
+  uint64_t hash() const;
 
  private:
   int64_t next_tick_nanos_ = 0;

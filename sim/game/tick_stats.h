@@ -17,6 +17,8 @@ class TickStats {
   // The whole ring, zeros of a young server included, sorted ascending.
   std::array<int64_t, kSpan> sorted() const;
   float smoothed_millis() const { return smoothed_millis_; }
+  // Everything above (the ring, its sum, the smoothed average), for the core's state hash.
+  uint64_t hash() const;
 
  private:
   std::array<int64_t, kSpan> ring_{};

@@ -154,6 +154,43 @@ size_t ChunkColumn::memory_bytes() const {
   return n;
 }
 
+namespace {
+void hash_container(Hasher& h, const PalettedContainer& c) {
+  h.u64(static_cast<uint64_t>(c.bits()));
+  h.u64(c.palette().size());
+  h.bytes(c.palette().data(), c.palette().size_bytes());
+  h.u64(c.data().size());
+  h.bytes(c.data().data(), c.data().size_bytes());
+}
+}  // namespace
+
+uint64_t ChunkColumn::stored_hash() const {
+  Hasher h;
+  h.i64(pos_.x);
+  h.i64(pos_.z);
+  h.u64(static_cast<uint64_t>(status_));
+  for (const Section& s : sections_) {
+    hash_container(h, s.blocks());
+    hash_container(h, s.biomes());
+  }
+  for (HeightmapType type : kAllHeightmaps) {
+    const auto words = heightmaps_.packed(type);
+    h.bytes(words.data(), sizeof(words));
+  }
+  for (const auto* layers : {&light_.sky, &light_.block}) {
+    for (const LightLayer& layer : *layers) {
+      if (layer.is_uniform()) {
+        h.u64(0x100u | layer.uniform_level());  // never a packed layer's length
+      } else {
+        const SharedBytes packed = layer.packed();
+        h.u64(packed->size());
+        h.bytes(packed->data(), packed->size());
+      }
+    }
+  }
+  return h.digest();
+}
+
 uint64_t ChunkColumn::content_hash() const {
   Hasher h;
   h.i64(pos_.x);

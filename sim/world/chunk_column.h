@@ -73,8 +73,14 @@ class ChunkColumn {
 
   // Heap and inline bytes held (caches included), for memory accounting.
   size_t memory_bytes() const;
-  // A digest of blocks, biomes, heightmaps and light (not caches or version).
+  // A digest of blocks, biomes, heightmaps and light (not caches or version). Canonical: equal
+  // contents hash equally however they are stored; it reads every cell, so it is slow (~1 ms).
   uint64_t content_hash() const;
+  // A digest of the same contents as stored: palettes and packed indices, heightmap words, light
+  // arrays (or a uniform level). Equal contents in differently built palettes differ, which two
+  // runs of the same inputs never produce, so it serves the core's state hash at a fraction of
+  // content_hash's cost (it reads packed words, not cells).
+  uint64_t stored_hash() const;
 
  private:
   void refresh_heightmap(HeightmapType type, int x, int z, int below_y);

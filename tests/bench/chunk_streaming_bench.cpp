@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "sim/core/effect_buffer.h"
 #include "sim/core/effect_digest.h"
 #include "sim/data/catalog.h"
 #include "sim/game/core.h"
@@ -27,15 +28,9 @@ WorldChunksSettings settings_for(uint64_t seed) {
   return settings;
 }
 
-class Effects final : public EffectSink {
- public:
-  std::vector<Effect> effects;
-  void emit(Effect effect) override { effects.push_back(std::move(effect)); }
-};
-
 // Runs every job the chunk map submitted on this thread (storage answers "absent"). Returns the
 // nanoseconds spent inside the job functions, i.e. the workers' share.
-int64_t run_jobs(WorldChunks& chunks, Effects& effects) {
+int64_t run_jobs(WorldChunks& chunks, EffectBuffer& effects) {
   int64_t worker_nanos = 0;
   std::vector<Effect> pending;
   pending.swap(effects.effects);
@@ -56,7 +51,7 @@ int64_t run_jobs(WorldChunks& chunks, Effects& effects) {
 }
 
 // Loads a side x side square at (x0, z0) through jobs on this thread; the workers' nanoseconds.
-int64_t load_square(WorldChunks& chunks, Effects& effects, int x0, int z0, int side) {
+int64_t load_square(WorldChunks& chunks, EffectBuffer& effects, int x0, int z0, int side) {
   for (int x = 0; x < side; ++x)
     for (int z = 0; z < side; ++z) chunks.want({x0 + x, z0 + z}, 0);
   int64_t worker = 0;
@@ -75,7 +70,7 @@ void BM_GenerateThroughJobs(benchmark::State& state) {
   int64_t chunks_done = 0, worker_nanos = 0, total_nanos = 0;
   int offset = 0;
   for (auto _ : state) {
-    Effects effects;
+    EffectBuffer effects;
     WorldChunks chunks(settings_for(kSeed), effects);
     const auto t0 = std::chrono::steady_clock::now();
     worker_nanos += load_square(chunks, effects, offset, 3000, side);
@@ -92,7 +87,7 @@ void BM_GenerateThroughJobs(benchmark::State& state) {
 BENCHMARK(BM_GenerateThroughJobs)->Arg(4)->Arg(12)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 struct LoadedSquare {
-  Effects effects;
+  EffectBuffer effects;
   WorldChunks chunks{settings_for(kSeed), effects};
   std::vector<const ChunkColumn*> columns;
   LoadedSquare() {
@@ -133,6 +128,22 @@ void BM_MapChunkShared(benchmark::State& state) {
 }
 BENCHMARK(BM_MapChunkShared);
 
+// A loaded chunk's contents as the state hash takes them, once, when the chunk becomes ready
+// (stored form), against the canonical hash that reads every cell.
+void BM_ChunkStoredHash(benchmark::State& state) {
+  const auto& columns = loaded_square().columns;
+  size_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(columns[i++ % columns.size()]->stored_hash());
+}
+BENCHMARK(BM_ChunkStoredHash)->Unit(benchmark::kMicrosecond);
+
+void BM_ChunkContentHash(benchmark::State& state) {
+  const auto& columns = loaded_square().columns;
+  size_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(columns[i++ % columns.size()]->content_hash());
+}
+BENCHMARK(BM_ChunkContentHash)->Unit(benchmark::kMicrosecond);
+
 // Heap held per loaded chunk once it has been sent (its packet cached), reported, not timed.
 void BM_MemoryPerLoadedChunk(benchmark::State& state) {
   LoadedSquare& square = loaded_square();
@@ -150,7 +161,7 @@ BENCHMARK(BM_MemoryPerLoadedChunk)->Iterations(1);
 void BM_PrepareSpawnArea(benchmark::State& state) {
   int64_t seed = 1;
   for (auto _ : state) {
-    Effects effects;
+    EffectBuffer effects;
     WorldChunks chunks(settings_for(static_cast<uint64_t>(seed++)), effects);
     load_square(chunks, effects, -1, -1, 3);
   }
@@ -177,7 +188,7 @@ void send(Bytes& out, const P& p, int threshold) {
 // A server with `players` players joined at spawn, every chunk of their views generated and sent.
 struct Crowd {
   StillClock clock;
-  Effects sink;
+  EffectBuffer sink;
   std::unique_ptr<Core> core;
 
   explicit Crowd(int players) {
@@ -250,6 +261,15 @@ void BM_TickWithPlayersStandingStill(benchmark::State& state) {
   state.counters["loaded_chunks"] = static_cast<double>(crowd.core->world().chunks().loaded_count());
 }
 BENCHMARK(BM_TickWithPlayersStandingStill)->Arg(1)->Arg(10)->Unit(benchmark::kMicrosecond);
+
+// The core's state hash alone (computed after every pass), with the crowd's chunks loaded: it
+// must not grow with the number of loaded chunks.
+void BM_StateHash(benchmark::State& state) {
+  Crowd crowd(static_cast<int>(state.range(0)));
+  for (auto _ : state) benchmark::DoNotOptimize(crowd.core->state_hash());
+  state.counters["loaded_chunks"] = static_cast<double>(crowd.core->world().chunks().loaded_count());
+}
+BENCHMARK(BM_StateHash)->Arg(1)->Arg(10)->Unit(benchmark::kMicrosecond);
 
 // One player crossing a chunk border (teleported one chunk east and back): the view difference,
 // the loading square's edges, forgets and the unload of the far edge (generation not included).

@@ -34,13 +34,13 @@ class TestClient {
   void set_compression(int threshold) { threshold_ = threshold; }
 
   // Packet bodies the core sent to this connection, in order.
-  std::vector<Bytes> received(const CollectingSink& sink) const {
+  std::vector<Bytes> received(const EffectBuffer& sink) const {
     std::vector<Bytes> out;
     for (const Effect& e : sink.effects)
       if (auto* s = std::get_if<SendPacket>(&e); s && s->conn == conn_) out.push_back(*s->body);
     return out;
   }
-  bool closed(const CollectingSink& sink) const {
+  bool closed(const EffectBuffer& sink) const {
     for (const Effect& e : sink.effects)
       if (auto* c = std::get_if<CloseConnection>(&e); c && c->conn == conn_) return true;
     return false;

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/core/effect_buffer.h"
 #include "sim/game/core.h"
 
 namespace hz::testing {
@@ -23,19 +24,6 @@ class LoopClock final : public Clock {
   }
 };
 
-class CollectingSink final : public EffectSink {
- public:
-  std::vector<Effect> effects;
-  void emit(Effect effect) override { effects.push_back(std::move(effect)); }
-  std::vector<std::string> logs() const {
-    std::vector<std::string> out;
-    for (const Effect& e : effects)
-      if (auto* l = std::get_if<LogLine>(&e)) out.push_back(l->text);
-    return out;
-  }
-  void clear() { effects.clear(); }
-};
-
 inline ServerProperties test_properties() {
   ServerProperties p = *parse_server_properties("pause-when-empty-seconds=0\nonline-mode=false\n").properties;
   return p;
@@ -43,7 +31,7 @@ inline ServerProperties test_properties() {
 
 struct CoreHarness {
   LoopClock clock;
-  CollectingSink sink;
+  EffectBuffer sink;
   Core core;
   explicit CoreHarness(ServerProperties props = test_properties())
       : core(CoreConfig{std::move(props), 12345, "", {}}, clock, sink) {

@@ -96,7 +96,7 @@ inline JoinedPlayer join(MovementServer& s, ConnId conn, const std::string& name
 
 // The bodies of one packet kind the core sent to a connection.
 template <Packet P>
-std::vector<P> sent_to(const CollectingSink& sink, ConnId conn) {
+std::vector<P> sent_to(const EffectBuffer& sink, ConnId conn) {
   std::vector<P> out;
   for (const Effect& e : sink.effects)
     if (auto* s = std::get_if<SendPacket>(&e); s && s->conn == conn && packet_id_of(*s->body) == P::kId)
@@ -104,7 +104,7 @@ std::vector<P> sent_to(const CollectingSink& sink, ConnId conn) {
   return out;
 }
 
-inline std::vector<Bytes> raw_sent_to(const CollectingSink& sink, ConnId conn, int32_t packet_id) {
+inline std::vector<Bytes> raw_sent_to(const EffectBuffer& sink, ConnId conn, int32_t packet_id) {
   std::vector<Bytes> out;
   for (const Effect& e : sink.effects)
     if (auto* s = std::get_if<SendPacket>(&e); s && s->conn == conn && packet_id_of(*s->body) == packet_id)
@@ -112,7 +112,7 @@ inline std::vector<Bytes> raw_sent_to(const CollectingSink& sink, ConnId conn, i
   return out;
 }
 
-inline bool logged(const CollectingSink& sink, const std::string& line) {
+inline bool logged(const EffectBuffer& sink, const std::string& line) {
   for (const std::string& l : sink.logs())
     if (l == line) return true;
   return false;

@@ -23,12 +23,6 @@ TEST(Md5, KnownDigests) {
   EXPECT_EQ(hex("The quick brown fox jumps over the lazy dog"), "9e107d9d372bb6826bd81d3542a419d6");
 }
 
-TEST(OfflineUuid, MatchesVanilla) {
-  // Values from the protocol spec (vanilla's UUID.nameUUIDFromBytes).
-  EXPECT_EQ(offline_player_uuid("Probe").to_string(), "3f0ca0c8-9f16-3b87-92fb-b626b9a1bb99");
-  EXPECT_EQ(offline_player_uuid("Bot1").to_string(), "51a4b33d-8b80-3bde-806f-de4086b03058");
-}
-
 TEST(PlayerNames, VanillaRules) {
   EXPECT_TRUE(is_valid_player_name("Steve_01"));
   EXPECT_TRUE(is_valid_player_name("!~"));

@@ -214,7 +214,7 @@ Input arm_swings(TestClient& client, int count) {
   return client.take();
 }
 
-bool kicked_with(const JoinedClient& joined, const testing::CollectingSink& sink, const std::string& key) {
+bool kicked_with(const JoinedClient& joined, const EffectBuffer& sink, const std::string& key) {
   for (const Bytes& body : joined.client.received(sink)) {
     if (packet_id_of(body) != packet::play_cb::KickDisconnect::kId) continue;
     auto kick = decode_packet<packet::play_cb::KickDisconnect>(body);

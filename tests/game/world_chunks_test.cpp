@@ -12,12 +12,11 @@
 namespace hz {
 namespace {
 
-using testing::EffectList;
 using testing::SimulatedJobs;
 using testing::settings_for;
 
 struct World {
-  EffectList effects;
+  EffectBuffer effects;
   WorldChunks chunks;
   SimulatedJobs jobs;
   explicit World(uint64_t seed, int workers = 2, uint64_t order = 1)
@@ -39,12 +38,7 @@ struct World {
       for (const JobCompleted& c : finished) EXPECT_TRUE(chunks.on_job_completed(c));
     }
   }
-  std::vector<std::string> logs() const {
-    std::vector<std::string> out;
-    for (const Effect& e : effects.effects)
-      if (auto* l = std::get_if<LogLine>(&e)) out.push_back(l->text);
-    return out;
-  }
+  std::vector<std::string> logs() const { return effects.logs(); }
 };
 
 uint64_t spawn_square_hash(int workers, uint64_t order) {
@@ -177,6 +171,39 @@ TEST(WorldChunks, FlushWaiterRunsOnlyWhenStorageReportsTheFlushDone) {
   w.run_until([&] { return flushed > 0; });
   EXPECT_EQ(flushed, 1);
   EXPECT_EQ(w.chunks.jobs_in_flight(), 0u);
+}
+
+// The chunk map's hash covers what its loaded chunks hold, not only which are loaded: a chunk
+// read from storage with one block different must change it, the same bytes must not.
+TEST(WorldChunks, HashCoversTheContentsOfLoadedChunks) {
+  World source(21);
+  source.chunks.want({0, 0}, 0);
+  source.run_until([&] { return source.chunks.is_ready({0, 0}); });
+  source.chunks.unwant({0, 0});
+  source.chunks.tick(0);
+  source.jobs.take_jobs(source.effects.effects);
+  ASSERT_EQ(source.jobs.stored.count({0, 0}), 1u);
+  const Bytes original = source.jobs.stored.at({0, 0});
+  auto decoded = anvil::decode_chunk(original, {0, 0});
+  ASSERT_TRUE(decoded.ok()) << decoded.error();
+  const BlockStateId top = decoded->column.block(5, 200, 5);
+  decoded->column.set_block(5, 200, 5, top == 1 ? 2 : 1);
+  decoded->column.set_light(decoded->column.light());  // the same light: only the block differs
+  const Bytes changed = anvil::encode_chunk(decoded->column, decoded->extras);
+  ASSERT_NE(changed, original);
+
+  auto load = [](const Bytes& nbt) {
+    World w(21);
+    w.jobs.stored[{0, 0}] = nbt;
+    w.chunks.want({0, 0}, 0);
+    w.run_until([&] { return w.chunks.is_ready({0, 0}); });
+    EXPECT_TRUE(w.chunks.is_ready({0, 0}));
+    EXPECT_EQ(w.chunks.graph().node_count(), 0u) << "loaded, not regenerated";
+    return w.chunks.hash();
+  };
+  const uint64_t a = load(original);
+  EXPECT_EQ(load(original), a);
+  EXPECT_NE(load(changed), a);
 }
 
 }  // namespace

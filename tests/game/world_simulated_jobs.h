@@ -8,6 +8,7 @@
 #include <map>
 #include <vector>
 
+#include "sim/core/effect_buffer.h"
 #include "sim/core/effects.h"
 #include "sim/core/inputs.h"
 #include "sim/core/rng.h"
@@ -96,12 +97,5 @@ inline WorldChunksSettings settings_for(uint64_t seed) {
   settings.seed = seed;
   return settings;
 }
-
-// Collects effects for tests that drive the world's parts directly.
-class EffectList final : public EffectSink {
- public:
-  std::vector<Effect> effects;
-  void emit(Effect effect) override { effects.push_back(std::move(effect)); }
-};
 
 }  // namespace hz::testing

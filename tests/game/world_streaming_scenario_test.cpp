@@ -36,7 +36,7 @@ struct Received {
   std::vector<const Bytes*> chunk_bodies;         // the shared map_chunk buffers
 };
 
-Received read_received(const testing::CollectingSink& sink, ConnId conn) {
+Received read_received(const EffectBuffer& sink, ConnId conn) {
   Received r;
   bool in_batch = false;
   for (const Effect& e : sink.effects) {

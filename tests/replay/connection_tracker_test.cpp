@@ -3,7 +3,7 @@
 // (also when the connection opened in the same pass), and the state of each outbound packet.
 #include <gtest/gtest.h>
 
-#include "replay/connection_tracker.h"
+#include "replay/format/connection_tracker.h"
 #include "session_fixtures.h"
 
 namespace hz::testing {

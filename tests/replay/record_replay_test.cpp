@@ -2,8 +2,8 @@
 // and a changed input byte is reported at the pass, tick and connection it affects.
 #include <gtest/gtest.h>
 
-#include "replay/trace_edit.h"
-#include "replay/trace_file.h"
+#include "replay/format/trace_edit.h"
+#include "replay/format/trace_file.h"
 #include "session_fixtures.h"
 
 namespace hz::testing {

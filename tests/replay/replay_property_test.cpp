@@ -8,7 +8,7 @@
 
 #include <algorithm>
 
-#include "replay/trace_edit.h"
+#include "replay/format/trace_edit.h"
 #include "session_fixtures.h"
 
 namespace hz::testing {

@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "replay/chain_verifier.h"
-#include "replay/live_recording.h"
-#include "replay/recorder.h"
-#include "replay/trace_output.h"
-#include "replay/trace_writer.h"
+#include "replay/recorder/live_recording.h"
+#include "replay/recorder/recorder.h"
+#include "replay/recorder/trace_output.h"
+#include "replay/recorder/trace_writer.h"
+#include "replay/replayer/chain_verifier.h"
 #include "sim/core/rng.h"
 #include "sim/game/core.h"
 #include "sim/protocol/framing.h"

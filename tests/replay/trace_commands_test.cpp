@@ -1,6 +1,6 @@
 // The horizon-trace commands on files written by the recorder: info's counts, dump's decoded
 // packets, verify's exit codes and report, cut's output, and chains found on disk.
-#include "replay/trace_commands.h"
+#include "replay/cli/trace_commands.h"
 
 #include <gtest/gtest.h>
 

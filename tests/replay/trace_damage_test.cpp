@@ -6,8 +6,9 @@
 
 #include <cstring>
 
-#include "replay/record_archive.h"
-#include "replay/trace_file.h"
+#include "replay/format/frame_builder.h"
+#include "replay/format/record_archive.h"
+#include "replay/format/trace_file.h"
 #include "session_fixtures.h"
 #include "sim/core/hash.h"
 
@@ -103,25 +104,121 @@ TEST(TraceDamageKinds, BadHeaderChecksumAndBadHeaderFields) {
   EXPECT_NE(d.detail.find("after the header"), std::string::npos) << d.describe();
 }
 
-TEST(TraceDamageKinds, TruncatedLastFrameIsToleratedAndTheFramesBeforeItStand) {
+// Every record of the frames read, in order.
+std::vector<Record> records_of(const std::vector<Frame>& frames) {
+  std::vector<Record> out;
+  for (const Frame& f : frames) out.insert(out.end(), f.records.begin(), f.records.end());
+  return out;
+}
+
+// The damaged file's frames must be exactly the first `count` frames of the valid file: same
+// places, same records, nothing lost before the damage and nothing read after it.
+void expect_first_frames(const TraceContents& damaged, size_t count) {
+  TraceContents whole = read_trace(valid_trace());
+  ASSERT_LE(count, whole.frames.size());
+  ASSERT_EQ(damaged.frames.size(), count);
+  for (size_t i = 0; i < count; ++i) EXPECT_EQ(damaged.frames[i].info.offset, whole.frames[i].info.offset) << i;
+  std::vector<Record> expected = records_of(std::vector<Frame>(whole.frames.begin(), whole.frames.begin() + static_cast<ptrdiff_t>(count)));
+  std::vector<Record> got = records_of(damaged.frames);
+  ASSERT_EQ(got.size(), expected.size());
+  for (size_t i = 0; i < got.size(); ++i) EXPECT_TRUE(got[i] == expected[i]) << "record " << i;
+}
+
+TEST(TraceDamagePlaces, TheValidTraceHasSeveralFramesOfRecords) {
+  TraceContents whole = read_trace(valid_trace());
+  ASSERT_GE(whole.frames.size(), 4u);
+  for (const Frame& f : whole.frames) EXPECT_FALSE(f.records.empty());
+  EXPECT_EQ(whole.frames.front().info.offset, header_end(valid_trace()));
+}
+
+TEST(TraceDamagePlaces, TruncatedLastFrameIsReportedAtItsStartAndEveryEarlierRecordIsRead) {
   const Bytes& valid = valid_trace();
   TraceContents whole = read_trace(valid);
-  uint64_t last_frame = whole.frames.back().info.offset;
-  Bytes cut(valid.begin(), valid.begin() + static_cast<ptrdiff_t>(last_frame + 60));
-  TraceContents contents = read_trace(cut);
-  ASSERT_TRUE(contents.damage.has_value());
-  EXPECT_EQ(contents.damage->kind, DamageKind::kTruncated);
-  EXPECT_TRUE(contents.damage->tolerated());
-  EXPECT_EQ(contents.damage->offset, last_frame);
-  EXPECT_EQ(contents.frames.size(), whole.frames.size() - 1);
+  const size_t last = whole.frames.size() - 1;
+  const uint64_t at = whole.frames[last].info.offset;
+  const uint64_t payload_end = whole.frames.size() > last + 1 ? whole.frames[last + 1].info.offset : valid.size();
+  // Cut inside the marker, inside the frame header, just after it, inside the payload, one byte short.
+  for (uint64_t keep : {at + 2, at + 20, at + kFrameHeaderSize, at + kFrameHeaderSize + 3, payload_end - 1}) {
+    SCOPED_TRACE("kept " + std::to_string(keep) + " of " + std::to_string(valid.size()) + " bytes");
+    Bytes cut(valid.begin(), valid.begin() + static_cast<ptrdiff_t>(keep));
+    TraceContents contents = read_trace(cut);
+    ASSERT_TRUE(contents.damage.has_value());
+    EXPECT_EQ(contents.damage->kind, DamageKind::kTruncated) << contents.damage->describe();
+    EXPECT_TRUE(contents.damage->tolerated());
+    EXPECT_EQ(contents.damage->offset, at);
+    EXPECT_EQ(contents.damage->frame_index, last);
+    expect_first_frames(contents, last);
+  }
 
+  // verify replays the passes before the cut and says what it dropped.
+  Bytes cut(valid.begin(), valid.begin() + static_cast<ptrdiff_t>(at + 60));
   VerifyResult result = verify_files({{"cut", cut}});
   EXPECT_EQ(result.outcome, VerifyResult::Outcome::kIdentical) << result.problem;
   ASSERT_FALSE(result.notes.empty());
   EXPECT_NE(result.notes.back().find("truncated last frame"), std::string::npos);
+}
 
-  Bytes in_header(valid.begin(), valid.begin() + kPreambleSize + 5);
-  EXPECT_EQ(damage_of(in_header).kind, DamageKind::kTruncated);
+TEST(TraceDamagePlaces, FlippedByteInAMiddleFrameIsReportedThereAndTheFramesBeforeItAreRead) {
+  const Bytes& valid = valid_trace();
+  TraceContents whole = read_trace(valid);
+  const size_t middle = whole.frames.size() / 2;
+  ASSERT_GT(middle, 0u);
+  ASSERT_LT(middle + 1, whole.frames.size());
+  const FrameInfo& info = whole.frames[middle].info;
+  struct Flip {
+    uint64_t at;
+    DamageKind kind;
+    const char* detail;
+  };
+  const Flip flips[] = {
+      {info.offset + 1, DamageKind::kBadFrameMarker, "HZFR"},           // the marker
+      {info.offset + 17, DamageKind::kBadChecksum, "header"},           // first_iteration
+      {info.offset + 33, DamageKind::kBadChecksum, "header"},           // the header checksum itself
+      {info.offset + kFrameHeaderSize, DamageKind::kBadChecksum, "payload"},
+      {info.offset + kFrameHeaderSize + info.stored_size - 1, DamageKind::kBadChecksum, "payload"},
+  };
+  for (const Flip& flip : flips) {
+    SCOPED_TRACE("byte " + std::to_string(flip.at) + " flipped (frame " + std::to_string(middle) + " at " +
+                 std::to_string(info.offset) + ")");
+    Bytes file = valid;
+    file[flip.at] ^= 0x40;
+    TraceContents contents = read_trace(file);
+    ASSERT_TRUE(contents.damage.has_value());
+    EXPECT_EQ(contents.damage->kind, flip.kind) << contents.damage->describe();
+    EXPECT_FALSE(contents.damage->tolerated());
+    EXPECT_EQ(contents.damage->offset, info.offset);
+    EXPECT_EQ(contents.damage->frame_index, middle);
+    EXPECT_NE(contents.damage->detail.find(flip.detail), std::string::npos) << contents.damage->describe();
+    expect_first_frames(contents, middle);
+  }
+}
+
+TEST(TraceDamagePlaces, TruncatedHeaderIsReportedAtTheHeaderWithNothingRead) {
+  const Bytes& valid = valid_trace();
+  const size_t end = header_end(valid);
+  for (size_t keep : {kPreambleSize, kPreambleSize + 1, kPreambleSize + 5, end - 1}) {
+    SCOPED_TRACE("kept " + std::to_string(keep) + " bytes, header ends at " + std::to_string(end));
+    TraceContents contents = read_trace(std::span(valid).first(keep));
+    ASSERT_TRUE(contents.damage.has_value());
+    EXPECT_EQ(contents.damage->kind, DamageKind::kTruncated) << contents.damage->describe();
+    EXPECT_EQ(contents.damage->offset, kPreambleSize);
+    EXPECT_EQ(contents.damage->frame_index, 0u);
+    EXPECT_NE(contents.damage->detail.find("inside the header"), std::string::npos) << contents.damage->describe();
+    EXPECT_FALSE(contents.header.has_value());
+    EXPECT_TRUE(contents.frames.empty());
+  }
+  // Inside the preamble: the place is the file's start.
+  for (size_t keep : {size_t{3}, size_t{8}, kPreambleSize - 1}) {
+    TraceContents contents = read_trace(std::span(valid).first(keep));
+    ASSERT_TRUE(contents.damage.has_value());
+    EXPECT_EQ(contents.damage->kind, DamageKind::kTruncated) << keep;
+    EXPECT_EQ(contents.damage->offset, 0u) << keep;
+  }
+  // A cut exactly after the header is a valid trace with no passes yet.
+  TraceContents header_only = read_trace(std::span(valid).first(end));
+  EXPECT_FALSE(header_only.damage.has_value());
+  EXPECT_TRUE(header_only.header.has_value());
+  EXPECT_TRUE(header_only.frames.empty());
 }
 
 TEST(TraceDamageKinds, BadFrameMarker) {
@@ -197,23 +294,65 @@ TEST(TraceDamageKinds, MalformedRecords) {
   EXPECT_EQ(d.kind, DamageKind::kMalformedRecords);
 }
 
+// The writer never makes the damage "a frame not ending at a pass boundary": closing a frame
+// inside a pass is a broken invariant that stops the process, in every build type.
+TEST(TraceFrameBoundaries, AFrameClosesOnlyAtAPassBoundary) {
+  std::vector<Bytes> frames;
+  FrameBuilder builder(0, 0);
+  builder.add(ClockReadRecord{5}, frames);
+  builder.add(StartedRecord{}, frames);
+  EXPECT_TRUE(builder.at_pass_boundary());
+  builder.flush(frames);  // after Started: fine
+  EXPECT_EQ(frames.size(), 1u);
+  builder.add(ConsoleLine{"mid-pass"}, frames);
+  EXPECT_FALSE(builder.at_pass_boundary());
+  EXPECT_DEATH(builder.flush(frames), "a trace frame closes only at a pass boundary");
+  builder.add(IterationEndRecord{}, frames);
+  builder.flush(frames);
+  EXPECT_EQ(frames.size(), 2u);
+  TraceHeader header;
+  Bytes file = encode_preamble(header);
+  for (const Bytes& f : frames) file.insert(file.end(), f.begin(), f.end());
+  TraceContents contents = read_trace(file);
+  EXPECT_FALSE(contents.damage.has_value()) << contents.damage->describe();
+  EXPECT_EQ(contents.frames.size(), 2u);
+}
+
 RC_GTEST_PROP(TraceDamageProperty, AnyFlippedByteIsReportedAsDamage, ()) {
   Bytes file = valid_trace();
   size_t at = *rc::gen::inRange<size_t>(0, file.size());
   file[at] ^= *rc::gen::inRange<uint8_t>(1, 255);
   TraceContents contents = read_trace(file);
   RC_ASSERT(contents.damage.has_value());
+  // Nothing at or after the damaged byte was read, and what was read is the valid file's.
+  TraceContents whole = read_trace(valid_trace());
+  for (size_t i = 0; i < contents.frames.size(); ++i) {
+    uint64_t end = i + 1 < whole.frames.size() ? whole.frames[i + 1].info.offset : file.size();
+    RC_ASSERT(end <= at);
+    RC_ASSERT(contents.frames[i].records == whole.frames[i].records);
+  }
 }
 
 RC_GTEST_PROP(TraceDamageProperty, AnyCutIsATruncationOrAFrameBoundary, ()) {
   const Bytes& valid = valid_trace();
   size_t keep = *rc::gen::inRange<size_t>(1, valid.size());
   TraceContents contents = read_trace(std::span(valid).first(keep));
+  TraceContents whole = read_trace(valid);
+  // The frames read are exactly the valid file's frames that end before the cut.
+  size_t complete = 0;
+  for (size_t i = 0; i < whole.frames.size(); ++i) {
+    uint64_t end = i + 1 < whole.frames.size() ? whole.frames[i + 1].info.offset : valid.size();
+    if (end <= keep) complete = i + 1;
+  }
+  RC_ASSERT(contents.frames.size() == (keep >= header_end(valid) ? complete : 0u));
+  for (size_t i = 0; i < contents.frames.size(); ++i)
+    RC_ASSERT(contents.frames[i].records == whole.frames[i].records);
   if (contents.damage) {
     RC_ASSERT(contents.damage->kind == DamageKind::kTruncated);
+    RC_ASSERT(contents.damage->frame_index == contents.frames.size());
   } else {
     bool boundary = false;
-    for (const Frame& f : read_trace(valid).frames) boundary |= f.info.offset == keep;
+    for (const Frame& f : whole.frames) boundary |= f.info.offset == keep;
     RC_ASSERT(boundary || keep == header_end(valid));
   }
 }

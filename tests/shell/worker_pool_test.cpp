@@ -25,7 +25,7 @@ void answer_absent(Inbox& inbox, const SubmitJob& job) {
 
 // Generates the chunks in [from, to]^2 for `seed` with `threads` workers; content hash per chunk.
 std::map<ChunkPos, uint64_t> generate_with_pool(uint64_t seed, int from, int to, int threads) {
-  testing::EffectList effects;
+  EffectBuffer effects;
   WorldChunks chunks(settings_for(seed), effects);
   Inbox inbox;
   JobRouter router(

@@ -3,8 +3,8 @@
 // and pings echoed, finish acknowledged).
 #include <string>
 
-#include "sim/core/md5.h"
 #include "sim/protocol/nbt.h"
+#include "sim/protocol/offline_uuid.h"
 #include "sim/protocol/packets.h"
 #include "tools/bots/bot.h"
 
@@ -13,18 +13,6 @@ namespace hz::bots {
 namespace {
 
 constexpr int32_t kProtocolVersion = 775;
-
-// Vanilla's offline-mode player id: a version-3 UUID of "OfflinePlayer:<name>".
-Uuid offline_uuid(const std::string& name) {
-  std::string input = "OfflinePlayer:" + name;
-  auto digest = md5(std::span(reinterpret_cast<const uint8_t*>(input.data()), input.size()));
-  digest[6] = static_cast<uint8_t>((digest[6] & 0x0F) | 0x30);
-  digest[8] = static_cast<uint8_t>((digest[8] & 0x3F) | 0x80);
-  Uuid u;
-  for (int i = 0; i < 8; ++i) u.most = (u.most << 8) | digest[i];
-  for (int i = 8; i < 16; ++i) u.least = (u.least << 8) | digest[i];
-  return u;
-}
 
 Bytes brand_payload() {
   ByteWriter w;
@@ -95,7 +83,7 @@ void Bot::start_login() {
   hello.server_port = context_.options.port;
   hello.intent = packet::handshake_sb::kIntentLogin;
   send(hello);
-  send(packet::login_sb::LoginStart{name_, offline_uuid(name_)});
+  send(packet::login_sb::LoginStart{name_, offline_player_uuid(name_)});
 }
 
 void Bot::start_configuration() {

@@ -206,8 +206,9 @@ void WorldChunks::make_ready(ChunkPos pos, Slot& slot, std::shared_ptr<ChunkColu
   slot.stage = Slot::Stage::kReady;
   slot.column = std::move(column);
   slot.dirty = dirty;
+  slot.contents = hash_combine(position_hash(pos), slot.column->stored_hash());
   ++loaded_;
-  loaded_set_hash_ ^= position_hash(pos);
+  loaded_contents_hash_ += slot.contents;
   ready_.push_back(pos);
 }
 
@@ -235,7 +236,7 @@ void WorldChunks::unload_unwanted(int64_t game_time) {
     if (slot->dirty) write(pos, *slot, game_time);
     HZ_CHECK(loaded_ > 0);
     --loaded_;
-    loaded_set_hash_ ^= position_hash(pos);
+    loaded_contents_hash_ -= slot->contents;
     slots_.erase(pos);
   }
 }
@@ -283,7 +284,7 @@ size_t WorldChunks::memory_bytes() const {
 
 uint64_t WorldChunks::hash() const {
   Hasher h;
-  h.u64(slots_.size()), h.u64(loaded_), h.u64(loaded_set_hash_);
+  h.u64(slots_.size()), h.u64(loaded_), h.u64(loaded_contents_hash_);
   h.u64(jobs_.size()), h.u64(flush_waiters_.size()), h.u64(next_job_), h.u64(generation_in_flight_), h.u64(unload_candidates_.size());
   h.u64(generated_), h.u64(loaded_from_storage_), h.u64(written_);
   h.u64(graph_.node_count()), h.u64(graph_.runnable_count());

@@ -61,6 +61,8 @@ class WorldChunks {
   const GenerationGraph& graph() const { return graph_; }
   // Loaded chunks' heap bytes, summed on demand (for statistics, not per tick).
   size_t memory_bytes() const;
+  // Covers the loaded chunks' contents (see loaded_contents_hash_), the chunk map's bookkeeping
+  // and counters; costs the same however many chunks are loaded.
   uint64_t hash() const;
 
  private:
@@ -72,6 +74,7 @@ class WorldChunks {
     int priority = 0;
     JobId read_job = 0;
     std::shared_ptr<ChunkColumn> column;            // kReady
+    uint64_t contents = 0;                          // kReady: its position and stored_hash()
     std::unique_ptr<anvil::ChunkExtras> extras;     // what a stored chunk carried, for its next save
   };
   struct PendingJob {
@@ -108,7 +111,10 @@ class WorldChunks {
   JobId next_job_ = 1;
   size_t generation_in_flight_ = 0;
   size_t loaded_ = 0;
-  uint64_t loaded_set_hash_ = 0;  // xor of loaded positions' hashes: independent of order
+  // Sum of the loaded chunks' `contents`: which chunks are loaded and what they hold, in any order.
+  // A ready column is only ever handed out const, so its contents change only by loading or
+  // generating it again; each is hashed once, when it becomes ready, not per tick.
+  uint64_t loaded_contents_hash_ = 0;
   uint64_t generated_ = 0, loaded_from_storage_ = 0, written_ = 0;
 };
 

@@ -1,0 +1,80 @@
+// horizon-trace: reads Horizon's session traces. info, dump, verify (replay and compare) and cut.
+#include <boost/program_options.hpp>
+#include <iostream>
+
+#include "replay/cli/trace_commands.h"
+
+namespace po = boost::program_options;
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: horizon-trace <command> [options] FILE...\n"
+    "commands:\n"
+    "  info FILE...                     duration, ticks, connections, players, inputs and packets by type,\n"
+    "                                   sizes, compression ratio\n"
+    "  dump FILE [--inputs] [--bytes]   one JSON object per record; serverbound packets decoded\n"
+    "  verify FILE...                   replay and compare every pass; exit 0 when identical, 1 on the\n"
+    "                                   first divergence (earlier files of a rotated session are found\n"
+    "                                   beside the given ones)\n"
+    "  cut FILE --to-tick N --out FILE2 a valid shorter trace holding the passes up to tick N\n"
+    "exit codes: 0 ok, 1 divergence, 2 usage, 3 unreadable trace\n";
+
+std::vector<std::filesystem::path> paths(const po::variables_map& vm) {
+  std::vector<std::filesystem::path> out;
+  if (vm.count("files"))
+    for (const std::string& f : vm["files"].as<std::vector<std::string>>()) out.emplace_back(f);
+  return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  po::options_description options("options");
+  options.add_options()("help", "show this help")("inputs", "dump: only the core's inputs and clock reads")(
+      "bytes", "dump: hex of every BytesReceived")("to-tick", po::value<int64_t>(), "cut: last tick to keep")(
+      "out", po::value<std::string>(), "cut: output file");
+  po::options_description hidden;
+  hidden.add_options()("command", po::value<std::string>())("files", po::value<std::vector<std::string>>());
+  po::options_description all;
+  all.add(options).add(hidden);
+  po::positional_options_description positional;
+  positional.add("command", 1).add("files", -1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const std::exception& e) {
+    std::cerr << "horizon-trace: " << e.what() << "\n" << kUsage;
+    return hz::kTraceUsage;
+  }
+  if (vm.count("help") || !vm.count("command")) {
+    (vm.count("help") ? std::cout : std::cerr) << kUsage << options;
+    return vm.count("help") ? hz::kTraceOk : hz::kTraceUsage;
+  }
+  std::string command = vm["command"].as<std::string>();
+  std::vector<std::filesystem::path> files = paths(vm);
+  if (files.empty()) {
+    std::cerr << "horizon-trace: " << command << " needs a trace file\n" << kUsage;
+    return hz::kTraceUsage;
+  }
+  if (command == "info") return hz::trace_info(files, std::cout, std::cerr);
+  if (command == "verify") return hz::trace_verify(files, std::cout, std::cerr);
+  if (command == "dump") {
+    if (files.size() != 1) {
+      std::cerr << "horizon-trace: dump takes one file\n";
+      return hz::kTraceUsage;
+    }
+    hz::DumpOptions dump{vm.count("inputs") > 0, vm.count("bytes") > 0};
+    return hz::trace_dump(files[0], dump, std::cout, std::cerr);
+  }
+  if (command == "cut") {
+    if (files.size() != 1 || !vm.count("to-tick") || !vm.count("out")) {
+      std::cerr << "horizon-trace: cut FILE --to-tick N --out FILE2\n";
+      return hz::kTraceUsage;
+    }
+    return hz::trace_cut(files[0], vm["to-tick"].as<int64_t>(), vm["out"].as<std::string>(), std::cout, std::cerr);
+  }
+  std::cerr << "horizon-trace: unknown command '" << command << "'\n" << kUsage;
+  return hz::kTraceUsage;
+}

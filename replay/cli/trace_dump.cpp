@@ -1,0 +1,130 @@
+// horizon-trace dump: one JSON object per record, serverbound packets decoded by name and fields.
+#include <cstdio>
+#include <ostream>
+
+#include "replay/cli/trace_commands.h"
+#include "replay/format/packet_view.h"
+#include "replay/format/trace_walker.h"
+#include "sim/protocol/json_writer.h"
+
+namespace hz {
+namespace {
+
+std::string hex64(uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+std::string hex_bytes(std::span<const uint8_t> bytes) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(bytes.size() * 2);
+  for (uint8_t b : bytes) out += kDigits[b >> 4], out += kDigits[b & 15];
+  return out;
+}
+
+void packet(JsonWriter& w, ProtocolState state, Direction direction, std::span<const uint8_t> body) {
+  PacketView view = view_packet(state, direction, body);
+  if (!view.json.empty()) {
+    w.raw(view.json);
+    return;
+  }
+  w.begin_object();
+  w.key("packet").string(view.name);
+  w.key("state").string(state_name(state));
+  w.key("id").number(int64_t{view.id});
+  w.key("error").string(view.error);
+  w.key("hex").string(hex_bytes(body.first(std::min<size_t>(body.size(), 256))));
+  w.end_object();
+}
+
+void digest(JsonWriter& w, const IterationDigest& d) {
+  w.key("tick").number(d.tick);
+  w.key("outbound").begin_object();
+  for (const auto& [conn, h] : d.outbound) w.key(std::to_string(conn)).string(hex64(h));
+  w.end_object();
+  w.key("other_effects").string(hex64(d.other_effects));
+  w.key("state").string(hex64(d.state));
+}
+
+void fields(JsonWriter& w, const WalkedRecord& walked, const DumpOptions& options) {
+  std::visit(
+      [&](const auto& r) {
+        using T = std::decay_t<decltype(r)>;
+        if constexpr (std::is_same_v<T, ConnectionOpened>) {
+          w.key("conn").number(uint64_t{r.conn}).key("remote").string(r.remote);
+        } else if constexpr (std::is_same_v<T, BytesReceived>) {
+          w.key("conn").number(uint64_t{r.conn}).key("size").number(uint64_t{r.bytes.size()});
+          if (options.bytes) w.key("hex").string(hex_bytes(r.bytes));
+          w.key("packets").begin_array();
+          for (const InboundPacket& p : walked.inbound) packet(w, p.state, Direction::kServerbound, p.body);
+          w.end_array();
+          if (walked.framing_error) w.key("framing_error").string(*walked.framing_error);
+        } else if constexpr (std::is_same_v<T, ConnectionClosed>) {
+          w.key("conn").number(uint64_t{r.conn});
+        } else if constexpr (std::is_same_v<T, ConsoleLine>) {
+          w.key("text").string(r.text);
+        } else if constexpr (std::is_same_v<T, JobCompleted>) {
+          w.key("job").number(uint64_t{r.job}).key("size").number(uint64_t{r.result.size()});
+        } else if constexpr (std::is_same_v<T, ClockReadRecord>) {
+          w.key("nanos").number(r.nanos);
+        } else if constexpr (std::is_same_v<T, IterationEndRecord> || std::is_same_v<T, StoppedRecord>) {
+          digest(w, r.digest);
+        } else if constexpr (std::is_same_v<T, OutboundRecord>) {
+          w.key("conn").number(uint64_t{r.conn}).key("size").number(uint64_t{r.size});
+          w.key("hash").string(hex64(r.hash));
+          if (r.body) {
+            w.key("packet");
+            packet(w, walked.state, Direction::kClientbound, *r.body);
+          } else {
+            w.key("packet").string(packet_label(walked.state, Direction::kClientbound, r.packet_id));
+          }
+        } else if constexpr (std::is_same_v<T, CompressionRecord>) {
+          w.key("conn").number(uint64_t{r.conn}).key("threshold").number(int64_t{r.threshold});
+        } else if constexpr (std::is_same_v<T, ServerCloseRecord>) {
+          w.key("conn").number(uint64_t{r.conn}).key("reason").string(r.reason);
+        } else if constexpr (std::is_same_v<T, LogRecord>) {
+          w.key("level").string(log_level_name(r.level)).key("text").string(r.text);
+        } else if constexpr (std::is_same_v<T, JobSubmittedRecord>) {
+          w.key("job").number(uint64_t{r.job}).key("kind").number(uint64_t{r.kind});
+          w.key("size").number(uint64_t{r.size});
+        } else if constexpr (std::is_same_v<T, StorageWriteRecord>) {
+          w.key("path").string(r.path).key("size").number(uint64_t{r.size}).key("sync").boolean(r.sync);
+        }
+      },
+      *walked.record);
+}
+
+}  // namespace
+
+int trace_dump(const std::filesystem::path& file, const DumpOptions& options, std::ostream& out, std::ostream& err) {
+  auto bytes = read_whole_file(file);
+  if (!bytes) {
+    err << "horizon-trace: " << bytes.error() << "\n";
+    return kTraceUnreadable;
+  }
+  TraceWalker walker(*bytes);
+  if (!walker.header()) {
+    err << "horizon-trace: " << file.string() << ": " << walker.damage()->describe() << "\n";
+    return kTraceUnreadable;
+  }
+  walker.walk([&](const WalkedRecord& walked) {
+    const Record& r = *walked.record;
+    if (options.inputs_only && !is_input_record(r) && !std::holds_alternative<ClockReadRecord>(r)) return;
+    JsonWriter w;
+    w.begin_object();
+    w.key("pass").number(walked.pass);
+    w.key("type").string(record_name(r));
+    fields(w, walked, options);
+    w.end_object();
+    out << w.str() << "\n";
+  });
+  if (walker.damage()) {
+    err << "horizon-trace: " << file.string() << ": " << walker.damage()->describe() << "\n";
+    return walker.damage()->tolerated() ? kTraceOk : kTraceUnreadable;
+  }
+  return kTraceOk;
+}
+
+}  // namespace hz

@@ -1,0 +1,114 @@
+// horizon-trace verify, and reading trace files.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <ostream>
+#include <set>
+
+#include "replay/cli/trace_commands.h"
+#include "replay/format/trace_file.h"
+#include "replay/recorder/trace_writer.h"
+#include "replay/replayer/chain_verifier.h"
+
+namespace hz {
+namespace {
+
+std::string fixed(double v, int decimals) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return buf;
+}
+
+struct ChainFile {
+  std::string session;
+  uint32_t index = 0;
+  std::filesystem::path path;
+  bool operator<(const ChainFile& o) const {
+    return std::tie(session, index, path) < std::tie(o.session, o.index, o.path);
+  }
+};
+
+// The session and index a file's header claims, or nullopt when it has none.
+std::optional<ChainFile> identify(const std::filesystem::path& path) {
+  auto bytes = read_whole_file(path);
+  if (!bytes) return std::nullopt;
+  TraceReader reader(*bytes);
+  if (!reader.header()) return std::nullopt;
+  return ChainFile{reader.header()->session, reader.header()->file_index, path};
+}
+
+// The files to replay: the ones given, plus earlier files of their session found beside them.
+std::vector<std::filesystem::path> resolve_chain(const std::vector<std::filesystem::path>& given) {
+  std::set<ChainFile> files;
+  std::vector<std::filesystem::path> unknown;
+  for (const auto& path : given) {
+    auto id = identify(path);
+    if (!id) {
+      unknown.push_back(path);
+      continue;
+    }
+    files.insert(*id);
+    for (uint32_t i = 0; i < id->index; ++i) {
+      auto earlier = path.parent_path() / TraceWriter::file_name(id->session, i);
+      if (std::filesystem::exists(earlier)) files.insert(ChainFile{id->session, i, earlier});
+    }
+  }
+  std::vector<std::filesystem::path> out = unknown;  // reported as unreadable first
+  std::set<std::filesystem::path> seen;
+  for (const ChainFile& f : files) {
+    auto canonical = std::filesystem::weakly_canonical(f.path);
+    if (seen.insert(canonical).second) out.push_back(f.path);
+  }
+  return out;
+}
+
+}  // namespace
+
+Result<Bytes> read_whole_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error{"cannot open " + path.string()};
+  Bytes bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) return Error{"cannot read " + path.string()};
+  return bytes;
+}
+
+int trace_verify(const std::vector<std::filesystem::path>& given, std::ostream& out, std::ostream& err) {
+  auto started = std::chrono::steady_clock::now();
+  std::vector<std::filesystem::path> files = resolve_chain(given);
+  ChainVerifier verifier;
+  uint64_t bytes_read = 0;
+  for (const auto& path : files) {
+    auto bytes = read_whole_file(path);
+    if (!bytes) {
+      err << "horizon-trace: " << bytes.error() << "\n";
+      return kTraceUnreadable;
+    }
+    bytes_read += bytes->size();
+    if (!verifier.add_file(*bytes, path.string())) break;
+  }
+  VerifyResult result = verifier.finish();
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  for (const std::string& note : result.notes) out << "note: " << note << "\n";
+  if (result.outcome == VerifyResult::Outcome::kUnreadable) {
+    err << "horizon-trace: cannot verify: " << result.problem << "\n";
+    return kTraceUnreadable;
+  }
+  if (result.outcome == VerifyResult::Outcome::kDiverged) {
+    out << "in " << result.divergence_file << ":\n" << format_divergence(*result.divergence);
+    return kTraceDiverged;
+  }
+  double recorded = static_cast<double>(result.recorded_nanos) / 1e9;
+  out << "identical: " << result.files << " file(s), " << result.frames << " frames, " << result.iterations
+      << " passes, " << result.inputs << " inputs, last tick " << result.last_tick << "\n";
+  out << "replayed " << fixed(recorded, 3) << " s of recorded time in " << fixed(seconds, 3) << " s";
+  if (seconds > 0) {
+    out << " (" << fixed(static_cast<double>(result.iterations) / seconds, 0) << " passes/s, "
+        << fixed(recorded / seconds, 1) << "x real time, " << fixed(static_cast<double>(bytes_read) / seconds / 1e6, 1)
+        << " MB/s of trace)";
+  }
+  out << "\n";
+  return kTraceOk;
+}
+
+}  // namespace hz

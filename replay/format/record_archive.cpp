@@ -1,0 +1,313 @@
+#include "replay/format/record_archive.h"
+
+#include <cereal/archives/binary.hpp>
+#include <istream>
+#include <ostream>
+#include <streambuf>
+
+namespace hz {
+namespace {
+
+// --- streams over byte vectors -------------------------------------------------------------------
+
+class AppendBuffer final : public std::streambuf {
+ public:
+  explicit AppendBuffer(Bytes& out) : out_(out) {}
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (!traits_type::eq_int_type(c, traits_type::eof())) out_.push_back(static_cast<uint8_t>(c));
+    return traits_type::not_eof(c);
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    out_.insert(out_.end(), reinterpret_cast<const uint8_t*>(s), reinterpret_cast<const uint8_t*>(s) + n);
+    return n;
+  }
+
+ private:
+  Bytes& out_;
+};
+
+class SpanBuffer final : public std::streambuf {
+ public:
+  explicit SpanBuffer(std::span<const uint8_t> in) {
+    // The get area is only read from; streambuf's interface merely lacks a const form.
+    char* p = const_cast<char*>(reinterpret_cast<const char*>(in.data()));
+    setg(p, p, p + in.size());
+  }
+  size_t remaining() const { return static_cast<size_t>(egptr() - gptr()); }
+  size_t consumed() const { return static_cast<size_t>(gptr() - eback()); }
+};
+
+// --- writing -----------------------------------------------------------------------------------
+
+class Writer {
+ public:
+  explicit Writer(Bytes& out) : buffer_(out), stream_(&buffer_), archive_(stream_) {}
+
+  template <class T>
+  void num(T v) {
+    archive_(v);
+  }
+  void flag(bool v) { num<uint8_t>(v ? 1 : 0); }
+  void bytes(std::span<const uint8_t> b) {
+    num<uint64_t>(b.size());
+    if (!b.empty()) archive_(cereal::binary_data(b.data(), b.size()));
+  }
+  void str(std::string_view s) { bytes({reinterpret_cast<const uint8_t*>(s.data()), s.size()}); }
+  void digest(const IterationDigest& d) {
+    num<int64_t>(d.tick);
+    num<uint64_t>(d.outbound.size());
+    for (const auto& [conn, hash] : d.outbound) num<uint32_t>(conn), num<uint64_t>(hash);
+    num<uint64_t>(d.other_effects);
+    num<uint64_t>(d.state);
+  }
+
+  void fields(const ConnectionOpened& r) { num<uint32_t>(r.conn), str(r.remote); }
+  void fields(const BytesReceived& r) { num<uint32_t>(r.conn), bytes(r.bytes); }
+  void fields(const ConnectionClosed& r) { num<uint32_t>(r.conn); }
+  void fields(const ConsoleLine& r) { str(r.text); }
+  void fields(const JobCompleted& r) { num<uint64_t>(r.job), bytes(r.result); }
+  void fields(const ClockReadRecord& r) { num<int64_t>(r.nanos); }
+  void fields(const StartedRecord&) {}
+  void fields(const IterationEndRecord& r) { digest(r.digest); }
+  void fields(const StoppedRecord& r) { digest(r.digest); }
+  void fields(const OutboundRecord& r) {
+    num<uint32_t>(r.conn), num<int32_t>(r.packet_id), num<uint32_t>(r.size), num<uint64_t>(r.hash);
+    flag(r.body.has_value());
+    if (r.body) bytes(*r.body);
+  }
+  void fields(const CompressionRecord& r) { num<uint32_t>(r.conn), num<int32_t>(r.threshold); }
+  void fields(const ServerCloseRecord& r) { num<uint32_t>(r.conn), str(r.reason); }
+  void fields(const LogRecord& r) { num<uint8_t>(static_cast<uint8_t>(r.level)), str(r.text); }
+  void fields(const StopRequestedRecord&) {}
+  void fields(const JobSubmittedRecord& r) { num<uint64_t>(r.job), num<uint32_t>(r.kind), num<uint64_t>(r.size); }
+  void fields(const StorageWriteRecord& r) { str(r.path), num<uint64_t>(r.size), flag(r.sync); }
+
+ private:
+  AppendBuffer buffer_;
+  std::ostream stream_;
+  cereal::BinaryOutputArchive archive_;
+};
+
+// --- reading -----------------------------------------------------------------------------------
+
+// Thrown inside the decoder only; decode_records/decode_header turn it into a damage report.
+struct Malformed {
+  std::string text;
+};
+
+class Reader {
+ public:
+  explicit Reader(std::span<const uint8_t> in) : buffer_(in), stream_(&buffer_), archive_(stream_) {}
+
+  bool at_end() const { return buffer_.remaining() == 0; }
+  size_t consumed() const { return buffer_.consumed(); }
+
+  template <class T>
+  T num() {
+    if (buffer_.remaining() < sizeof(T)) throw Malformed{"a field runs past the end of the records"};
+    T v{};
+    archive_(v);
+    return v;
+  }
+  bool flag() {
+    uint8_t v = num<uint8_t>();
+    if (v > 1) throw Malformed{"boolean byte " + std::to_string(v)};
+    return v == 1;
+  }
+  // A length whose elements take at least `min_element_size` bytes each: checked against the
+  // bytes left, so nothing is allocated that the input does not back.
+  uint64_t length(size_t min_element_size) {
+    uint64_t n = num<uint64_t>();
+    if (n > buffer_.remaining() / min_element_size)
+      throw Malformed{"length " + std::to_string(n) + " exceeds the " + std::to_string(buffer_.remaining()) +
+                      " bytes left"};
+    return n;
+  }
+  Bytes bytes() {
+    Bytes b(length(1));
+    if (!b.empty()) archive_(cereal::binary_data(b.data(), b.size()));
+    return b;
+  }
+  std::string str() {
+    Bytes b = bytes();
+    return std::string(b.begin(), b.end());
+  }
+  IterationDigest digest() {
+    IterationDigest d;
+    d.tick = num<int64_t>();
+    uint64_t n = length(12);
+    for (uint64_t i = 0; i < n; ++i) {
+      auto conn = num<uint32_t>();
+      auto hash = num<uint64_t>();
+      if (!d.outbound.empty() && conn <= d.outbound.rbegin()->first) throw Malformed{"digest connections out of order"};
+      d.outbound.emplace(conn, hash);
+    }
+    d.other_effects = num<uint64_t>();
+    d.state = num<uint64_t>();
+    return d;
+  }
+
+  void fields(ConnectionOpened& r) { r.conn = num<uint32_t>(), r.remote = str(); }
+  void fields(BytesReceived& r) { r.conn = num<uint32_t>(), r.bytes = bytes(); }
+  void fields(ConnectionClosed& r) { r.conn = num<uint32_t>(); }
+  void fields(ConsoleLine& r) { r.text = str(); }
+  void fields(JobCompleted& r) { r.job = num<uint64_t>(), r.result = bytes(); }
+  void fields(ClockReadRecord& r) { r.nanos = num<int64_t>(); }
+  void fields(StartedRecord&) {}
+  void fields(IterationEndRecord& r) { r.digest = digest(); }
+  void fields(StoppedRecord& r) { r.digest = digest(); }
+  void fields(OutboundRecord& r) {
+    r.conn = num<uint32_t>(), r.packet_id = num<int32_t>(), r.size = num<uint32_t>(), r.hash = num<uint64_t>();
+    if (flag()) {
+      r.body = bytes();
+      if (r.body->size() != r.size) throw Malformed{"kept packet body size differs from its recorded size"};
+    }
+  }
+  void fields(CompressionRecord& r) { r.conn = num<uint32_t>(), r.threshold = num<int32_t>(); }
+  void fields(ServerCloseRecord& r) { r.conn = num<uint32_t>(), r.reason = str(); }
+  void fields(LogRecord& r) {
+    auto level = num<uint8_t>();
+    if (level > static_cast<uint8_t>(LogLevel::kFatal)) throw Malformed{"log level " + std::to_string(level)};
+    r.level = static_cast<LogLevel>(level);
+    r.text = str();
+  }
+  void fields(StopRequestedRecord&) {}
+  void fields(JobSubmittedRecord& r) { r.job = num<uint64_t>(), r.kind = num<uint32_t>(), r.size = num<uint64_t>(); }
+  void fields(StorageWriteRecord& r) { r.path = str(), r.size = num<uint64_t>(), r.sync = flag(); }
+
+ private:
+  SpanBuffer buffer_;
+  std::istream stream_;
+  cereal::BinaryInputArchive archive_;
+};
+
+// The default-constructed record of a type byte (1-based variant index).
+template <size_t I = 0>
+Record make_record(uint8_t type) {
+  if constexpr (I + 1 < kRecordTypeCount) {
+    if (type == I + 1) return Record(std::in_place_index<I>);
+    return make_record<I + 1>(type);
+  } else {
+    return Record(std::in_place_index<I>);
+  }
+}
+
+void write_record(Writer& w, const Record& record) {
+  w.num<uint8_t>(record_type(record));
+  std::visit([&w](const auto& r) { w.fields(r); }, record);
+}
+
+}  // namespace
+
+void append_records(std::span<const Record> records, Bytes& out) {
+  Writer w(out);
+  for (const Record& record : records) write_record(w, record);
+}
+
+struct RecordEncoder::State {
+  Bytes out;
+  Writer writer{out};  // keeps a reference to `out`, which take() only swaps
+};
+
+RecordEncoder::RecordEncoder() : state_(std::make_unique<State>()) {}
+RecordEncoder::~RecordEncoder() = default;
+void RecordEncoder::add(const Record& record) { write_record(state_->writer, record); }
+size_t RecordEncoder::size() const { return state_->out.size(); }
+Bytes RecordEncoder::take() {
+  Bytes done;
+  done.swap(state_->out);
+  return done;
+}
+
+Bytes encode_records(std::span<const Record> records) {
+  Bytes out;
+  append_records(records, out);
+  return out;
+}
+
+DecodedRecords decode_records(std::span<const uint8_t> payload) {
+  DecodedRecords result;
+  Reader reader(payload);
+  size_t start = 0;
+  try {
+    while (!reader.at_end()) {
+      start = reader.consumed();
+      auto type = reader.num<uint8_t>();
+      if (type == 0 || type > kRecordTypeCount) {
+        result.damage = TraceDamage{DamageKind::kUnknownRecordType, start, 0,
+                                    "record type " + std::to_string(type) + " (record " +
+                                        std::to_string(result.records.size()) + " of the frame)"};
+        return result;
+      }
+      Record r = make_record(type);
+      std::visit([&reader](auto& rec) { reader.fields(rec); }, r);
+      result.records.push_back(std::move(r));
+    }
+  } catch (const Malformed& m) {
+    result.damage = TraceDamage{DamageKind::kMalformedRecords, start, 0, m.text};
+  } catch (const cereal::Exception& e) {
+    result.damage = TraceDamage{DamageKind::kMalformedRecords, start, 0, e.what()};
+  }
+  return result;
+}
+
+Bytes encode_header(const TraceHeader& h) {
+  Bytes out;
+  Writer w(out);
+  w.str(h.build_id);
+  w.num<int32_t>(h.protocol_version);
+  w.num<uint64_t>(h.properties.size());
+  for (const auto& [key, value] : h.properties) w.str(key), w.str(value);
+  w.num<int64_t>(h.world_seed);
+  w.num<uint8_t>(static_cast<uint8_t>(h.world_origin));
+  w.num<uint64_t>(h.world_files_hash);
+  w.str(h.ops_json);
+  w.bytes(h.server_icon_png);
+  w.str(h.session);
+  w.num<uint32_t>(h.file_index);
+  w.num<uint64_t>(h.first_iteration);
+  w.num<int64_t>(h.first_tick);
+  w.num<uint64_t>(h.chain_digest);
+  w.num<int64_t>(h.wall_clock_millis);
+  return out;
+}
+
+DecodedHeader decode_header(std::span<const uint8_t> bytes) {
+  DecodedHeader result;
+  Reader r(bytes);
+  try {
+    TraceHeader h;
+    h.build_id = r.str();
+    h.protocol_version = r.num<int32_t>();
+    uint64_t n = r.length(16);
+    for (uint64_t i = 0; i < n; ++i) {
+      std::string key = r.str();
+      if (!h.properties.empty() && key <= h.properties.rbegin()->first) throw Malformed{"property keys out of order"};
+      h.properties.emplace(std::move(key), r.str());
+    }
+    h.world_seed = r.num<int64_t>();
+    auto origin = r.num<uint8_t>();
+    if (origin > static_cast<uint8_t>(WorldOrigin::kLoaded)) throw Malformed{"world origin " + std::to_string(origin)};
+    h.world_origin = static_cast<WorldOrigin>(origin);
+    h.world_files_hash = r.num<uint64_t>();
+    h.ops_json = r.str();
+    h.server_icon_png = r.bytes();
+    h.session = r.str();
+    h.file_index = r.num<uint32_t>();
+    h.first_iteration = r.num<uint64_t>();
+    h.first_tick = r.num<int64_t>();
+    h.chain_digest = r.num<uint64_t>();
+    h.wall_clock_millis = r.num<int64_t>();
+    if (!r.at_end()) throw Malformed{"bytes after the header's last field"};
+    result.header = std::move(h);
+  } catch (const Malformed& m) {
+    result.error = m.text;
+  } catch (const cereal::Exception& e) {
+    result.error = e.what();
+  }
+  return result;
+}
+
+}  // namespace hz

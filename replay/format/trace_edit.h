@@ -1,0 +1,36 @@
+// Building new trace files from records: re-framing (after an edit), and `cut`, which keeps a
+// trace's passes up to a tick so the result is a valid, shorter trace.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "replay/format/frame_builder.h"
+#include "replay/format/records.h"
+#include "sim/core/result.h"
+
+namespace hz {
+
+// A whole file: the header's preamble, then `records` framed by the usual rules. The records
+// must end at a pass boundary.
+Bytes write_trace_file(const TraceHeader& header, std::span<const Record> records, FrameLimits limits = {});
+
+// Every record of a file in order (the good frames before any damage).
+struct FileRecords {
+  TraceHeader header;
+  std::vector<Record> records;
+  std::optional<TraceDamage> damage;
+};
+Result<FileRecords> read_file_records(std::span<const uint8_t> file);
+
+struct CutTrace {
+  Bytes bytes;
+  uint64_t passes_kept = 0;  // loop passes (the start pass not counted)
+  int64_t last_tick = 0;     // tick count after the last pass kept
+};
+// Keeps the start pass and every pass that ends at tick `to_tick` or earlier; a truncated tail
+// is dropped, other damage is an error.
+Result<CutTrace> cut_trace(std::span<const uint8_t> file, int64_t to_tick);
+
+}  // namespace hz

@@ -1,0 +1,247 @@
+#include "replay/format/trace_file.h"
+
+#include <zstd.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "replay/format/record_archive.h"
+#include "sim/core/hash.h"
+
+namespace hz {
+namespace {
+
+void put_u32(Bytes& out, uint32_t v) {
+  for (int i = 0; i < 4; ++i) out.push_back(static_cast<uint8_t>(v >> (8 * i)));
+}
+void put_u64(Bytes& out, uint64_t v) {
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<uint8_t>(v >> (8 * i)));
+}
+uint32_t get_u32(const uint8_t* p) {
+  uint32_t v = 0;
+  for (int i = 3; i >= 0; --i) v = (v << 8) | p[i];
+  return v;
+}
+uint64_t get_u64(const uint8_t* p) {
+  uint64_t v = 0;
+  for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
+  return v;
+}
+
+constexpr uint8_t kContinuesFlag = 1;
+
+uint64_t checksum(std::span<const uint8_t> bytes) { return hash_bytes(bytes); }
+
+// Compresses `raw`, or returns nullopt when storing it plain is the better choice.
+std::optional<Bytes> compress(std::span<const uint8_t> raw, int level) {
+  Bytes out(ZSTD_compressBound(raw.size()));
+  size_t n = ZSTD_compress(out.data(), out.size(), raw.data(), raw.size(), level);
+  if (ZSTD_isError(n) || n >= raw.size()) return std::nullopt;
+  if (raw.size() / n >= kMaxCompressionRatio) return std::nullopt;  // the reader would refuse it
+  out.resize(n);
+  return out;
+}
+
+}  // namespace
+
+Bytes encode_preamble(const TraceHeader& header) {
+  Bytes body = encode_header(header);
+  Bytes out(std::begin(kTraceMagic), std::end(kTraceMagic));
+  put_u32(out, kTraceFormatVersion);
+  put_u32(out, static_cast<uint32_t>(body.size()));
+  put_u64(out, checksum(body));
+  out.insert(out.end(), body.begin(), body.end());
+  return out;
+}
+
+bool ends_pass(const Record& r) {
+  return std::holds_alternative<IterationEndRecord>(r) || std::holds_alternative<StartedRecord>(r) ||
+         std::holds_alternative<StoppedRecord>(r);
+}
+
+Bytes encode_trace_frame(std::span<const Record> records, const FrameInfo& info, int zstd_level) {
+  return encode_frame_payload(encode_records(records), info, zstd_level);
+}
+
+Bytes encode_frame_payload(std::span<const uint8_t> raw, const FrameInfo& info, int zstd_level) {
+  std::optional<Bytes> packed = compress(raw, zstd_level);
+  std::span<const uint8_t> stored = packed ? std::span<const uint8_t>(*packed) : raw;
+  Bytes out(std::begin(kFrameMagic), std::end(kFrameMagic));
+  out.reserve(kFrameHeaderSize + stored.size());
+  put_u32(out, static_cast<uint32_t>(stored.size()));
+  put_u32(out, static_cast<uint32_t>(raw.size()));
+  out.push_back(static_cast<uint8_t>(packed ? FrameEncoding::kZstd : FrameEncoding::kStored));
+  out.push_back(info.continues ? kContinuesFlag : 0);
+  out.insert(out.end(), 2, 0);
+  put_u64(out, info.first_iteration);
+  put_u64(out, static_cast<uint64_t>(info.first_tick));
+  put_u64(out, checksum(std::span(out.data(), 32)));
+  put_u64(out, checksum(stored));
+  out.insert(out.end(), stored.begin(), stored.end());
+  return out;
+}
+
+TraceReader::TraceReader(std::span<const uint8_t> file) : file_(file) { read_preamble(); }
+
+void TraceReader::set_damage(DamageKind kind, uint64_t at, std::string detail) {
+  damage_ = TraceDamage{kind, at, frames_read_, std::move(detail)};
+}
+
+void TraceReader::read_preamble() {
+  if (file_.empty()) {
+    set_damage(DamageKind::kNotATrace, 0, "the file is empty");
+    return;
+  }
+  if (file_.size() < sizeof kTraceMagic || std::memcmp(file_.data(), kTraceMagic, sizeof kTraceMagic) != 0) {
+    bool prefix = std::memcmp(file_.data(), kTraceMagic, std::min(file_.size(), sizeof kTraceMagic)) == 0;
+    if (prefix)
+      set_damage(DamageKind::kTruncated, 0, "the file ends inside the trace magic");
+    else
+      set_damage(DamageKind::kNotATrace, 0, "the file does not start with HZTRACE");
+    return;
+  }
+  if (file_.size() < kPreambleSize) {
+    set_damage(DamageKind::kTruncated, 0, "the file ends inside the preamble");
+    return;
+  }
+  uint32_t version = get_u32(file_.data() + 8);
+  if (version != kTraceFormatVersion) {
+    set_damage(
+        DamageKind::kWrongVersion, 8,
+        "format version " + std::to_string(version) + "; this reader knows " + std::to_string(kTraceFormatVersion));
+    return;
+  }
+  uint32_t size = get_u32(file_.data() + 12);
+  if (size > kMaxHeaderSize) {
+    set_damage(DamageKind::kBadHeader, 12, "header size " + std::to_string(size) + " over the limit");
+    return;
+  }
+  if (file_.size() - kPreambleSize < size) {
+    set_damage(DamageKind::kTruncated, kPreambleSize, "the file ends inside the header");
+    return;
+  }
+  auto body = file_.subspan(kPreambleSize, size);
+  if (checksum(body) != get_u64(file_.data() + 16)) {
+    set_damage(DamageKind::kBadHeader, kPreambleSize, "header checksum mismatch");
+    return;
+  }
+  DecodedHeader decoded = decode_header(body);
+  if (!decoded.header) {
+    set_damage(DamageKind::kBadHeader, kPreambleSize, decoded.error);
+    return;
+  }
+  header_ = std::move(decoded.header);
+  offset_ = kPreambleSize + size;
+  next_iteration_ = header_->first_iteration;
+}
+
+std::optional<Frame> TraceReader::next_frame() {
+  if (damage_ || !header_ || offset_ == file_.size()) return std::nullopt;
+  const uint64_t at = offset_;
+  auto rest = file_.subspan(at);
+  size_t magic_bytes = std::min(rest.size(), sizeof kFrameMagic);
+  if (std::memcmp(rest.data(), kFrameMagic, magic_bytes) != 0) {
+    set_damage(DamageKind::kBadFrameMarker, at, "expected HZFR");
+    return std::nullopt;
+  }
+  if (rest.size() < kFrameHeaderSize) {
+    set_damage(DamageKind::kTruncated, at, "the file ends inside a frame header");
+    return std::nullopt;
+  }
+  const uint8_t* h = rest.data();
+  if (checksum(rest.first(32)) != get_u64(h + 32)) {
+    set_damage(DamageKind::kBadChecksum, at, "frame header checksum mismatch");
+    return std::nullopt;
+  }
+  Frame frame;
+  FrameInfo& info = frame.info;
+  info.offset = at;
+  info.stored_size = get_u32(h + 4);
+  info.raw_size = get_u32(h + 8);
+  uint8_t encoding = h[12];
+  info.first_iteration = get_u64(h + 16);
+  info.first_tick = static_cast<int64_t>(get_u64(h + 24));
+  if (encoding > static_cast<uint8_t>(FrameEncoding::kZstd) || (h[13] & ~kContinuesFlag) != 0 || h[14] != 0 ||
+      h[15] != 0) {
+    set_damage(DamageKind::kMalformedRecords, at,
+               "unknown frame encoding " + std::to_string(encoding) + " or flags " + std::to_string(h[13]));
+    return std::nullopt;
+  }
+  info.continues = (h[13] & kContinuesFlag) != 0;
+  info.encoding = static_cast<FrameEncoding>(encoding);
+  if (info.stored_size > kMaxFrameSize || info.raw_size > kMaxFrameSize || info.raw_size == 0 ||
+      info.raw_size / std::max<uint32_t>(info.stored_size, 1) > kMaxCompressionRatio) {
+    set_damage(DamageKind::kOversizeFrame, at,
+               "stored " + std::to_string(info.stored_size) + " bytes, raw " + std::to_string(info.raw_size));
+    return std::nullopt;
+  }
+  if (rest.size() - kFrameHeaderSize < info.stored_size) {
+    set_damage(DamageKind::kTruncated, at,
+               "frame of " + std::to_string(info.stored_size) + " bytes, " +
+                   std::to_string(rest.size() - kFrameHeaderSize) + " present");
+    return std::nullopt;
+  }
+  auto stored = rest.subspan(kFrameHeaderSize, info.stored_size);
+  if (checksum(stored) != get_u64(h + 40)) {
+    set_damage(DamageKind::kBadChecksum, at, "frame payload checksum mismatch");
+    return std::nullopt;
+  }
+  if (info.first_iteration != next_iteration_) {
+    set_damage(DamageKind::kMalformedRecords, at,
+               "frame starts at pass " + std::to_string(info.first_iteration) + ", expected " +
+                   std::to_string(next_iteration_));
+    return std::nullopt;
+  }
+
+  Bytes inflated;
+  std::span<const uint8_t> raw = stored;
+  if (info.encoding == FrameEncoding::kZstd) {
+    unsigned long long declared = ZSTD_getFrameContentSize(stored.data(), stored.size());
+    if (declared != info.raw_size) {
+      set_damage(DamageKind::kBadCompression, at, "zstd frame content size differs from the frame header");
+      return std::nullopt;
+    }
+    inflated.resize(info.raw_size);
+    size_t n = ZSTD_decompress(inflated.data(), inflated.size(), stored.data(), stored.size());
+    if (ZSTD_isError(n) || n != info.raw_size) {
+      set_damage(DamageKind::kBadCompression, at,
+                 ZSTD_isError(n) ? ZSTD_getErrorName(n) : "decompressed size differs from the frame header");
+      return std::nullopt;
+    }
+    raw = inflated;
+  } else if (info.raw_size != info.stored_size) {
+    set_damage(DamageKind::kMalformedRecords, at, "stored frame with differing sizes");
+    return std::nullopt;
+  }
+
+  DecodedRecords decoded = decode_records(raw);
+  if (decoded.damage) {
+    damage_ = *decoded.damage;
+    damage_->offset = at;
+    damage_->frame_index = frames_read_;
+    damage_->detail += " (payload byte " + std::to_string(decoded.damage->offset) + ")";
+    return std::nullopt;
+  }
+  if (decoded.records.empty() || (!info.continues && !ends_pass(decoded.records.back()))) {
+    set_damage(DamageKind::kMalformedRecords, at, "frame does not end at a pass boundary");
+    return std::nullopt;
+  }
+  for (const Record& r : decoded.records) next_iteration_ += std::holds_alternative<IterationEndRecord>(r);
+  frame.records = std::move(decoded.records);
+  offset_ = at + kFrameHeaderSize + info.stored_size;
+  ++frames_read_;
+  raw_bytes_read_ += info.raw_size;
+  stored_bytes_read_ += info.stored_size;
+  return frame;
+}
+
+TraceContents read_trace(std::span<const uint8_t> file) {
+  TraceContents out;
+  TraceReader reader(file);
+  out.header = reader.header();
+  while (auto frame = reader.next_frame()) out.frames.push_back(std::move(*frame));
+  out.damage = reader.damage();
+  return out;
+}
+
+}  // namespace hz

@@ -1,0 +1,91 @@
+// The byte layout of a .hztrace file: a preamble with the header, then checksummed frames of
+// zstd-compressed records. Reading is a pure function of the bytes that never trusts a length.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "replay/format/records.h"
+#include "replay/format/trace_damage.h"
+
+namespace hz {
+
+inline constexpr uint8_t kTraceMagic[8] = {'H', 'Z', 'T', 'R', 'A', 'C', 'E', 0};
+inline constexpr uint8_t kFrameMagic[4] = {'H', 'Z', 'F', 'R'};
+inline constexpr size_t kPreambleSize = 24;     // magic, version, header size, header checksum
+inline constexpr size_t kFrameHeaderSize = 48;  // see docs/trace-format.md
+inline constexpr uint32_t kMaxHeaderSize = 64u << 20;
+inline constexpr uint32_t kMaxFrameSize = 64u << 20;  // stored and decompressed payload
+inline constexpr uint32_t kMaxCompressionRatio = 1024;
+
+enum class FrameEncoding : uint8_t { kStored = 0, kZstd = 1 };
+
+struct FrameInfo {
+  uint64_t offset = 0;  // of the frame header in the file
+  uint32_t stored_size = 0;
+  uint32_t raw_size = 0;
+  FrameEncoding encoding = FrameEncoding::kZstd;
+  bool continues = false;        // the last pass goes on in the next frame (an oversize pass)
+  uint64_t first_iteration = 0;  // session-wide index of the first pass whose records start here
+  int64_t first_tick = 0;        // the core's tick count before that pass
+};
+
+struct Frame {
+  FrameInfo info;
+  std::vector<Record> records;
+};
+
+// The file's first bytes: magic, format version, header size and checksum, the header.
+Bytes encode_preamble(const TraceHeader& header);
+
+// One frame holding `records`, which must end at a pass boundary (IterationEnd, Started or
+// Stopped) unless `continues`. Falls back to storing the payload uncompressed when zstd fails or
+// would exceed the reader's ratio limit.
+Bytes encode_trace_frame(std::span<const Record> records, const FrameInfo& info, int zstd_level = 3);
+// The same, from records already serialized (RecordEncoder); info's sizes and offset are ignored.
+Bytes encode_frame_payload(std::span<const uint8_t> raw, const FrameInfo& info, int zstd_level = 3);
+
+// Whether a record closes a loop pass (frames end only after one).
+bool ends_pass(const Record& r);
+
+// Reads a trace frame by frame from the whole file's bytes. Stops at the first damage.
+class TraceReader {
+ public:
+  explicit TraceReader(std::span<const uint8_t> file);
+
+  // The header, unless the preamble is damaged (then damage() says how).
+  const std::optional<TraceHeader>& header() const { return header_; }
+  // The next good frame; nullopt at the end of the file or at damage.
+  std::optional<Frame> next_frame();
+  const std::optional<TraceDamage>& damage() const { return damage_; }
+  uint64_t frames_read() const { return frames_read_; }
+  uint64_t offset() const { return offset_; }
+  // Sizes of the payloads read so far, decompressed and as stored (for compression ratios).
+  uint64_t raw_bytes_read() const { return raw_bytes_read_; }
+  uint64_t stored_bytes_read() const { return stored_bytes_read_; }
+
+ private:
+  void read_preamble();
+  void set_damage(DamageKind kind, uint64_t at, std::string detail);
+
+  std::span<const uint8_t> file_;
+  std::optional<TraceHeader> header_;
+  std::optional<TraceDamage> damage_;
+  uint64_t offset_ = 0;
+  uint64_t frames_read_ = 0;
+  uint64_t raw_bytes_read_ = 0;
+  uint64_t stored_bytes_read_ = 0;
+  uint64_t next_iteration_ = 0;
+};
+
+// Everything in a file at once (for small traces, tests and the fuzz target).
+struct TraceContents {
+  std::optional<TraceHeader> header;
+  std::vector<Frame> frames;
+  std::optional<TraceDamage> damage;
+};
+TraceContents read_trace(std::span<const uint8_t> file);
+
+}  // namespace hz

@@ -1,0 +1,75 @@
+#include "replay/recorder/recorder.h"
+
+#include "sim/game/core.h"
+
+namespace hz {
+
+int64_t Recorder::NotingClock::now_nanos() {
+  int64_t value = inner_.now_nanos();
+  reads.push_back(value);
+  return value;
+}
+
+void Recorder::NotingSink::emit(Effect effect) {
+  if (auto* send = std::get_if<SendPacket>(&effect))
+    noted.emplace_back(PendingPacket{send->conn, send->body});
+  else
+    noted.emplace_back(effect_as_record(effect));
+  if (stopping)
+    stop_digest_.emit(std::move(effect));
+  else
+    inner_.emit(std::move(effect));
+}
+
+Recorder::Recorder(Clock& clock, EffectSink& sink, std::unique_ptr<TraceWriter> writer)
+    : clock_(clock), sink_(sink), writer_(std::move(writer)) {}
+
+Recorder::~Recorder() { (void)close(); }
+
+void Recorder::hand_over(std::vector<Input> inputs, Record end) {
+  PendingPass pass;
+  pass.inputs = std::move(inputs);
+  pass.clock_reads.swap(clock_.reads);
+  // Effects before the first iteration (construction, start) are counted in its digest by the
+  // core, so they stay for it.
+  if (!std::holds_alternative<StartedRecord>(end)) pass.effects.swap(sink_.noted);
+  pass.end = std::move(end);
+  if (writer_) writer_->submit(std::move(pass));
+}
+
+void Recorder::started() { hand_over({}, StartedRecord{}); }
+
+void Recorder::end_iteration(std::vector<Input> inputs, const IterationDigest& digest) {
+  hand_over(std::move(inputs), IterationEndRecord{digest});
+}
+
+void Recorder::begin_stop() { sink_.stopping = true; }
+
+void Recorder::end_stop(int64_t tick, uint64_t state_hash) {
+  IterationDigest digest = sink_.stop_digest().take();
+  digest.tick = tick;
+  digest.state = state_hash;
+  sink_.stopping = false;
+  hand_over({}, StoppedRecord{digest});
+}
+
+Status Recorder::close() {
+  if (!writer_) return Status::success();
+  Status s = writer_->close();
+  writer_.reset();
+  return s;
+}
+
+IterationDigest run_recorded_iteration(Core& core, std::vector<Input> inputs, Recorder* recorder) {
+  IterationDigest digest = core.run_iteration(inputs);
+  if (recorder) recorder->end_iteration(std::move(inputs), digest);
+  return digest;
+}
+
+void save_everything_recorded(Core& core, Recorder* recorder) {
+  if (recorder) recorder->begin_stop();
+  core.save_everything();
+  if (recorder) recorder->end_stop(core.tick_count(), core.state_hash());
+}
+
+}  // namespace hz

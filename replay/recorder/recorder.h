@@ -1,0 +1,77 @@
+// The server thread's side of recording: a clock and an effect sink that note what the core
+// reads and emits, and the hand-over of each finished pass to the writer thread. Nothing here
+// hashes, serializes or touches a file.
+#pragma once
+
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "replay/recorder/trace_writer.h"
+#include "sim/core/clock.h"
+#include "sim/core/effect_digest.h"
+#include "sim/core/effects.h"
+
+namespace hz {
+
+class Core;
+
+class Recorder {
+ public:
+  // `clock` and `sink` are the real ones the core would otherwise use; the recorder passes
+  // every read and effect through to them.
+  Recorder(Clock& clock, EffectSink& sink, std::unique_ptr<TraceWriter> writer);
+  ~Recorder();
+  Recorder(const Recorder&) = delete;
+  Recorder& operator=(const Recorder&) = delete;
+
+  // Give these to the core instead of the real ones.
+  Clock& clock() { return clock_; }
+  EffectSink& sink() { return sink_; }
+
+  // After Core::start(): its clock read becomes the trace's first pass.
+  void started();
+  // After Core::run_iteration(inputs) returned `digest`; takes the inputs it was given.
+  void end_iteration(std::vector<Input> inputs, const IterationDigest& digest);
+  // Around the final save: effects in between are digested together as the Stopped pass.
+  void begin_stop();
+  void end_stop(int64_t tick, uint64_t state_hash);
+  // Writes what is left and stops the writer thread; the first write error, if any.
+  Status close();
+
+ private:
+  class NotingClock final : public Clock {
+   public:
+    explicit NotingClock(Clock& inner) : inner_(inner) {}
+    int64_t now_nanos() override;
+    std::vector<int64_t> reads;
+
+   private:
+    Clock& inner_;
+  };
+  class NotingSink final : public EffectSink {
+   public:
+    explicit NotingSink(EffectSink& inner) : inner_(inner), stop_digest_(inner) {}
+    void emit(Effect effect) override;
+    std::vector<std::variant<Record, PendingPacket>> noted;
+    bool stopping = false;
+    DigestingSink& stop_digest() { return stop_digest_; }
+
+   private:
+    EffectSink& inner_;
+    DigestingSink stop_digest_;
+  };
+
+  void hand_over(std::vector<Input> inputs, Record end);
+
+  NotingClock clock_;
+  NotingSink sink_;
+  std::unique_ptr<TraceWriter> writer_;
+};
+
+// The live loop's pass with recording when a recorder is given.
+IterationDigest run_recorded_iteration(Core& core, std::vector<Input> inputs, Recorder* recorder);
+// The final save with recording when a recorder is given.
+void save_everything_recorded(Core& core, Recorder* recorder);
+
+}  // namespace hz

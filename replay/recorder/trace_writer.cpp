@@ -1,0 +1,155 @@
+#include "replay/recorder/trace_writer.h"
+
+#include <chrono>
+#include <cstdio>
+
+#include "replay/format/trace_file.h"
+
+namespace hz {
+namespace {
+
+size_t pass_bytes(const PendingPass& pass) {
+  size_t n = 64 + pass.clock_reads.size() * 8;
+  for (const Input& in : pass.inputs) {
+    if (auto* b = std::get_if<BytesReceived>(&in)) n += b->bytes.size();
+    n += 16;
+  }
+  for (const auto& e : pass.effects) {
+    if (auto* p = std::get_if<PendingPacket>(&e)) n += p->body->size();
+    n += 32;
+  }
+  return n;
+}
+
+int64_t unix_millis() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
+void append_pass_records(PendingPass&& pass, std::vector<Record>& out) {
+  for (Input& in : pass.inputs) out.push_back(input_as_record(std::move(in)));
+  for (int64_t nanos : pass.clock_reads) out.push_back(ClockReadRecord{nanos});
+  for (auto& e : pass.effects) {
+    if (auto* p = std::get_if<PendingPacket>(&e))
+      out.push_back(outbound_record(p->conn, *p->body));
+    else
+      out.push_back(std::move(std::get<Record>(e)));
+  }
+  out.push_back(std::move(pass.end));
+}
+
+std::string TraceWriter::file_name(const std::string& session, uint32_t index) {
+  char seq[16];
+  std::snprintf(seq, sizeof seq, "%04u", index);
+  return session + "-" + seq + ".hztrace";
+}
+
+TraceWriter::TraceWriter(TraceHeader header, TraceOutput& output, RotationPolicy rotation, FrameLimits frames)
+    : header_(std::move(header)), output_(output), rotation_(rotation), frame_limits_(frames) {
+  chain_ = header_.chain_digest;
+  thread_ = std::thread([this] { run(); });
+}
+
+TraceWriter::~TraceWriter() { (void)close(); }
+
+void TraceWriter::submit(PendingPass pass) {
+  size_t bytes = pass_bytes(pass);
+  std::unique_lock lock(mutex_);
+  room_.wait(lock, [&] { return queued_bytes_ + bytes <= kMaxQueuedBytes || queue_.empty() || closing_; });
+  if (closing_) return;
+  queued_bytes_ += bytes;
+  queue_.push_back(std::move(pass));
+  // Waking the writer costs the server thread a system call; it wakes by itself often enough.
+  if (writer_due()) wake_.notify_one();
+}
+
+bool TraceWriter::writer_due() const {
+  return queue_.size() >= kPassesPerWake || queued_bytes_ >= kBytesPerWake || closing_;
+}
+
+Status TraceWriter::close() {
+  {
+    std::lock_guard lock(mutex_);
+    if (closing_ && !thread_.joinable()) return error_ ? Status(Error{*error_}) : Status::success();
+    closing_ = true;
+  }
+  wake_.notify_one();
+  room_.notify_all();
+  if (thread_.joinable()) thread_.join();
+  return error_ ? Status(Error{*error_}) : Status::success();
+}
+
+void TraceWriter::run() {
+  start_file();
+  for (;;) {
+    std::deque<PendingPass> batch;
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait_for(lock, kWriterPeriod, [&] { return writer_due(); });
+      batch.swap(queue_);
+      queued_bytes_ = 0;
+      if (batch.empty() && closing_) break;
+    }
+    room_.notify_all();
+    for (PendingPass& pass : batch) write_pass(std::move(pass));
+  }
+  if (builder_) builder_->flush(frames_);
+  write_frames();
+  if (!error_) fail(output_.end_file());
+}
+
+void TraceWriter::fail(const Status& status) {
+  if (!status && !error_) error_ = status.error();
+}
+
+void TraceWriter::start_file() {
+  fail(output_.begin_file(file_name(header_.session, header_.file_index)));
+  header_.wall_clock_millis = unix_millis();
+  Bytes preamble = encode_preamble(header_);
+  if (!error_) fail(output_.write(preamble));
+  file_bytes_ = preamble.size();
+  file_first_clock_.reset();
+  builder_.emplace(header_.first_iteration, header_.first_tick, frame_limits_);
+}
+
+void TraceWriter::write_pass(PendingPass&& pass) {
+  if (error_) return;  // a broken output stays broken: stop spending time on it
+  if (!pass.clock_reads.empty()) {
+    if (!file_first_clock_) file_first_clock_ = pass.clock_reads.front();
+    last_clock_ = pass.clock_reads.back();
+  }
+  bool iteration = std::holds_alternative<IterationEndRecord>(pass.end);
+  records_.clear();
+  append_pass_records(std::move(pass), records_);
+  for (const Record& r : records_) {
+    builder_->add(r, frames_);
+    if (auto* end = std::get_if<IterationEndRecord>(&r)) chain_ = chain_step(chain_, end->digest);
+  }
+  write_frames();
+  bool big = file_bytes_ + builder_->open_bytes() >= rotation_.max_file_bytes;
+  bool old = file_first_clock_ && last_clock_ - *file_first_clock_ >= rotation_.max_file_nanos;
+  if (iteration && (big || old)) rotate();
+}
+
+void TraceWriter::write_frames() {
+  for (const Bytes& frame : frames_) {
+    if (!error_) fail(output_.write(frame));
+    file_bytes_ += frame.size();
+  }
+  frames_.clear();
+}
+
+void TraceWriter::rotate() {
+  builder_->flush(frames_);
+  write_frames();
+  fail(output_.end_file());
+  header_.file_index += 1;
+  header_.first_iteration = builder_->next_iteration();
+  header_.first_tick = builder_->tick();
+  header_.chain_digest = chain_;
+  start_file();
+}
+
+}  // namespace hz

@@ -1,0 +1,101 @@
+// The recorder's background thread: turns the passes handed over by the server thread into
+// records, frames them, compresses them and writes them, rotating files by size and time.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <variant>
+#include <vector>
+
+#include "replay/format/frame_builder.h"
+#include "replay/format/records.h"
+#include "replay/recorder/trace_output.h"
+
+namespace hz {
+
+// A packet the core sent, not yet hashed: the body is shared and immutable, so the writer thread
+// can hash it later without copying it on the server thread.
+struct PendingPacket {
+  ConnId conn = 0;
+  SharedBytes body;
+};
+
+// One loop pass as the server thread hands it over.
+struct PendingPass {
+  std::vector<Input> inputs;
+  std::vector<int64_t> clock_reads;
+  std::vector<std::variant<Record, PendingPacket>> effects;
+  Record end = IterationEndRecord{};  // IterationEndRecord, StartedRecord or StoppedRecord
+};
+
+// The pass's records in file order: inputs, clock reads, effects, then the pass record.
+void append_pass_records(PendingPass&& pass, std::vector<Record>& out);
+
+struct RotationPolicy {
+  uint64_t max_file_bytes = 256ull << 20;
+  int64_t max_file_nanos = 3600ll * 1'000'000'000;  // recorded clock time per file
+};
+
+class TraceWriter {
+ public:
+  // Passes waiting beyond this many bytes make submit() wait: the trace stays complete.
+  static constexpr size_t kMaxQueuedBytes = 512u << 20;
+  // The writer wakes when this much waits, or by itself every kWriterPeriod.
+  static constexpr size_t kPassesPerWake = 16;
+  static constexpr size_t kBytesPerWake = 4u << 20;
+  static constexpr std::chrono::milliseconds kWriterPeriod{100};
+
+  // Starts the thread; the first file is named after header.session.
+  TraceWriter(TraceHeader header, TraceOutput& output, RotationPolicy rotation = {}, FrameLimits frames = {});
+  ~TraceWriter();
+  TraceWriter(const TraceWriter&) = delete;
+  TraceWriter& operator=(const TraceWriter&) = delete;
+
+  void submit(PendingPass pass);
+  // Writes everything submitted, closes the file and stops the thread. The first error, if any.
+  Status close();
+
+  static std::string file_name(const std::string& session, uint32_t index);
+
+ private:
+  void run();
+  bool writer_due() const;  // with mutex_ held
+  void write_pass(PendingPass&& pass);
+  void write_frames();
+  void start_file();
+  void rotate();
+  void fail(const Status& status);
+
+  TraceHeader header_;
+  TraceOutput& output_;
+  RotationPolicy rotation_;
+  FrameLimits frame_limits_;
+
+  // Shared with the server thread.
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::condition_variable room_;
+  std::deque<PendingPass> queue_;
+  size_t queued_bytes_ = 0;
+  bool closing_ = false;
+
+  // Writer thread only (read by close() after the join).
+  std::optional<FrameBuilder> builder_;
+  std::vector<Bytes> frames_;
+  std::vector<Record> records_;
+  uint64_t chain_ = 0;
+  uint64_t file_bytes_ = 0;
+  std::optional<int64_t> file_first_clock_;
+  int64_t last_clock_ = 0;
+  std::optional<std::string> error_;
+
+  std::thread thread_;
+};
+
+}  // namespace hz

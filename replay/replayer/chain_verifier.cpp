@@ -1,0 +1,83 @@
+#include "replay/replayer/chain_verifier.h"
+#include "sim/core/build_info.h"
+
+namespace hz {
+
+bool ChainVerifier::fail(std::string problem) {
+  result_.outcome = VerifyResult::Outcome::kUnreadable;
+  result_.problem = std::move(problem);
+  done_ = true;
+  return false;
+}
+
+bool ChainVerifier::check_link(const TraceHeader& h, const std::string& name) {
+  const TraceHeader& prev = *previous_;
+  std::string where = name + ": ";
+  if (truncated_) return fail(where + "the previous file of the chain ends in a truncated frame");
+  if (h.session != first_->session) return fail(where + "belongs to session " + h.session + ", not " + first_->session);
+  if (h.file_index != prev.file_index + 1)
+    return fail(where + "is file " + std::to_string(h.file_index) + " of the session; expected file " +
+                std::to_string(prev.file_index + 1));
+  if (replayer_->in_pass()) return fail(where + "the previous file ends inside a pass");
+  if (h.first_iteration != replayer_->iterations() || h.chain_digest != replayer_->chain_digest())
+    return fail(where + "does not continue the previous file (pass " + std::to_string(h.first_iteration) +
+                " expected " + std::to_string(replayer_->iterations()) + ", or a chain digest mismatch)");
+  return true;
+}
+
+bool ChainVerifier::add_file(std::span<const uint8_t> bytes, const std::string& name) {
+  if (done_) return false;
+  TraceReader reader(bytes);
+  if (!reader.header()) return fail(name + ": " + reader.damage()->describe());
+  const TraceHeader& header = *reader.header();
+  if (!first_) {
+    if (header.file_index != 0) {
+      return fail(name + ": file " + std::to_string(header.file_index) + " of session " + header.session +
+                  "; replay needs the files before it (" + header.session + "-0000.hztrace onwards)");
+    }
+    auto replayer = Replayer::create(header);
+    if (!replayer) return fail(name + ": " + replayer.error());
+    replayer_ = std::move(*replayer);
+    first_ = header;
+    if (header.build_id != build_id())
+      result_.notes.push_back("recorded by build " + header.build_id + ", replayed by build " + build_id());
+  } else if (!check_link(header, name)) {
+    return false;
+  }
+  previous_ = header;
+  ++result_.files;
+  while (auto frame = reader.next_frame()) {
+    ++result_.frames;
+    for (const Record& r : frame->records) {
+      if (!replayer_->feed(r)) {
+        result_.outcome = VerifyResult::Outcome::kDiverged;
+        result_.divergence = replayer_->divergence();
+        result_.divergence_file = name;
+        done_ = true;
+        return false;
+      }
+    }
+  }
+  if (reader.damage()) {
+    if (!reader.damage()->tolerated()) return fail(name + ": " + reader.damage()->describe());
+    truncated_ = true;
+    result_.notes.push_back(name + ": " + reader.damage()->describe() + "; the passes before it were verified");
+  }
+  return true;
+}
+
+VerifyResult ChainVerifier::finish() {
+  if (!first_ && result_.outcome == VerifyResult::Outcome::kIdentical) fail("no trace files");
+  if (replayer_) {
+    result_.iterations = replayer_->iterations();
+    result_.inputs = replayer_->inputs_replayed();
+    result_.last_tick = replayer_->tick();
+    if (replayer_->first_clock()) result_.recorded_nanos = replayer_->last_clock() - *replayer_->first_clock();
+    if (result_.outcome == VerifyResult::Outcome::kIdentical && !replayer_->started())
+      fail("the trace holds no start pass");
+  }
+  done_ = true;
+  return result_;
+}
+
+}  // namespace hz

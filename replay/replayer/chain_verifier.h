@@ -1,0 +1,51 @@
+// Verifies a recorded session: the files of one session in order (a rotated session is a chain:
+// each later file continues where the previous one ended), replayed through one core.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "replay/format/trace_file.h"
+#include "replay/replayer/replayer.h"
+
+namespace hz {
+
+struct VerifyResult {
+  enum class Outcome { kIdentical, kDiverged, kUnreadable };
+  Outcome outcome = Outcome::kIdentical;
+  std::optional<Divergence> divergence;
+  std::string problem;             // why the trace could not be verified (kUnreadable)
+  std::vector<std::string> notes;  // tolerated damage, build differences
+  uint64_t files = 0;
+  uint64_t frames = 0;
+  uint64_t iterations = 0;
+  uint64_t inputs = 0;
+  int64_t last_tick = 0;
+  int64_t recorded_nanos = 0;   // recorded clock time covered
+  std::string divergence_file;  // the file holding the diverging pass
+};
+
+class ChainVerifier {
+ public:
+  // Feeds the session's next file. Returns false when verification cannot go on (divergence or
+  // damage); later files are then ignored.
+  bool add_file(std::span<const uint8_t> bytes, const std::string& name);
+  VerifyResult finish();
+
+ private:
+  bool fail(std::string problem);
+  bool check_link(const TraceHeader& header, const std::string& name);
+
+  std::unique_ptr<Replayer> replayer_;
+  std::optional<TraceHeader> first_;
+  std::optional<TraceHeader> previous_;
+  bool truncated_ = false;  // the previous file ended in a truncated frame
+  VerifyResult result_;
+  bool done_ = false;
+};
+
+}  // namespace hz

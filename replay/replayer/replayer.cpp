@@ -1,0 +1,238 @@
+#include "replay/replayer/replayer.h"
+
+#include <algorithm>
+
+#include "sim/protocol/wire.h"
+
+namespace hz {
+namespace {
+
+// Splits a pass's effect records into packets per connection and the other effects.
+struct SplitEffects {
+  std::map<ConnId, std::vector<const OutboundRecord*>> packets;
+  std::vector<const Record*> others;
+};
+SplitEffects split(const std::vector<Record>& records) {
+  SplitEffects out;
+  for (const Record& r : records) {
+    if (auto* p = std::get_if<OutboundRecord>(&r))
+      out.packets[p->conn].push_back(p);
+    else
+      out.others.push_back(&r);
+  }
+  return out;
+}
+
+bool same_packet(const OutboundRecord& a, const OutboundRecord& b) { return a.size == b.size && a.hash == b.hash; }
+
+}  // namespace
+
+void ReplayClock::load(std::vector<int64_t> values) {
+  values_ = std::move(values);
+  next_ = 0;
+  extra_ = 0;
+}
+
+int64_t ReplayClock::now_nanos() {
+  if (next_ < values_.size()) {
+    last_ = values_[next_++];
+    return last_;
+  }
+  ++extra_;
+  return last_;
+}
+
+Result<CoreConfig> core_config_from_header(const TraceHeader& header) {
+  PropertiesResult parsed = parse_server_properties(write_properties_text(header.properties));
+  if (!parsed.properties) return Error{"the recorded server properties do not parse: " + parsed.error->message};
+  CoreConfig config;
+  config.properties = std::move(*parsed.properties);
+  config.world_seed = header.world_seed;
+  config.ops_json = header.ops_json;
+  config.server_icon_png = header.server_icon_png;
+  return config;
+}
+
+Result<std::unique_ptr<Replayer>> Replayer::create(const TraceHeader& session_start) {
+  if (session_start.file_index != 0) {
+    return Error{"replay must start from the session's first file (this is file " +
+                 std::to_string(session_start.file_index) + ")"};
+  }
+  auto config = core_config_from_header(session_start);
+  if (!config) return std::move(config).take_error();
+  return std::unique_ptr<Replayer>(new Replayer(std::move(*config)));
+}
+
+Replayer::Replayer(CoreConfig config) : core_(std::make_unique<Core>(std::move(config), clock_, sink_)) {}
+
+Replayer::~Replayer() = default;
+
+bool Replayer::feed(const Record& record) {
+  if (divergence_) return false;
+  if (auto input = record_as_input(record)) {
+    pending_inputs_.push_back(std::move(*input));
+    return true;
+  }
+  std::visit(
+      [this](const auto& r) {
+        using T = std::decay_t<decltype(r)>;
+        if constexpr (std::is_same_v<T, ClockReadRecord>) {
+          pending_clock_.push_back(r.nanos);
+          if (!first_clock_) first_clock_ = r.nanos;
+          last_clock_ = r.nanos;
+        } else if constexpr (std::is_same_v<T, StartedRecord>) {
+          run_start();
+        } else if constexpr (std::is_same_v<T, IterationEndRecord>) {
+          run_iteration(r.digest);
+        } else if constexpr (std::is_same_v<T, StoppedRecord>) {
+          run_stop(r.digest);
+        } else {
+          recorded_effects_.push_back(r);
+        }
+      },
+      record);
+  return !divergence_;
+}
+
+void Replayer::format_problem(std::string note) {
+  Divergence d;
+  d.pass = Divergence::Pass::kFormat;
+  d.iteration = iterations_;
+  d.recorded_tick = d.replayed_tick = core_->tick_count();
+  d.note = std::move(note);
+  divergence_ = std::move(d);
+}
+
+void Replayer::run_start() {
+  if (started_) return format_problem("a second start pass");
+  if (!pending_inputs_.empty()) return format_problem("inputs before the core's start");
+  started_ = true;
+  clock_.load(std::move(pending_clock_));
+  pending_clock_.clear();
+  core_->start();
+  if (!clock_.exact()) {
+    Divergence d;
+    d.pass = Divergence::Pass::kStart;
+    d.recorded_clock_reads = clock_.recorded();
+    d.replayed_clock_reads = clock_.reads();
+    divergence_ = std::move(d);
+  }
+}
+
+void Replayer::run_iteration(const IterationDigest& recorded) {
+  if (!started_) return format_problem("a pass before the core's start (not the session's first file?)");
+  if (stopped_) return format_problem("a pass after the final save");
+  clock_.load(std::move(pending_clock_));
+  pending_clock_.clear();
+  IterationDigest replayed = core_->run_iteration(pending_inputs_);
+  inputs_replayed_ += pending_inputs_.size();
+  finish_pass(recorded, replayed, Divergence::Pass::kIteration);
+  chain_ = chain_step(chain_, recorded);
+  ++iterations_;
+}
+
+void Replayer::run_stop(const IterationDigest& recorded) {
+  if (!started_ || stopped_) return format_problem("a final save out of place");
+  stopped_ = true;
+  clock_.load(std::move(pending_clock_));
+  pending_clock_.clear();
+  sink_.collected.effects.clear();
+  sink_.stopping = true;
+  core_->save_everything();
+  sink_.stopping = false;
+  IterationDigest replayed = sink_.stop_digest.take();
+  replayed.tick = core_->tick_count();
+  replayed.state = core_->state_hash();
+  finish_pass(recorded, replayed, Divergence::Pass::kStop);
+}
+
+PassNote Replayer::track_pass(int64_t tick_after) {
+  for (const Record& r : recorded_effects_)
+    if (auto* c = std::get_if<CompressionRecord>(&r)) tracker_.note_compression(c->conn, c->threshold);
+  PassNote pass{iterations_, tick_after, {}};
+  for (const Input& input : pending_inputs_) {
+    InputNote note{input, {}};
+    for (const InboundPacket& p : tracker_.feed(input)) {
+      ByteReader r(p.body);
+      int32_t id = r.varint();
+      note.packets.emplace_back(p.state, r.ok() ? id : -1);
+    }
+    pass.inputs.push_back(std::move(note));
+  }
+  recorded_states_.clear();
+  for (const Record& r : recorded_effects_) {
+    if (auto* out = std::get_if<OutboundRecord>(&r))
+      recorded_states_[out->conn].push_back(tracker_.outbound_state(out->conn, out->packet_id));
+  }
+  return pass;
+}
+
+void Replayer::finish_pass(const IterationDigest& recorded, const IterationDigest& replayed, Divergence::Pass kind) {
+  recent_.push_back(track_pass(recorded.tick));
+  if (recent_.size() > kRecentPasses) recent_.pop_front();
+  if (replayed != recorded || !clock_.exact()) divergence_ = describe(recorded, replayed, kind);
+  pending_inputs_.clear();
+  recorded_effects_.clear();
+  sink_.collected.effects.clear();
+  tracker_.end_pass();
+}
+
+Divergence Replayer::describe(const IterationDigest& recorded, const IterationDigest& replayed, Divergence::Pass kind) {
+  Divergence d;
+  d.pass = kind;
+  d.iteration = iterations_;
+  d.recorded_tick = recorded.tick;
+  d.replayed_tick = replayed.tick;
+  d.state_differs = recorded.state != replayed.state;
+  d.recorded_state = recorded.state;
+  d.replayed_state = replayed.state;
+  d.other_effects_differ = recorded.other_effects != replayed.other_effects;
+  d.recorded_clock_reads = clock_.recorded();
+  d.replayed_clock_reads = clock_.reads();
+  d.recent.assign(recent_.begin(), recent_.end());
+
+  std::map<ConnId, std::pair<uint64_t, uint64_t>> sides;  // recorded, replayed (0 = nothing sent)
+  for (const auto& [conn, h] : recorded.outbound) sides[conn].first = h;
+  for (const auto& [conn, h] : replayed.outbound) sides[conn].second = h;
+  for (const auto& [conn, pair] : sides)
+    if (pair.first != pair.second) d.connections.push_back(conn);
+
+  std::vector<Record> replayed_records;
+  for (const Effect& e : sink_.collected.effects) replayed_records.push_back(effect_as_record(e));
+  SplitEffects rec = split(recorded_effects_);
+  SplitEffects rep = split(replayed_records);
+
+  if (!d.connections.empty()) {
+    ConnId conn = d.connections.front();
+    const auto& a = rec.packets[conn];
+    const auto& b = rep.packets[conn];
+    for (size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
+      bool differ = i >= a.size() || i >= b.size() || !same_packet(*a[i], *b[i]);
+      if (!differ) continue;
+      PacketMismatch m;
+      m.conn = conn;
+      m.index = i;
+      const auto& states = recorded_states_[conn];
+      m.state = i < states.size() ? states[i] : states.empty() ? tracker_.state(conn) : states.back();
+      if (i < a.size()) m.recorded = *a[i];
+      if (i < b.size()) m.replayed = *b[i];
+      d.first_packet = std::move(m);
+      break;
+    }
+  }
+  if (d.other_effects_differ) {
+    for (size_t i = 0; i < std::max(rec.others.size(), rep.others.size()); ++i) {
+      bool differ = i >= rec.others.size() || i >= rep.others.size() || !(*rec.others[i] == *rep.others[i]);
+      if (!differ) continue;
+      EffectMismatch m;
+      m.index = i;
+      if (i < rec.others.size()) m.recorded = *rec.others[i];
+      if (i < rep.others.size()) m.replayed = *rep.others[i];
+      d.first_effect = std::move(m);
+      break;
+    }
+  }
+  return d;
+}
+
+}  // namespace hz

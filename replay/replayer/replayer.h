@@ -1,0 +1,113 @@
+// Replays a recorded session: builds the core from the trace header, feeds each pass its
+// recorded inputs with a clock that answers the recorded values, and compares every digest.
+#pragma once
+
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "replay/format/connection_tracker.h"
+#include "replay/format/records.h"
+#include "replay/replayer/divergence.h"
+#include "sim/core/clock.h"
+#include "sim/core/effect_buffer.h"
+#include "sim/core/effect_digest.h"
+#include "sim/core/result.h"
+#include "sim/game/core.h"
+
+namespace hz {
+
+// Answers the core's clock reads with one pass's recorded values, in order, and counts reads
+// beyond them (answered with the last value so the pass can finish and be compared).
+class ReplayClock final : public Clock {
+ public:
+  void load(std::vector<int64_t> values);
+  int64_t now_nanos() override;
+  size_t recorded() const { return values_.size(); }
+  size_t reads() const { return next_ + extra_; }
+  bool exact() const { return next_ == values_.size() && extra_ == 0; }
+
+ private:
+  std::vector<int64_t> values_;
+  size_t next_ = 0;
+  size_t extra_ = 0;
+  int64_t last_ = 0;
+};
+
+// The core configuration a header describes.
+Result<CoreConfig> core_config_from_header(const TraceHeader& header);
+
+class Replayer {
+ public:
+  static constexpr size_t kRecentPasses = 4;
+
+  static Result<std::unique_ptr<Replayer>> create(const TraceHeader& session_start);
+  ~Replayer();
+
+  // Feeds the next record. Returns false once a divergence was found; later records are ignored.
+  bool feed(const Record& record);
+
+  const std::optional<Divergence>& divergence() const { return divergence_; }
+  uint64_t iterations() const { return iterations_; }  // passes completed (the next one's index)
+  int64_t tick() const { return core_->tick_count(); }
+  uint64_t chain_digest() const { return chain_; }
+  bool started() const { return started_; }
+  bool stopped() const { return stopped_; }
+  // Records of a pass that has not ended yet (a trace cut short).
+  bool in_pass() const { return !pending_inputs_.empty() || !pending_clock_.empty() || !recorded_effects_.empty(); }
+  uint64_t inputs_replayed() const { return inputs_replayed_; }
+  // First and last recorded clock values seen (for replay speed against recorded time).
+  std::optional<int64_t> first_clock() const { return first_clock_; }
+  int64_t last_clock() const { return last_clock_; }
+
+ private:
+  // The core's sink: collects each pass's effects for the report. During the final save, which
+  // runs outside run_iteration, they are also digested here, as the recorder digests them.
+  class ReplaySink final : public EffectSink {
+   public:
+    ReplaySink() : stop_digest(collected) {}
+    void emit(Effect effect) override {
+      if (stopping)
+        stop_digest.emit(std::move(effect));
+      else
+        collected.emit(std::move(effect));
+    }
+    EffectBuffer collected;
+    DigestingSink stop_digest;  // forwards to `collected`
+    bool stopping = false;
+  };
+
+  explicit Replayer(CoreConfig config);
+  void run_start();
+  void run_iteration(const IterationDigest& recorded);
+  void run_stop(const IterationDigest& recorded);
+  // Follows the pass's inputs through the connection tracker (for naming packets).
+  PassNote track_pass(int64_t tick_after);
+  void finish_pass(const IterationDigest& recorded, const IterationDigest& replayed, Divergence::Pass kind);
+  Divergence describe(const IterationDigest& recorded, const IterationDigest& replayed, Divergence::Pass kind);
+  void format_problem(std::string note);
+
+  ReplayClock clock_;
+  ReplaySink sink_;
+  std::unique_ptr<Core> core_;
+  ConnectionTracker tracker_;
+
+  std::vector<Input> pending_inputs_;
+  std::vector<int64_t> pending_clock_;
+  std::vector<Record> recorded_effects_;
+  std::map<ConnId, std::vector<ProtocolState>> recorded_states_;  // per connection, per recorded packet
+  std::deque<PassNote> recent_;
+
+  std::optional<Divergence> divergence_;
+  bool started_ = false;
+  bool stopped_ = false;
+  uint64_t iterations_ = 0;
+  uint64_t chain_ = 0;
+  uint64_t inputs_replayed_ = 0;
+  std::optional<int64_t> first_clock_;
+  int64_t last_clock_ = 0;
+};
+
+}  // namespace hz
