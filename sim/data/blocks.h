@@ -29,6 +29,8 @@ struct BlockInfo {
   uint8_t emit_light;    // 0..15
   uint8_t filter_light;  // 0..15 opacity for sky/block light
   bool transparent;
+  float hardness;      // vanilla's destroy time; -1 = unbreakable (bedrock, barrier)
+  bool requires_tool;  // drops only with the correct tool (requiresCorrectToolForDrops)
 };
 
 // An axis-aligned box in block-local coordinates (0..1, may exceed for fences/walls: up to 1.5).

@@ -4,6 +4,7 @@
 #include <cassert>
 
 #include "sim/core/hash.h"
+#include "sim/game/blocks/digging.h"
 #include "sim/game/commands/dispatcher.h"
 #include "sim/game/movement/movement_system.h"
 #include "sim/game/movement/column_block_source.h"
@@ -31,6 +32,10 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   // Registered after the systems that apply moves, so it reads positions they accepted.
   world_ = std::make_unique<WorldStreaming>(config_, effects_, *sessions_, static_cast<const GameTime&>(*this), rules_);
   sessions_->add_listener(world_.get());
+  // After the world, so its tick's block changes go out before the acknowledgements.
+  digging_ = std::make_unique<Digging>(*sessions_, *world_, static_cast<const SpawnPoint&>(*this), sessions_->ops(),
+                                       config_.properties.spawn_protection);
+  sessions_->add_listener(digging_.get());
   world_blocks_ = std::make_unique<ColumnBlockSource>([this](ChunkPos pos) { return world_->column(pos); });
   movement_->set_block_source(world_blocks_.get());
   world_chunks_sent_ = std::make_unique<ChunkVisibilityFn>(
@@ -138,6 +143,7 @@ uint64_t Core::state_hash() const {
   h.u64(tracker_->hash());
   h.u64(sessions_->hash());
   h.u64(world_->hash());
+  h.u64(digging_->hash());
   return h.digest();
 }
 

@@ -24,6 +24,7 @@
 
 namespace hz {
 
+class Digging;
 class EntityTracker;
 class BlockSource;
 class ChunkVisibility;
@@ -120,6 +121,7 @@ class Core final : public CommandHost,
   std::unique_ptr<ChunkVisibility> world_chunks_sent_;
   std::unique_ptr<Sessions> sessions_;
   std::unique_ptr<WorldStreaming> world_;
+  std::unique_ptr<Digging> digging_;
   std::deque<std::string> console_queue_;
   int64_t tick_count_ = 0;
   int64_t empty_ticks_ = 0;

@@ -30,6 +30,7 @@ class OpList {
   // The permission level of a player: the op entry's level, else 0.
   int level_of(const Uuid& uuid) const;
   bool bypasses_player_limit(const Uuid& uuid) const;
+  bool empty() const { return entries_.empty(); }
 
  private:
   std::vector<OpEntry> entries_;

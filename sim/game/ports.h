@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sim/core/effects.h"
+#include "sim/data/blocks.h"
 #include "sim/core/types.h"
 #include "sim/game/player.h"
 #include "sim/protocol/codec.h"
@@ -33,6 +34,18 @@ class SpawnPoint {
  public:
   virtual ~SpawnPoint() = default;
   virtual Vec3 spawn_point() const = 0;
+};
+
+// The world's blocks as game systems read and change them. Every change goes through set_block,
+// the one path that keeps heightmaps, light, saving and viewers in step (WorldStreaming).
+class BlockWorld {
+ public:
+  virtual ~BlockWorld() = default;
+  // False when the chunk is not loaded or y is outside the world.
+  virtual bool set_block(const BlockPos& pos, BlockStateId state) = 0;
+  // Air where no chunk is loaded.
+  virtual BlockStateId block_at(const BlockPos& pos) const = 0;
+  virtual bool is_loaded(const BlockPos& pos) const = 0;
 };
 
 // Players and the connections they play on (Sessions owns both): look a player up, send to a

@@ -224,6 +224,14 @@ void Sessions::handle_play(Session& c, std::span<const uint8_t> body) {
     void operator()(packet::play_sb::ChatCommandSigned&& m) { s.handle_command(c, m.command); }
     void operator()(packet::play_sb::KeepAlive&& k) { s.handle_keep_alive(c, k.id); }
     void operator()(packet::play_sb::PingRequest&& r) { s.send(c.id, packet::play_cb::PongResponse{r.id}); }
+    void operator()(packet::play_sb::BlockDig&& d) {
+      // Vanilla throws on a negative sequence, which ends the connection.
+      if (d.sequence < 0) return s.disconnect(c.id, TextComponent::plain("Expected packet sequence nr >= 0"));
+      for (PlayerListener* l : s.listeners_) {
+        if (s.player(c.id) != &p) return;
+        l->on_block_action(p, d.status, d.location, d.face, d.sequence);
+      }
+    }
   };
   auto result = dispatch(packet::PlayServerbound{}, body, Handler{*this, c, *p, moved});
   if (!result) disconnect_unreadable(c.id, result.error());

@@ -98,6 +98,9 @@ class Sessions final : public PlayerConnections {
   // Paper's packet limiter: the client sent more than horizon-packet-rate-limit packets a second.
   void kick_for_packet_rate(Session& c);
 
+  // Operators (ops.json): whether there are any, and a player's level.
+  const OpList& ops() const { return ops_; }
+
   uint64_t hash() const;
 
  private:
@@ -166,6 +169,9 @@ class PlayerListener {
   virtual void on_entity_action(Player&, int32_t /*action*/) {}
   virtual void on_game_mode_changed(Player&) {}
   virtual void on_teleported(Player&) {}
+  // player_action: digging (start, abort, stop) and the other actions, with the client's sequence.
+  virtual void on_block_action(Player&, int32_t /*action*/, const BlockPos& /*pos*/, int8_t /*face*/,
+                               int32_t /*sequence*/) {}
   // Once per tick after Sessions' own work, in registration order.
   virtual void tick() {}
 };

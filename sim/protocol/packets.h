@@ -44,7 +44,8 @@ using PlayClientbound =
               play_cb::EntityMoveLook, play_cb::EntityLook, play_cb::EntityHeadRotation,
               play_cb::SyncEntityPosition, play_cb::EntityTeleport, play_cb::EntityDestroy, play_cb::PlayerRemove,
               play_cb::SetTickingState, play_cb::StepTick, play_cb::BundleDelimiter,
-              play_cb::EntityVelocity>;
+              play_cb::EntityVelocity, play_cb::AcknowledgePlayerDigging, play_cb::BlockChange,
+              play_cb::MultiBlockChange>;
 using PlayServerbound =
     PacketSet<ProtocolState::kPlay, Direction::kServerbound, play_sb::TeleportConfirm, play_sb::Position,
               play_sb::PositionLook, play_sb::Look, play_sb::Flying, play_sb::ChunkBatchReceived, play_sb::TickEnd,
@@ -52,6 +53,6 @@ using PlayServerbound =
               play_sb::PlayerInput, play_sb::EntityAction, play_sb::ArmAnimation, play_sb::HeldItemSlot,
               play_sb::MessageAcknowledgement, play_sb::ChatSessionUpdate, play_sb::ChatMessage,
               play_sb::ChatCommand, play_sb::ChatCommandSigned, play_sb::KeepAlive, play_sb::PingRequest,
-              play_sb::Pong>;
+              play_sb::Pong, play_sb::BlockDig>;
 
 }  // namespace hz::packet

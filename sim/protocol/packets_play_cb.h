@@ -651,6 +651,57 @@ struct EntityTeleport {
   }
 };
 
+// Acknowledge Block Change: the client's block actions up to this sequence were handled.
+struct AcknowledgePlayerDigging {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::acknowledge_player_digging;
+  static constexpr std::string_view kName = "acknowledge_player_digging";
+
+  int32_t sequence_id = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("sequence_id", sequence_id, kVarInt);
+  }
+};
+
+// Block Update: one block's new state.
+struct BlockChange {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::block_change;
+  static constexpr std::string_view kName = "block_change";
+
+  BlockPos location;
+  int32_t type = 0;  // block state id
+
+  template <class V>
+  void fields(V& v) {
+    v("location", location);
+    v("type", type, kVarInt);
+  }
+};
+
+// Update Section Blocks: several blocks of one 16x16x16 section. The section is
+// (x & 0x3FFFFF) << 42 | (z & 0x3FFFFF) << 20 | (y & 0xFFFFF); each record is
+// state << 12 | local x << 8 | local z << 4 | local y.
+struct MultiBlockChange {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::multi_block_change;
+  static constexpr std::string_view kName = "multi_block_change";
+
+  int64_t chunk_coordinates = 0;
+  std::vector<int64_t> records;
+
+  template <class V>
+  void fields(V& v) {
+    v("chunk_coordinates", chunk_coordinates);
+    v("records", records, kVarLong);
+  }
+};
+
 // Remove Entities.
 struct EntityDestroy {
   static constexpr ProtocolState kState = ProtocolState::kPlay;

@@ -252,6 +252,31 @@ struct EntityAction {
   }
 };
 
+// Player Action: digging (start, abort, stop), dropping items, releasing a used item, swapping hands.
+struct BlockDig {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::block_dig;
+  static constexpr std::string_view kName = "block_dig";
+
+  static constexpr int32_t kStartDestroy = 0;
+  static constexpr int32_t kAbortDestroy = 1;
+  static constexpr int32_t kStopDestroy = 2;
+
+  int32_t status = 0;
+  BlockPos location;
+  int8_t face = 0;  // 0 down, 1 up, 2 north, 3 south, 4 west, 5 east
+  int32_t sequence = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("status", status, kVarInt, Range{0, 7});
+    v("location", location);
+    v("face", face);
+    v("sequence", sequence, kVarInt);
+  }
+};
+
 // Swing Arm.
 struct ArmAnimation {
   static constexpr ProtocolState kState = ProtocolState::kPlay;

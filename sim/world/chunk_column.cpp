@@ -101,6 +101,11 @@ void ChunkColumn::sections_replaced() {
   ++version_;
 }
 
+void ChunkColumn::invalidate_light() {
+  light_valid_ = false;
+  ++version_;
+}
+
 void ChunkColumn::set_light(ColumnLight light) {
   light_ = std::move(light);
   light_valid_ = true;

@@ -50,6 +50,8 @@ class ChunkColumn {
   // True when the light matches the blocks (set by the light engine, cleared by set_block).
   bool light_valid() const { return light_valid_; }
   void set_light(ColumnLight light);
+  // A neighbour's blocks changed: this light is stale until set_light (moves the version).
+  void invalidate_light();
 
   // The trees this chunk planted (set from CARVERS on; null for chunks read from storage).
   // Neighbours generated later read it, so it travels with the column.

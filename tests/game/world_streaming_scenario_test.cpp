@@ -11,6 +11,7 @@
 #include "sim/world/anvil/level_data.h"
 #include "sim/world/block_traits.h"
 #include "tests/game/client_bytes.h"
+#include "tests/game/streaming_server.h"
 #include "tests/game/world_simulated_jobs.h"
 
 namespace hz {
@@ -20,12 +21,8 @@ using testing::CoreHarness;
 using testing::packet_id_of;
 using testing::SimulatedJobs;
 using testing::TestClient;
-
-ServerProperties properties_with_view_distance(int view_distance) {
-  ServerProperties p = testing::test_properties();
-  p.view_distance = view_distance;
-  return p;
-}
+using testing::StreamingServer;
+using testing::properties_with_view_distance;
 
 // What one client was sent in one pass, read back from the packet bodies.
 struct Received {
@@ -68,54 +65,6 @@ Received read_received(const EffectBuffer& sink, ConnId conn) {
   EXPECT_FALSE(in_batch);
   return r;
 }
-
-struct StreamingServer {
-  CoreHarness h;
-  SimulatedJobs jobs{2, 17};
-  // The core asked for the spawn area when it started: those reads are queued first.
-  explicit StreamingServer(int view_distance) : h(properties_with_view_distance(view_distance)) {
-    jobs.take_jobs(h.sink.effects);
-  }
-
-  // One loop pass: the job results that came in since the last pass enter first, as the shell
-  // queues them; then the sink holds only this pass's effects.
-  void pass(std::vector<Input> inputs = {}) {
-    std::vector<Input> all;
-    for (JobCompleted& done : jobs.finish(64)) all.push_back(std::move(done));
-    for (Input& in : inputs) all.push_back(std::move(in));
-    h.sink.clear();
-    h.iterate(0, std::move(all));
-    jobs.take_jobs(h.sink.effects);
-  }
-  WorldStreaming& world() { return h.core.world(); }
-
-  void prepare_spawn() {
-    for (int i = 0; i < 2000; ++i) {
-      auto [ready, total] = world().spawn_area_progress();
-      if (ready == total) return;
-      pass();
-    }
-    FAIL() << "spawn area never became ready";
-  }
-
-  TestClient join(ConnId conn, const std::string& name, int8_t client_view_distance) {
-    TestClient client(conn);
-    pass({ConnectionOpened{conn, "127.0.0.1:3"}});
-    client.packet(packet::handshake_sb::SetProtocol{kProtocolVersion, "localhost", 25565, 2})
-        .packet(packet::login_sb::LoginStart{name, {}});
-    pass({client.take()});
-    client.set_compression(256);
-    client.packet(packet::login_sb::LoginAcknowledged{});
-    pass({client.take()});
-    packet::config_sb::Settings settings;
-    settings.info.view_distance = client_view_distance;
-    client.packet(settings).packet(packet::config_sb::SelectKnownPacks{});
-    pass({client.take()});
-    client.packet(packet::config_sb::FinishConfiguration{});
-    pass({client.take()});  // the join: its first batch goes out at the end of this tick
-    return client;
-  }
-};
 
 int64_t distance2(ChunkPos a, ChunkPos b) {
   return static_cast<int64_t>(a.x - b.x) * (a.x - b.x) + static_cast<int64_t>(a.z - b.z) * (a.z - b.z);

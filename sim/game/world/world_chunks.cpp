@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "sim/core/hash.h"
+#include "sim/world/light_engine.h"
 #include "sim/game/world/job_kinds.h"
 #include "sim/core/check.h"
 
@@ -44,6 +45,55 @@ const WorldChunks::Slot* WorldChunks::find(ChunkPos pos) const {
 const ChunkColumn* WorldChunks::ready_column(ChunkPos pos) const {
   const Slot* slot = find(pos);
   return slot != nullptr && slot->stage == Slot::Stage::kReady ? slot->column.get() : nullptr;
+}
+
+// --- block changes ---
+
+std::optional<BlockStateId> WorldChunks::set_block(int x, int y, int z, BlockStateId state) {
+  if (y < kWorldMinY || y > kWorldMaxY) return std::nullopt;
+  const ChunkPos pos{x >> 4, z >> 4};
+  Slot* slot = find(pos);
+  if (slot == nullptr || slot->stage != Slot::Stage::kReady) return std::nullopt;
+  const BlockStateId old = slot->column->set_block(x & 15, y, z & 15, state);
+  if (old == state) return old;
+  slot->dirty = true;
+  changed_.insert(pos);
+  // Light spreads up to 15 blocks: every neighbouring column may see the change.
+  for (int dx = -1; dx <= 1; ++dx)
+    for (int dz = -1; dz <= 1; ++dz) {
+      Slot* n = find({pos.x + dx, pos.z + dz});
+      if (n != nullptr && n->stage == Slot::Stage::kReady && n->column->light_valid()) {
+        n->column->invalidate_light();
+        changed_.insert({pos.x + dx, pos.z + dz});
+      }
+    }
+  return old;
+}
+
+void WorldChunks::refresh_changed_contents() {
+  for (ChunkPos pos : changed_) {
+    Slot* slot = find(pos);
+    if (slot == nullptr || slot->stage != Slot::Stage::kReady) continue;  // unloaded since
+    loaded_contents_hash_ -= slot->contents;
+    slot->contents = hash_combine(position_hash(pos), slot->column->stored_hash());
+    loaded_contents_hash_ += slot->contents;
+  }
+  changed_.clear();
+}
+
+const ChunkColumn* WorldChunks::lit_column(ChunkPos pos) {
+  Slot* slot = find(pos);
+  if (slot == nullptr || slot->stage != Slot::Stage::kReady) return nullptr;
+  if (!slot->column->light_valid()) relight(pos, *slot);
+  return slot->column.get();
+}
+
+void WorldChunks::relight(ChunkPos pos, Slot& slot) {
+  std::array<const ChunkColumn*, 9> neighbourhood{};
+  for (int dx = -1; dx <= 1; ++dx)
+    for (int dz = -1; dz <= 1; ++dz) neighbourhood[static_cast<size_t>((dx + 1) * 3 + (dz + 1))] = ready_column({pos.x + dx, pos.z + dz});
+  relight_column(*slot.column, neighbourhood);
+  changed_.insert(pos);
 }
 
 void WorldChunks::log(LogLevel level, std::string text) { effects_.emit(LogLine{level, std::move(text)}); }
@@ -254,6 +304,7 @@ void WorldChunks::submit_generation_jobs() {
 
 void WorldChunks::write(ChunkPos pos, Slot& slot, int64_t game_time) {
   HZ_CHECK(slot.stage == Slot::Stage::kReady && slot.column, "chunk " + describe(pos) + " saved before it is ready");
+  if (!slot.column->light_valid()) relight(pos, slot);
   anvil::ChunkExtras extras = slot.extras ? *slot.extras : anvil::ChunkExtras{};
   extras.last_update = game_time;
   const anvil::StorageRequest request =

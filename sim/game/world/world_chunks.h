@@ -9,6 +9,8 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <optional>
+#include <set>
 #include <memory>
 #include <vector>
 
@@ -45,8 +47,19 @@ class WorldChunks {
   // Chunks that became ready since the last call, in the order they did.
   std::vector<ChunkPos> take_ready();
 
-  // The FULL, lit column of a ready chunk; null otherwise.
+  // The FULL column of a ready chunk; null otherwise. Its light may be stale after block changes
+  // (light_valid() false) until lit_column() relights it.
   const ChunkColumn* ready_column(ChunkPos pos) const;
+  // The same column with its light brought up to date first (from its loaded neighbours), for
+  // whatever leaves the core with light in it: chunk packets and saves.
+  const ChunkColumn* lit_column(ChunkPos pos);
+
+  // Changes one block of a ready chunk (world coordinates) and returns the state it replaced, or
+  // nullopt when the chunk is not ready or y is outside the world. Heightmaps stay exact; the
+  // chunk is marked for saving; its light and its neighbours' go stale (relit when next needed).
+  std::optional<BlockStateId> set_block(int x, int y, int z, BlockStateId state);
+  // Re-hashes the contents of chunks changed since the last call (once a tick, not per block).
+  void refresh_changed_contents();
   bool is_ready(ChunkPos pos) const { return ready_column(pos) != nullptr; }
   // Writes every dirty loaded chunk (save-all, autosave, stop), in position order; with `flush`,
   // then asks storage to put everything on disk (save-all flush, stop) and runs `on_flushed` (if
@@ -98,6 +111,7 @@ class WorldChunks {
   void unload_unwanted(int64_t game_time);
   void submit_generation_jobs();
   void log(LogLevel level, std::string text);
+  void relight(ChunkPos pos, Slot& slot);
 
   WorldChunksSettings settings_;
   EffectSink& effects_;
@@ -112,9 +126,10 @@ class WorldChunks {
   size_t generation_in_flight_ = 0;
   size_t loaded_ = 0;
   // Sum of the loaded chunks' `contents`: which chunks are loaded and what they hold, in any order.
-  // A ready column is only ever handed out const, so its contents change only by loading or
-  // generating it again; each is hashed once, when it becomes ready, not per tick.
+  // Each is hashed when it becomes ready and again at the end of a tick in which set_block changed
+  // it (`changed_`), never per tick for all.
   uint64_t loaded_contents_hash_ = 0;
+  std::set<ChunkPos> changed_;
   uint64_t generated_ = 0, loaded_from_storage_ = 0, written_ = 0;
 };
 

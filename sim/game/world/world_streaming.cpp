@@ -159,10 +159,37 @@ void WorldStreaming::distribute_ready() {
 void WorldStreaming::tick() {
   for (auto& [conn, viewer] : viewers_)
     if (const Player* player = connections_.player(conn)) update_chunk_tracking(viewer, *player);
+  broadcast_block_changes();
   chunks_->tick(time_.game_time());
   distribute_ready();
   for (auto& [conn, viewer] : viewers_)
     if (const Player* player = connections_.player(conn)) send_next_chunks(viewer, *player);
+  chunks_->refresh_changed_contents();
+}
+
+// --- block changes ---
+
+bool WorldStreaming::set_block(const BlockPos& pos, BlockStateId state) {
+  std::optional<BlockStateId> old = chunks_->set_block(pos.x, pos.y, pos.z, state);
+  if (!old) return false;
+  if (*old != state) block_changes_.record(pos);
+  return true;
+}
+
+BlockStateId WorldStreaming::block_at(const BlockPos& pos) const {
+  const ChunkColumn* column = chunks_->ready_column({pos.x >> 4, pos.z >> 4});
+  return column ? column->block(pos.x & 15, pos.y, pos.z & 15) : BlockStateId{0};
+}
+
+void WorldStreaming::broadcast_block_changes() {
+  if (block_changes_.empty()) return;
+  auto state_at = [this](const BlockPos& pos) { return block_at(pos); };
+  for (const BlockChangeBatch::ChunkChanges& changes : block_changes_.take(state_at)) {
+    for (ConnId conn : connections_.players_in_join_order()) {
+      if (!is_chunk_tracked(conn, changes.chunk)) continue;
+      for (const SharedBytes& packet : changes.packets) connections_.send(conn, packet);
+    }
+  }
 }
 
 void WorldStreaming::send_next_chunks(Viewer& viewer, const Player& player) {
@@ -171,7 +198,7 @@ void WorldStreaming::send_next_chunks(Viewer& viewer, const Player& player) {
   if (batch.empty()) return;
   connections_.send(player.conn, packet::play_cb::ChunkBatchStart{});
   for (ChunkPos pos : batch)
-    connections_.send(player.conn, chunks_->ready_column(pos)->map_chunk_packet(packet::play_cb::MapChunk::kId));
+    connections_.send(player.conn, chunks_->lit_column(pos)->map_chunk_packet(packet::play_cb::MapChunk::kId));
   connections_.send(player.conn, packet::play_cb::ChunkBatchFinished{static_cast<int32_t>(batch.size())});
 }
 
@@ -228,6 +255,7 @@ bool WorldStreaming::is_block_ticking(ChunkPos pos) const {
 uint64_t WorldStreaming::hash() const {
   Hasher h;
   h.u64(chunks_->hash());
+  h.u64(block_changes_.hash());
   h.u64(tickets_.wanted_count());
   h.i64(spawn_y_.value_or(INT32_MIN));
   for (const auto& [conn, v] : viewers_) {

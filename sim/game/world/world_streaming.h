@@ -12,6 +12,7 @@
 #include "sim/game/player.h"
 #include "sim/game/ports.h"
 #include "sim/game/sessions.h"
+#include "sim/game/world/block_change_batch.h"
 #include "sim/game/world/chunk_sender.h"
 #include "sim/game/world/loading_tickets.h"
 #include "sim/game/world/tracking_view.h"
@@ -22,7 +23,7 @@ namespace hz {
 class GameRules;
 struct CoreConfig;
 
-class WorldStreaming final : public PlayerListener {
+class WorldStreaming final : public PlayerListener, public BlockWorld {
  public:
   // The spawn chunk and its neighbours are kept loaded (and prepared before the server is up).
   static constexpr int kSpawnAreaRadius = 1;
@@ -59,6 +60,15 @@ class WorldStreaming final : public PlayerListener {
   int simulation_distance() const { return simulation_distance_; }
 
   const WorldChunks& chunks() const { return *chunks_; }
+
+  // The one path for block changes: stores `state` at `pos` in a ready chunk (heightmaps exact,
+  // chunk marked for saving, light relit when next sent or saved) and records the change for this
+  // tick's broadcast to the players who have the chunk. False when the chunk is not loaded or y is
+  // outside the world. Setting the state already there changes nothing and sends nothing.
+  bool set_block(const BlockPos& pos, BlockStateId state) override;
+  // The state at a world position; air where no chunk is loaded.
+  BlockStateId block_at(const BlockPos& pos) const override;
+  bool is_loaded(const BlockPos& pos) const override { return chunks_->is_ready({pos.x >> 4, pos.z >> 4}); }
   // The loaded FULL column at a chunk, or null.
   const ChunkColumn* column(ChunkPos pos) const { return chunks_->ready_column(pos); }
   // Vanilla's isChunkTracked: in the player's view and already sent (not pending).
@@ -93,6 +103,8 @@ class WorldStreaming final : public PlayerListener {
   void send_next_chunks(Viewer& viewer, const Player& player);
   int player_view_distance(const Player& player) const;
   void learn_spawn(const ChunkColumn& column);
+  // Vanilla's broadcastChanges: this tick's block changes to every player tracking their chunk.
+  void broadcast_block_changes();
 
   const CoreConfig& config_;
   EffectSink& effects_;
@@ -100,6 +112,7 @@ class WorldStreaming final : public PlayerListener {
   const GameTime& time_;
   const GameRules& rules_;
   std::unique_ptr<WorldChunks> chunks_;
+  BlockChangeBatch block_changes_;
   LoadingTickets tickets_;
   std::map<ConnId, Viewer> viewers_;
   int view_distance_;

@@ -160,6 +160,13 @@ function buildExtras(blocks, byName) {
   });
 }
 
+// A float literal for a block's destroy time (minecraft-data gives plain decimals, -1 unbreakable).
+function cppFloat(value) {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error(`bad hardness ${value}`)
+  const text = String(value)
+  return (text.includes('.') || text.includes('e') ? text : text + '.0') + 'f'
+}
+
 function sourceText(model) {
   const { blocks, props, shapes, light, extras, stateCount } = model;
   const out = [banner('Block tables for protocol 775: names, state ranges, properties, light, collision',
@@ -176,7 +183,8 @@ function sourceText(model) {
     const bp = props.blockProperties[id];
     const span = bp.count === 0 ? '{}' : `{kProperties + ${bp.offset}, ${bp.count}}`;
     return `    {${cppString(block.name)}, ${block.minStateId}, ${block.maxStateId}, ${block.defaultState}, ${span}, ` +
-           `${block.emitLight}, ${block.filterLight}, ${block.transparent}},`;
+           `${block.emitLight}, ${block.filterLight}, ${block.transparent}, ${cppFloat(block.hardness)}, ` +
+           `${block.harvestTools !== undefined}},`;
   }).join('\n'));
   out.push('};\n');
   out.push('using enum SolidRule;\nusing enum BlockFluid;\n');

@@ -1,0 +1,61 @@
+// Breaking blocks (vanilla's ServerPlayerGameMode, docs/rules/digging.md): player_action's start,
+// abort and stop with reach, build height and spawn protection checks, creative instant breaking,
+// survival progress with the 0.7 finishing tolerance and the server finishing a block on its own,
+// and one block_changed_ack a tick per player. Blocks change through BlockWorld only.
+#pragma once
+
+#include <cstdint>
+#include <map>
+
+#include "sim/game/blocks/dig_rules.h"
+#include "sim/game/ports.h"
+#include "sim/game/sessions.h"
+
+namespace hz {
+
+class OpList;
+
+class Digging final : public PlayerListener {
+ public:
+  Digging(PlayerConnections& connections, BlockWorld& world, const SpawnPoint& spawn, const OpList& ops,
+          int spawn_protection);
+
+  // PlayerListener
+  void on_join(Player& player) override;
+  void on_leave(Player& player) override;
+  void on_block_action(Player& player, int32_t action, const BlockPos& pos, int8_t face, int32_t sequence) override;
+  // Per tick: each player's dig timer and delayed break, then the acknowledgements.
+  void tick() override;
+
+  uint64_t hash() const;
+
+ private:
+  // One player's ServerPlayerGameMode digging state.
+  struct DigState {
+    int64_t game_ticks = 0;
+    bool destroying = false;
+    BlockPos destroy_pos;
+    int64_t destroy_start = 0;
+    bool delayed = false;
+    BlockPos delayed_pos;
+    int64_t delayed_start = 0;
+    int32_t pending_ack = -1;
+  };
+
+  void start(Player& player, DigState& dig, const BlockPos& pos);
+  void stop(Player& player, DigState& dig, const BlockPos& pos);
+  // Breaks the block (no drops yet: players hold no items); false when nothing was broken.
+  bool destroy(const Player& player, const BlockPos& pos);
+  void destroy_and_ack(const Player& player, const BlockPos& pos);
+  void send_block(ConnId conn, const BlockPos& pos);
+  dig_rules::Digger digger(const Player& player) const;
+
+  PlayerConnections& connections_;
+  BlockWorld& world_;
+  const SpawnPoint& spawn_;
+  const OpList& ops_;
+  int spawn_protection_;
+  std::map<ConnId, DigState> players_;
+};
+
+}  // namespace hz

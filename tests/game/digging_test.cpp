@@ -1,0 +1,208 @@
+// Digging (docs/rules/digging.md): the decisions against reference models written from the rule,
+// and scenarios through the core: creative breaking seen by every tracking player, acks, reach,
+// spawn protection, and survival breaking with the finishing tolerance and the delayed break.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "sim/game/blocks/dig_rules.h"
+#include "tests/game/streaming_server.h"
+
+namespace hz {
+namespace {
+
+using testing::packet_id_of;
+using testing::StreamingServer;
+using testing::TestClient;
+
+// --- reference models ---
+
+// Squared distance to a box is the squared distance to its nearest point (each axis clamped).
+bool reference_reach(const Vec3& eye, const BlockPos& b, double range) {
+  const double nx = std::clamp(eye.x, double(b.x), double(b.x) + 1);
+  const double ny = std::clamp(eye.y, double(b.y), double(b.y) + 1);
+  const double nz = std::clamp(eye.z, double(b.z), double(b.z) + 1);
+  const double d2 = (eye.x - nx) * (eye.x - nx) + (eye.y - ny) * (eye.y - ny) + (eye.z - nz) * (eye.z - nz);
+  return d2 < (range + 1.0) * (range + 1.0);
+}
+
+// Empty hand: speed 1, x0.2 with the eyes in water, /5 off the ground; hardness -1 never breaks;
+// a block that needs a tool takes the 100 divisor, any other 30.
+float reference_progress(BlockStateId state, bool on_ground, bool in_water) {
+  const BlockInfo& b = block_info(block_of_state(state));
+  if (b.hardness < 0) return 0.0f;
+  float speed = 1.0f;
+  if (in_water) speed *= 0.2f;
+  if (!on_ground) speed /= 5.0f;
+  return speed / b.hardness / (b.requires_tool ? 100.0f : 30.0f);
+}
+
+RC_GTEST_PROP(DigRules, ReachMatchesTheNearestPointOfTheBlock, ()) {
+  const BlockPos block{*rc::gen::inRange(-40, 40), *rc::gen::inRange(-70, 330), *rc::gen::inRange(-40, 40)};
+  const auto offset = [] { return *rc::gen::inRange(-8000, 8000) / 1000.0; };
+  const Vec3 eye{block.x + offset(), block.y + offset(), block.z + offset()};
+  const double range = *rc::gen::element(dig_rules::kSurvivalBlockRange, dig_rules::kCreativeBlockRange);
+  RC_ASSERT(dig_rules::within_reach(eye, block, range) == reference_reach(eye, block, range));
+}
+
+TEST(DigRules, ReachBoundaryIsExclusive) {
+  const BlockPos block{10, 64, 0};
+  // Straight east of the block's east face: distance 5.5 is the survival limit, not inside it.
+  EXPECT_TRUE(dig_rules::within_reach({11 + 5.499, 64.5, 0.5}, block, dig_rules::kSurvivalBlockRange));
+  EXPECT_FALSE(dig_rules::within_reach({11 + 5.5, 64.5, 0.5}, block, dig_rules::kSurvivalBlockRange));
+  EXPECT_TRUE(dig_rules::within_reach({11 + 5.9, 64.5, 0.5}, block, dig_rules::kCreativeBlockRange));
+}
+
+RC_GTEST_PROP(DigRules, ProgressMatchesTheEmptyHandRule, ()) {
+  const auto state = static_cast<BlockStateId>(*rc::gen::inRange(0, int(kBlockStateCount)));
+  const bool on_ground = *rc::gen::arbitrary<bool>();
+  const bool in_water = *rc::gen::arbitrary<bool>();
+  const float got = dig_rules::destroy_progress(state, {on_ground, in_water});
+  const float want = reference_progress(state, on_ground, in_water);
+  RC_ASSERT(got == want);
+}
+
+TEST(DigRules, WorkedExamplesFromTheRule) {
+  const dig_rules::Digger ground{true, false};
+  EXPECT_FLOAT_EQ(dig_rules::destroy_progress(default_state_of("stone"), ground), 1.0f / 1.5f / 100.0f);
+  EXPECT_FLOAT_EQ(dig_rules::destroy_progress(default_state_of("dirt"), ground), 1.0f / 0.5f / 30.0f);
+  EXPECT_EQ(dig_rules::destroy_progress(default_state_of("bedrock"), ground), 0.0f);
+  EXPECT_GE(dig_rules::destroy_progress(default_state_of("torch"), ground), 1.0f);  // hardness 0: instant
+}
+
+RC_GTEST_PROP(DigRules, SpawnProtectionIsASquareForNonOpsWhenOpsExist, ()) {
+  const BlockPos block{*rc::gen::inRange(-40, 40), *rc::gen::inRange(-64, 320), *rc::gen::inRange(-40, 40)};
+  const int radius = *rc::gen::inRange(-2, 20);
+  const bool has_ops = *rc::gen::arbitrary<bool>();
+  const bool is_op = *rc::gen::arbitrary<bool>();
+  const bool inside = std::abs(block.x - 3) <= radius && std::abs(block.z + 2) <= radius;
+  RC_ASSERT(dig_rules::under_spawn_protection(block, 3, -2, radius, has_ops, is_op) ==
+            (has_ops && !is_op && radius > 0 && inside));
+}
+
+// --- scenarios through the core ---
+
+struct DigWorld {
+  StreamingServer s;
+  TestClient alice{1};
+  TestClient bob{2};
+  BlockPos below;  // the block under Alice's feet at spawn
+
+  explicit DigWorld(std::string ops_json = "") : s(3, std::move(ops_json)) {
+    s.prepare_spawn();
+    alice = s.join(1, "Alice", 3);
+    bob = s.join(2, "Bob", 3);
+    for (int i = 0; i < 200 && !(s.world().is_chunk_tracked(1, {0, 0}) && s.world().is_chunk_tracked(2, {0, 0})); ++i)
+      s.pass();
+    const Vec3 spawn = s.world().spawn_point();
+    below = BlockPos{0, static_cast<int>(std::floor(spawn.y)) - 1, 0};
+  }
+
+  Input dig(int32_t action, const BlockPos& pos, int32_t sequence) {
+    alice.packet(packet::play_sb::BlockDig{action, pos, 1, sequence});
+    return alice.take();
+  }
+  std::vector<Bytes> sent(const TestClient& client, int32_t id) const {
+    std::vector<Bytes> out;
+    for (const Bytes& body : client.received(s.h.sink))
+      if (packet_id_of(body) == id) out.push_back(body);
+    return out;
+  }
+};
+
+TEST(DiggingScenario, ACreativePlayerBreaksAtOnceAndEveryoneTrackingSeesIt) {
+  DigWorld w;
+  ASSERT_TRUE(w.s.world().is_chunk_tracked(2, {0, 0}));
+  ASSERT_FALSE(is_air(w.s.world().block_at(w.below)));
+  w.s.pass({ConsoleLine{"gamemode creative Alice"}});
+  w.s.pass({w.dig(packet::play_sb::BlockDig::kStartDestroy, w.below, 7)});
+  EXPECT_TRUE(is_air(w.s.world().block_at(w.below)));
+  auto seen = w.sent(w.bob, packet::play_cb::BlockChange::kId);
+  ASSERT_EQ(seen.size(), 1u);
+  auto change = decode_packet<packet::play_cb::BlockChange>(seen[0]);
+  EXPECT_EQ(change->location, w.below);
+  EXPECT_TRUE(is_air(static_cast<BlockStateId>(change->type)));
+  // Alice gets the change too, then one ack carrying her sequence, after it.
+  auto to_alice = w.alice.received(w.s.h.sink);
+  auto change_at = std::find_if(to_alice.begin(), to_alice.end(),
+                                [](const Bytes& b) { return packet_id_of(b) == packet::play_cb::BlockChange::kId; });
+  auto ack_at = std::find_if(to_alice.begin(), to_alice.end(), [](const Bytes& b) {
+    return packet_id_of(b) == packet::play_cb::AcknowledgePlayerDigging::kId;
+  });
+  ASSERT_NE(change_at, to_alice.end());
+  ASSERT_NE(ack_at, to_alice.end());
+  EXPECT_LT(change_at, ack_at);
+  EXPECT_EQ(decode_packet<packet::play_cb::AcknowledgePlayerDigging>(*ack_at)->sequence_id, 7);
+}
+
+TEST(DiggingScenario, OutOfReachOnlyAcknowledges) {
+  DigWorld w;
+  w.s.pass({ConsoleLine{"gamemode creative Alice"}});
+  const BlockPos far{w.below.x + 9, w.below.y, w.below.z};
+  const BlockStateId before = w.s.world().block_at(far);
+  w.s.pass({w.dig(packet::play_sb::BlockDig::kStartDestroy, far, 3)});
+  EXPECT_EQ(w.s.world().block_at(far), before);
+  EXPECT_TRUE(w.sent(w.alice, packet::play_cb::BlockChange::kId).empty());
+  EXPECT_TRUE(w.sent(w.bob, packet::play_cb::BlockChange::kId).empty());
+  ASSERT_EQ(w.sent(w.alice, packet::play_cb::AcknowledgePlayerDigging::kId).size(), 1u);
+}
+
+TEST(DiggingScenario, SeveralSequencesInOneTickAreAcknowledgedOnceWithTheHighest) {
+  DigWorld w;
+  w.s.pass({ConsoleLine{"gamemode creative Alice"}});
+  const BlockPos side{w.below.x + 1, w.below.y, w.below.z};
+  w.alice.packet(packet::play_sb::BlockDig{0, w.below, 1, 4}).packet(packet::play_sb::BlockDig{0, side, 1, 9});
+  w.s.pass({w.alice.take()});
+  auto acks = w.sent(w.alice, packet::play_cb::AcknowledgePlayerDigging::kId);
+  ASSERT_EQ(acks.size(), 1u);
+  EXPECT_EQ(decode_packet<packet::play_cb::AcknowledgePlayerDigging>(acks[0])->sequence_id, 9);
+  // Two changes in one section reach Bob as one section update.
+  EXPECT_EQ(w.sent(w.bob, packet::play_cb::MultiBlockChange::kId).size(), 1u);
+  EXPECT_TRUE(w.sent(w.bob, packet::play_cb::BlockChange::kId).empty());
+}
+
+TEST(DiggingScenario, SurvivalStoneByHandFinishesWithinTheToleranceOrLater) {
+  DigWorld w;
+  ASSERT_TRUE(w.s.world().set_block(w.below, default_state_of("stone")));
+  w.s.pass();
+  const Player* alice = w.s.h.core.sessions().player(1);
+  ASSERT_NE(alice, nullptr);
+  const float per_tick = reference_progress(default_state_of("stone"), alice->on_ground, false);
+  w.s.pass({w.dig(packet::play_sb::BlockDig::kStartDestroy, w.below, 1)});
+  EXPECT_FALSE(is_air(w.s.world().block_at(w.below)));
+  // STOP long before 0.7: the server keeps the block and finishes it itself once progress is 1.
+  w.s.pass({w.dig(packet::play_sb::BlockDig::kStopDestroy, w.below, 2)});
+  int ticks = 1;
+  while (!is_air(w.s.world().block_at(w.below)) && ticks < 2000) {
+    w.s.pass();
+    ++ticks;
+  }
+  // Progress counts from the tick of START: (elapsed + 1) x per-tick >= 1.
+  const int expected = static_cast<int>(std::ceil(1.0f / per_tick)) - 1;
+  EXPECT_NEAR(ticks, expected, 1) << "per tick " << per_tick;
+  // The server broke it during the players' tick, after this tick's broadcast: it goes out next.
+  w.s.pass();
+  EXPECT_EQ(w.sent(w.bob, packet::play_cb::BlockChange::kId).size(), 1u);
+}
+
+TEST(DiggingScenario, SpawnProtectionRefusesNonOpsWithTheOverlayText) {
+  // Only a server with operators protects its spawn: Carol is one, Alice is not.
+  DigWorld w(R"([{"uuid":"8b57c3c4-5a2e-3f4e-9f0c-9b2f4b7c1e11","name":"Carol","level":4}])");
+  const BlockStateId before = w.s.world().block_at(w.below);
+  w.s.pass({ConsoleLine{"gamemode creative Alice"}});
+  w.s.pass({w.dig(packet::play_sb::BlockDig::kStartDestroy, w.below, 5)});
+  EXPECT_EQ(w.s.world().block_at(w.below), before);
+  EXPECT_TRUE(w.sent(w.alice, packet::play_cb::BlockChange::kId).empty());  // only the ack undoes it
+  EXPECT_EQ(w.sent(w.alice, packet::play_cb::AcknowledgePlayerDigging::kId).size(), 1u);
+  bool told = false;
+  for (const Bytes& body : w.sent(w.alice, packet::play_cb::SystemChat::kId)) {
+    auto chat = decode_packet<packet::play_cb::SystemChat>(body);
+    told |= chat->overlay && nbt::to_string(chat->content).find("build.spawn_protection") != std::string::npos;
+  }
+  EXPECT_TRUE(told);
+}
+
+}  // namespace
+}  // namespace hz
