@@ -16,6 +16,11 @@ class Inbox {
     std::lock_guard lock(mutex_);
     pending_.push_back(std::move(input));
   }
+  // How many inputs wait for the next pass (for metrics).
+  size_t size() {
+    std::lock_guard lock(mutex_);
+    return pending_.size();
+  }
   std::vector<Input> take() {
     std::lock_guard lock(mutex_);
     std::vector<Input> out;

@@ -14,6 +14,7 @@
 #include "server/storage/region_storage.h"
 #include "server/logger.h"
 #include "server/network.h"
+#include "server/ops_endpoints.h"
 #include "server/system_clock.h"
 #include "server/watchdog.h"
 #include "server/world_fingerprint.h"
@@ -75,6 +76,8 @@ class LiveLoop {
 
   // Hands every pass to the trace recorder as well (when recording).
   void record_with(Recorder* recorder) { recorder_ = recorder; }
+  // Posts a status snapshot after every pass for the query and metrics listeners.
+  void publish_status_to(StatusPublisher* publisher) { publisher_ = publisher; }
 
   void run() {
     while (!core_.stop_requested() && !g_signal_stop.load()) pass();
@@ -110,6 +113,7 @@ class LiveLoop {
     state_.tick_count.store(core_.tick_count());
     state_.next_tick_nanos.store(core_.next_tick_nanos());
     state_.milliseconds_per_tick.store(core_.tick_rate().milliseconds_per_tick());
+    if (publisher_) publisher_->publish(core_, wait_clock.now_nanos(), state_.inputs_in_pass.load());
     state_.phase.store("waiting for the next tick");
     wait_until(wait_clock, core_.next_tick_nanos());
   }
@@ -150,6 +154,7 @@ class LiveLoop {
   EffectBuffer& effects_;
   ServerThreadState& state_;
   Recorder* recorder_ = nullptr;
+  StatusPublisher* publisher_ = nullptr;
   JobRouter& jobs_;
 };
 
@@ -264,6 +269,8 @@ int run_live_server(const LaunchOptions& options) {
   state.next_tick_nanos.store(core.next_tick_nanos());
   LiveLoop loop(core, inbox, network, logger, effects, state, jobs);
   loop.record_with(recording.recorder());
+  OpsEndpoints endpoints(*props, network, inbox, logger);
+  loop.publish_status_to(&endpoints.publisher());
   loop.carry_out_effects();
   logger.info("Selecting global world spawn...");
   int64_t prepare_start = clock.now_nanos();
@@ -277,8 +284,10 @@ int run_live_server(const LaunchOptions& options) {
   console.start();
   Watchdog watchdog(state, logger, options.folder, props->max_tick_time, pthread_self());
   watchdog.start();
+  endpoints.bind();  // before "Done": a request sent as soon as it is logged waits in the kernel
   logger.info("Done (" + java_fixed(static_cast<double>(clock.now_nanos() - start_nanos) / 1.0e9, 3) +
               "s)! For help, type \"help\"");
+  endpoints.start();
 
   loop.run();
 
@@ -290,6 +299,7 @@ int run_live_server(const LaunchOptions& options) {
   loop.carry_out_effects();
   storage.flush();
   storage.stop();
+  endpoints.stop();
   network.stop();
   if (recording.active()) logger.info(recording.finish());
   logger.info("ThreadedAnvilChunkStorage: All dimensions are saved");

@@ -3,6 +3,7 @@
 
 #include <deque>
 
+#include "server/metrics/inbound_frame_counter.h"
 #include "sim/protocol/framing.h"
 
 namespace hz {
@@ -42,6 +43,7 @@ class ClientSocket : public std::enable_shared_from_this<ClientSocket> {
     socket_.async_read_some(asio::buffer(read_buffer_),
                             asio::bind_executor(strand_, [self = shared_from_this()](auto ec, size_t n) {
                               if (ec) return self->closed();
+                              self->count_received(n);
                               if (self->draining_) return self->read_next();  // the core is done with it
                               size_t waiting = self->unprocessed_.fetch_add(n) + n;
                               self->network_.inbox_.push(
@@ -61,6 +63,13 @@ class ClientSocket : public std::enable_shared_from_this<ClientSocket> {
     read_next();
   }
 
+  void count_received(size_t n) {
+    TrafficCounters& traffic = network_.traffic_;
+    TrafficCounters::add(traffic.bytes_received, n);
+    TrafficCounters::add(traffic.packets_received,
+                         frames_in_.feed(std::span<const uint8_t>(read_buffer_.data(), n)));
+  }
+
   void frame_and_write(std::vector<Effect>& batch) {
     if (closed_) return;
     for (Effect& e : batch) {
@@ -74,6 +83,7 @@ class ClientSocket : public std::enable_shared_from_this<ClientSocket> {
         }
         queued_bytes_ += frame->size();
         pending_.push_back(std::move(frame));
+        TrafficCounters::add(network_.traffic_.packets_sent, 1);
       } else if (auto* c = std::get_if<EnableCompression>(&e)) {
         threshold_ = c->threshold;
       } else if (std::holds_alternative<CloseConnection>(e)) {
@@ -103,6 +113,7 @@ class ClientSocket : public std::enable_shared_from_this<ClientSocket> {
     asio::async_write(socket_, buffers, asio::bind_executor(strand_, [self = shared_from_this()](auto ec, size_t n) {
                         self->writing_ = false;
                         self->queued_bytes_ -= std::min(self->queued_bytes_, n);
+                        TrafficCounters::add(self->network_.traffic_.bytes_sent, n);
                         if (ec) return self->closed();
                         self->write_next();
                       }));
@@ -154,6 +165,7 @@ class ClientSocket : public std::enable_shared_from_this<ClientSocket> {
   bool reading_paused_ = false;
   bool draining_ = false;  // closing: what the client still sends is read and dropped
   asio::steady_timer linger_{strand_};
+  InboundFrameCounter frames_in_;
   std::deque<SharedBytes> pending_;
   std::deque<SharedBytes> in_flight_;
   size_t queued_bytes_ = 0;
@@ -211,6 +223,7 @@ void Network::accept_next() {
     socket.set_option(tcp::no_delay(true), ignored);
     auto remote = socket.remote_endpoint(ignored);
     ConnId id = next_id_++;
+    TrafficCounters::add(traffic_.connections_accepted, 1);
     auto conn = std::make_shared<ClientSocket>(*this, std::move(socket), id);
     {
       std::lock_guard lock(connections_mutex_);
@@ -238,6 +251,11 @@ void Network::release(const std::map<ConnId, size_t>& handled_bytes) {
     auto it = connections_.find(conn);
     if (it != connections_.end()) it->second->release(n);
   }
+}
+
+size_t Network::connection_count() {
+  std::lock_guard lock(connections_mutex_);
+  return connections_.size();
 }
 
 void Network::deliver(std::vector<Effect>& connection_effects) {

@@ -15,6 +15,7 @@
 #include "server/frame_cache.h"
 #include "server/inbox.h"
 #include "server/logger.h"
+#include "server/metrics/traffic_counters.h"
 #include "sim/core/effects.h"
 
 namespace hz {
@@ -44,6 +45,9 @@ class Network {
   // backpressure resume reading once under the bound.
   void release(const std::map<ConnId, size_t>& handled_bytes);
   static std::map<ConnId, size_t> received_bytes(const std::vector<Input>& inputs);
+  // Traffic totals and open connections, read by the metrics endpoint from its own thread.
+  const TrafficCounters& traffic() const { return traffic_; }
+  size_t connection_count();
 
  private:
   void accept_next();
@@ -58,6 +62,7 @@ class Network {
   std::map<ConnId, std::shared_ptr<ClientSocket>> connections_;
   ConnId next_id_ = 1;
   int bound_port_ = 0;
+  TrafficCounters traffic_;
   friend class ClientSocket;
 };
 

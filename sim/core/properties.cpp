@@ -87,7 +87,7 @@ KeySpec text(const char* key, std::string ServerProperties::*field) {
 const std::vector<std::pair<const char*, const char*>>& passive_keys() {
   static const std::vector<std::pair<const char*, const char*>> keys = {
       {"broadcast-console-to-ops", "true"}, {"broadcast-rcon-to-ops", "true"}, {"bug-report-link", ""},
-      {"enable-code-of-conduct", "false"}, {"enable-jmx-monitoring", "false"}, {"enable-query", "false"},
+      {"enable-code-of-conduct", "false"}, {"enable-jmx-monitoring", "false"},
       {"enable-rcon", "false"}, {"enforce-whitelist", "false"}, {"force-gamemode", "false"},
       {"function-permission-level", "2"}, {"generate-structures", "true"}, {"generator-settings", "{}"},
       {"initial-disabled-packs", ""}, {"initial-enabled-packs", "vanilla"}, {"level-type", "minecraft\\:normal"},
@@ -95,7 +95,7 @@ const std::vector<std::pair<const char*, const char*>>& passive_keys() {
       {"management-server-host", "localhost"}, {"management-server-port", "0"},
       {"management-server-tls-enabled", "true"}, {"management-server-tls-keystore", ""},
       {"management-server-tls-keystore-password", ""}, {"max-chained-neighbor-updates", "1000000"},
-      {"max-world-size", "29999984"}, {"prevent-proxy-connections", "false"}, {"query.port", "25565"},
+      {"max-world-size", "29999984"}, {"prevent-proxy-connections", "false"},
       {"rate-limit", "0"}, {"rcon.password", ""}, {"rcon.port", "25575"}, {"region-file-compression", "deflate"},
       {"require-resource-pack", "false"}, {"resource-pack", ""}, {"resource-pack-id", ""},
       {"resource-pack-prompt", ""}, {"resource-pack-sha1", ""}, {"status-heartbeat-interval", "0"},
@@ -117,6 +117,7 @@ const std::vector<KeySpec>& typed_keys() {
          return std::nullopt;
        },
        [](const P& p) { return std::string(difficulty_name(p.difficulty)); }},
+      boolean("enable-query", &P::enable_query),
       boolean("enable-status", &P::enable_status),
       boolean("enforce-secure-profile", &P::enforce_secure_profile),
       integer("entity-broadcast-range-percentage", &P::entity_broadcast_range_percentage, 10, 1000, true),
@@ -148,6 +149,7 @@ const std::vector<KeySpec>& typed_keys() {
       integer("op-permission-level", &P::op_permission_level, 0, 4),
       integer("pause-when-empty-seconds", &P::pause_when_empty_seconds, -(1 << 30), 1 << 30),
       integer("player-idle-timeout", &P::player_idle_timeout, 0, 1 << 30),
+      integer("query.port", &P::query_port, 1, 65535),
       text("server-ip", &P::server_ip),
       integer("server-port", &P::server_port, 1, 65535),
       integer("simulation-distance", &P::simulation_distance, 2, 32, true),
@@ -159,6 +161,7 @@ const std::vector<KeySpec>& typed_keys() {
       text("horizon-trace-dir", &P::trace_dir),
       integer("horizon-worker-threads", &P::worker_threads, 0, 256),
       integer("horizon-packet-rate-limit", &P::packet_rate_limit, 0, 1 << 30),
+      integer("horizon-metrics-port", &P::metrics_port, 0, 65535),
   };
   return keys;
 }

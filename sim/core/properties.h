@@ -21,6 +21,7 @@ struct ServerProperties {
   bool accepts_transfers = false;
   bool allow_flight = false;
   Difficulty difficulty = Difficulty::kEasy;
+  bool enable_query = false;  // the GameSpy 4 query listener (UDP)
   bool enable_status = true;
   bool enforce_secure_profile = true;
   int entity_broadcast_range_percentage = 100;  // clamped 10..1000 like vanilla
@@ -37,6 +38,7 @@ struct ServerProperties {
   bool online_mode = true;
   int op_permission_level = 4;
   int pause_when_empty_seconds = 60;
+  int query_port = 25565;  // query.port (UDP)
   int player_idle_timeout = 0;
   std::string server_ip;
   int server_port = 25565;
@@ -50,6 +52,7 @@ struct ServerProperties {
   std::string trace_dir = "traces";   // horizon-trace-dir
   int worker_threads = 0;             // horizon-worker-threads (0 = cores - 1, at least 1)
   int packet_rate_limit = 500;        // horizon-packet-rate-limit: packets/s over 7 s (0 = off)
+  int metrics_port = 0;               // horizon-metrics-port: Prometheus text over HTTP (0 = off)
 
   // Every key/value as read (or defaulted), sorted by key, for writing back and trace headers.
   std::map<std::string, std::string> raw;

@@ -1,0 +1,29 @@
+// The Prometheus text exposition (format 0.0.4) of the server's metrics: tick times, TPS,
+// players, chunks, traffic and queues, from one sample taken off the server thread.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "server/status/status_board.h"
+
+namespace hz {
+
+struct MetricsSample {
+  StatusSnapshot status;
+  uint64_t bytes_received = 0;
+  uint64_t bytes_sent = 0;
+  uint64_t packets_received = 0;
+  uint64_t packets_sent = 0;
+  uint64_t connections_accepted = 0;
+  size_t connections_open = 0;
+  size_t inbox_inputs = 0;  // inputs waiting for the server thread when sampled
+};
+
+std::string prometheus_text(const MetricsSample& sample);
+
+// The q-quantile (0 < q <= 1) of ascending values by the nearest-rank rule; 0 when empty.
+int64_t nearest_rank(const std::vector<int64_t>& sorted, double q);
+
+}  // namespace hz
