@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cmath>
 
 #include "sim/core/hash.h"
 #include "sim/game/blocks/digging.h"
@@ -201,6 +202,14 @@ PlayerPlacement Core::player_placement(ConnId p) const {
 void Core::teleport_player(ConnId p, const PlayerPlacement& to) {
   sessions_->teleport(p, Vec3{to.x, to.y, to.z}, to.yaw, to.pitch);
 }
+
+PlayerPlacement Core::command_origin(const CommandSource& source) const {
+  if (source.player) return player_placement(*source.player);
+  const Vec3 spawn = spawn_point();  // vanilla: the lower corner of the spawn block
+  return {std::floor(spawn.x), std::floor(spawn.y), std::floor(spawn.z), 0, 0};
+}
+
+BlockWorld& Core::block_world() { return *world_; }
 
 // --- TickRateListener ---
 

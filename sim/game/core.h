@@ -79,6 +79,8 @@ class Core final : public CommandHost,
   void set_player_game_mode(ConnId player, GameMode mode) override;
   PlayerPlacement player_placement(ConnId player) const override;
   void teleport_player(ConnId player, const PlayerPlacement& to) override;
+  PlayerPlacement command_origin(const CommandSource& source) const override;
+  BlockWorld& block_world() override;
 
   void log(LogLevel level, std::string text) override;
   void emit(Effect effect) { effects_.emit(std::move(effect)); }

@@ -13,6 +13,8 @@
 
 namespace hz {
 
+class BlockWorld;
+
 class TickRateManager;
 class TickStats;
 class GameRules;
@@ -57,6 +59,11 @@ class CommandHost {
   virtual void set_player_game_mode(ConnId player, GameMode mode) = 0;
   virtual PlayerPlacement player_placement(ConnId player) const = 0;
   virtual void teleport_player(ConnId player, const PlayerPlacement& to) = 0;
+
+  // Where a command runs from: the player's position, or the world spawn for the console.
+  virtual PlayerPlacement command_origin(const CommandSource& source) const = 0;
+  // The world's blocks; every change goes through its one path.
+  virtual BlockWorld& block_world() = 0;
 };
 
 }  // namespace hz

@@ -35,6 +35,8 @@ int run_save_all_command(CommandHost&, const CommandSource&, CommandReader&, std
 int run_list_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_say_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_gamemode_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_setblock_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_fill_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_tp_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 
 }  // namespace hz

@@ -6,12 +6,14 @@ namespace hz {
 
 std::span<const CommandSpec> command_table() {
   static constexpr CommandSpec kCommands[] = {
+      {"fill", 2, "fill <from> <to> <block> [destroy|hollow|keep|outline|replace]", run_fill_command},
       {"gamemode", 2, "gamemode <gamemode> [<target>]", run_gamemode_command},
       {"gamerule", 2, "gamerule <rule> [<value>]", run_gamerule_command},
       {"help", 0, "help [<command>]", run_help_command},
       {"list", 0, "list", run_list_command},
       {"save-all", 4, "save-all [flush]", run_save_all_command},
       {"say", 2, "say <message>", run_say_command},
+      {"setblock", 2, "setblock <pos> <block> [destroy|keep|replace]", run_setblock_command},
       {"stop", 4, "stop", run_stop_command},
       {"tick", 3, "tick (query|rate|step|sprint|freeze|unfreeze)", run_tick_command},
       {"tp", 2, "tp <destination> | tp <location> | tp <targets> <destination|location>", run_tp_command},
