@@ -1,0 +1,96 @@
+// Changing the world with real clients: a creative bot breaks blocks at once and a survival bot
+// digs by hand at vanilla's pace, while another bot sees every change; /setblock and /fill from
+// the console reach both; a dig out of reach changes nothing.
+'use strict'
+
+const { test, before, after } = require('node:test')
+const assert = require('node:assert/strict')
+const { startServer } = require('./harness/server')
+const { joinBot, quitBot, waitForEvent } = require('./harness/bots')
+
+let server
+let digger
+let watcher
+
+before(async () => {
+  server = await startServer({ properties: { 'spawn-protection': '0' } })
+  digger = await joinBot(server, 'Digger')
+  watcher = await joinBot(server, 'Watcher')
+  await Promise.all([digger.waitForChunksToLoad(), watcher.waitForChunksToLoad()])
+})
+
+after(async () => {
+  await quitBot(digger)
+  await quitBot(watcher)
+  if (server) assert.equal(await server.stop(), 0, 'server exit status after "stop"')
+})
+
+// Resolves once `bot` sees the block at `pos` become a block named `name`.
+function seesBlock (bot, pos, name, timeoutMs = 10000) {
+  const now = bot.blockAt(pos)
+  if (now && now.name === name) return Promise.resolve()
+  return waitForEvent(bot, `blockUpdate:${pos}`, {
+    timeoutMs,
+    accept: (_old, block) => block && block.name === name,
+    what: `${name} at ${pos}`
+  })
+}
+
+function groundUnder (bot) {
+  return bot.entity.position.floored().offset(0, -1, 0)
+}
+
+test('a creative player breaks the block under its feet and the other player sees it', { timeout: 30000 }, async () => {
+  server.command('gamemode creative Digger')
+  await waitForEvent(digger, 'game', { accept: () => digger.game.gameMode === 'creative', what: 'creative mode' })
+  const pos = groundUnder(digger)
+  const block = digger.blockAt(pos)
+  assert.notEqual(block.name, 'air')
+  const seen = seesBlock(watcher, pos, 'air')
+  await digger.dig(block, true)
+  await seen
+  await seesBlock(digger, pos, 'air')
+})
+
+test('/setblock and /fill from the console reach every player', { timeout: 30000 }, async () => {
+  const base = groundUnder(watcher).offset(3, 1, 0)
+  const setSeen = seesBlock(watcher, base, 'stone')
+  server.command(`setblock ${base.x} ${base.y} ${base.z} stone`)
+  await server.waitForLine(/Changed the block at/)
+  await setSeen
+  await seesBlock(digger, base, 'stone')
+  const corner = base.offset(1, 0, 1)
+  const fillSeen = seesBlock(digger, corner, 'glass')
+  server.command(`fill ${base.x} ${base.y} ${base.z} ${corner.x} ${corner.y} ${corner.z} glass`)
+  await server.waitForLine(/Successfully filled 4 block\(s\)/)
+  await fillSeen
+})
+
+test('a survival player digs dirt by hand at vanilla\'s pace', { timeout: 30000 }, async () => {
+  server.command('gamemode survival Digger')
+  await waitForEvent(digger, 'game', { accept: () => digger.game.gameMode === 'survival', what: 'survival mode' })
+  const pos = digger.entity.position.floored().offset(1, 0, 0)
+  server.command(`setblock ${pos.x} ${pos.y} ${pos.z} dirt`)
+  await seesBlock(digger, pos, 'dirt')
+  const block = digger.blockAt(pos)
+  const expectedMs = digger.digTime(block)
+  assert.ok(expectedMs >= 500, `dirt by hand takes ${expectedMs} ms`)
+  const seen = seesBlock(watcher, pos, 'air', 15000)
+  const started = performance.now()
+  await digger.dig(block, true)
+  await seen
+  assert.ok(performance.now() - started >= expectedMs * 0.6, 'the block broke before vanilla would allow it')
+})
+
+test('a dig out of reach changes nothing', { timeout: 30000 }, async () => {
+  const far = digger.entity.position.floored().offset(12, 0, 0)
+  server.command(`setblock ${far.x} ${far.y} ${far.z} stone`)
+  await seesBlock(watcher, far, 'stone')
+  const before = watcher.blockAt(far)
+  digger._client.write('block_dig', { status: 0, location: far, face: 1, sequence: 99 })
+  const [ack] = await waitForEvent(digger._client, 'acknowledge_player_digging', { what: 'the ack' })
+  assert.equal(ack.sequenceId, 99)
+  await new Promise(resolve => setTimeout(resolve, 500))
+  assert.equal(watcher.blockAt(far).name, before.name)
+  assert.deepEqual(digger.problems, [])
+})
