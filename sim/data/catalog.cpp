@@ -2,6 +2,7 @@
 #include "sim/data/catalog.h"
 
 #include <algorithm>
+#include <vector>
 
 #include "sim/data/catalog_tables.h"
 
@@ -20,6 +21,26 @@ std::optional<int> find_id(std::span<const catalog_tables::NamedId> table, std::
 }  // namespace
 
 std::optional<int> item_id(std::string_view name) { return find_id(catalog_tables::items_by_name(), name); }
+
+// Names by id, built once from the name-sorted table.
+static const std::vector<std::string_view>& item_names_by_id() {
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> out;
+    for (const catalog_tables::NamedId& entry : catalog_tables::items_by_name()) {
+      if (entry.id >= static_cast<int>(out.size())) out.resize(static_cast<size_t>(entry.id) + 1);
+      out[static_cast<size_t>(entry.id)] = entry.name;
+    }
+    return out;
+  }();
+  return names;
+}
+
+std::string_view item_name(int id) {
+  const auto& names = item_names_by_id();
+  return id >= 0 && id < static_cast<int>(names.size()) ? names[static_cast<size_t>(id)] : std::string_view{};
+}
+
+int item_count() { return static_cast<int>(item_names_by_id().size()); }
 
 std::optional<int> entity_type_id(std::string_view name) {
   return find_id(catalog_tables::entity_types_by_name(), name);

@@ -11,6 +11,8 @@ inline constexpr std::string_view kVersionName = "26.1";
 inline constexpr int kDataVersion = 4790;  // chunk and level.dat DataVersion written (26.1.2)
 
 std::optional<int> item_id(std::string_view name);         // "stone" or "minecraft:stone"
+std::string_view item_name(int id);                        // "stone"; empty for an unknown id
+int item_count();
 std::optional<int> entity_type_id(std::string_view name);  // "player" -> 155
 
 }  // namespace hz

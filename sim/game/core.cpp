@@ -5,7 +5,9 @@
 #include <cmath>
 
 #include "sim/core/hash.h"
+#include "sim/game/blocks/block_change_acks.h"
 #include "sim/game/blocks/digging.h"
+#include "sim/game/blocks/placing.h"
 #include "sim/game/commands/dispatcher.h"
 #include "sim/game/movement/movement_system.h"
 #include "sim/game/movement/column_block_source.h"
@@ -34,9 +36,14 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   world_ = std::make_unique<WorldStreaming>(config_, effects_, *sessions_, static_cast<const GameTime&>(*this), rules_);
   sessions_->add_listener(world_.get());
   // After the world, so its tick's block changes go out before the acknowledgements.
-  digging_ = std::make_unique<Digging>(*sessions_, *world_, static_cast<const SpawnPoint&>(*this), sessions_->ops(),
-                                       config_.properties.spawn_protection);
+  block_acks_ = std::make_unique<BlockChangeAcks>(*sessions_);
+  digging_ = std::make_unique<Digging>(*sessions_, *world_, *block_acks_, static_cast<const SpawnPoint&>(*this),
+                                       sessions_->ops(), config_.properties.spawn_protection);
+  placing_ = std::make_unique<Placing>(*sessions_, *world_, *block_acks_, static_cast<const SpawnPoint&>(*this),
+                                       sessions_->ops(), config_.properties.spawn_protection);
   sessions_->add_listener(digging_.get());
+  sessions_->add_listener(placing_.get());
+  sessions_->add_listener(block_acks_.get());
   world_blocks_ = std::make_unique<ColumnBlockSource>([this](ChunkPos pos) { return world_->column(pos); });
   movement_->set_block_source(world_blocks_.get());
   world_chunks_sent_ = std::make_unique<ChunkVisibilityFn>(
@@ -145,6 +152,7 @@ uint64_t Core::state_hash() const {
   h.u64(sessions_->hash());
   h.u64(world_->hash());
   h.u64(digging_->hash());
+  h.u64(block_acks_->hash());
   return h.digest();
 }
 

@@ -24,7 +24,9 @@
 
 namespace hz {
 
+class BlockChangeAcks;
 class Digging;
+class Placing;
 class EntityTracker;
 class BlockSource;
 class ChunkVisibility;
@@ -123,7 +125,9 @@ class Core final : public CommandHost,
   std::unique_ptr<ChunkVisibility> world_chunks_sent_;
   std::unique_ptr<Sessions> sessions_;
   std::unique_ptr<WorldStreaming> world_;
+  std::unique_ptr<BlockChangeAcks> block_acks_;
   std::unique_ptr<Digging> digging_;
+  std::unique_ptr<Placing> placing_;
   std::deque<std::string> console_queue_;
   int64_t tick_count_ = 0;
   int64_t empty_ticks_ = 0;

@@ -5,7 +5,10 @@
 #include <cstdint>
 #include <string>
 
+#include <array>
+
 #include "sim/core/properties.h"
+#include "sim/game/items/item_stack.h"
 #include "sim/core/types.h"
 #include "sim/protocol/wire.h"
 
@@ -38,6 +41,11 @@ struct Player {
   Vec3 awaiting_teleport_position;
   int64_t awaiting_teleport_tick = 0;
   int latency_ms = 0;
+
+  // The inventory menu's slots (item_stack.h) and the selected hotbar slot (0-8).
+  std::array<ItemStack, kInventorySlots> inventory{};
+  int selected_slot = 0;
+  const ItemStack& main_hand() const { return inventory[static_cast<size_t>(kFirstHotbarSlot + selected_slot)]; }
 };
 
 }  // namespace hz

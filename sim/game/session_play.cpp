@@ -170,6 +170,21 @@ void Sessions::handle_command(Session& c, const std::string& command) {
   dispatch_command(commands_, source, command);
 }
 
+// handleSetCreativeModeSlot: only creative players; a slot of the inventory menu (1-45) and a
+// count up to the stack limit, or an empty stack. A negative slot (dropping from the creative
+// menu) needs item entities, which do not exist yet: it is ignored.
+void Sessions::set_creative_slot(Player& p, const packet::play_sb::SetCreativeSlot& set) {
+  if (p.game_mode != GameMode::kCreative) return;
+  if (set.slot < 1 || set.slot >= kInventorySlots) return;
+  ItemStack stack;
+  if (set.count > 0) {
+    const int32_t item = set.item_id.value_or(0);
+    if (item <= 0 || item >= item_count() || set.count > kMaxStackSizeLimit) return;
+    stack = ItemStack{item, set.count};
+  }
+  p.inventory[static_cast<size_t>(set.slot)] = stack;
+}
+
 void Sessions::handle_play(Session& c, std::span<const uint8_t> body) {
   Player* p = player(c.id);
   if (!p) return;
@@ -224,6 +239,21 @@ void Sessions::handle_play(Session& c, std::span<const uint8_t> body) {
     void operator()(packet::play_sb::ChatCommandSigned&& m) { s.handle_command(c, m.command); }
     void operator()(packet::play_sb::KeepAlive&& k) { s.handle_keep_alive(c, k.id); }
     void operator()(packet::play_sb::PingRequest&& r) { s.send(c.id, packet::play_cb::PongResponse{r.id}); }
+    void operator()(packet::play_sb::SetCreativeSlot&& set) { s.set_creative_slot(p, set); }
+    void operator()(packet::play_sb::HeldItemSlot&& held) {
+      if (held.slot < 0 || held.slot > 8) {  // vanilla ignores it with a warning
+        s.log_.log(LogLevel::kWarn, p.name + " tried to set an invalid carried item");
+        return;
+      }
+      p.selected_slot = held.slot;
+    }
+    void operator()(packet::play_sb::BlockPlace&& use) {
+      if (use.sequence < 0) return s.disconnect(c.id, TextComponent::plain("Expected packet sequence nr >= 0"));
+      for (PlayerListener* l : s.listeners_) {
+        if (s.player(c.id) != &p) return;
+        l->on_use_item_on(p, use);
+      }
+    }
     void operator()(packet::play_sb::BlockDig&& d) {
       // Vanilla throws on a negative sequence, which ends the connection.
       if (d.sequence < 0) return s.disconnect(c.id, TextComponent::plain("Expected packet sequence nr >= 0"));

@@ -232,6 +232,8 @@ uint64_t Sessions::hash() const {
     h.u64(id), h.i64(p.entity_id), h.f64(p.position.x), h.f64(p.position.y), h.f64(p.position.z);
     h.f32(p.yaw), h.f32(p.pitch), h.u64(p.on_ground), h.u64(static_cast<uint64_t>(p.game_mode));
     h.i64(p.awaiting_teleport_id);
+    h.i64(p.selected_slot);
+    for (const ItemStack& stack : p.inventory) h.i64(stack.item), h.i64(stack.count);
   }
   h.i64(next_entity_id_);
   return h.digest();

@@ -21,6 +21,7 @@
 #include "sim/game/ports.h"
 #include "sim/protocol/codec.h"
 #include "sim/protocol/framing.h"
+#include "sim/protocol/packets.h"
 
 namespace hz {
 
@@ -121,6 +122,7 @@ class Sessions final : public PlayerConnections {
   void handle_command(Session& c, const std::string& command);
   void keep_connection_alive(Session& c, int64_t now_millis);
   void handle_keep_alive(Session& c, int64_t id);
+  void set_creative_slot(Player& p, const packet::play_sb::SetCreativeSlot& set);
   void close(Session& c, const std::string& log_reason);
   // Moves the connection to its next protocol state; only vanilla's transitions are allowed.
   void enter_state(Session& c, ProtocolState next);
@@ -172,6 +174,8 @@ class PlayerListener {
   // player_action: digging (start, abort, stop) and the other actions, with the client's sequence.
   virtual void on_block_action(Player&, int32_t /*action*/, const BlockPos& /*pos*/, int8_t /*face*/,
                                int32_t /*sequence*/) {}
+  // use_item_on: a right click on a block face.
+  virtual void on_use_item_on(Player&, const packet::play_sb::BlockPlace&) {}
   // Once per tick after Sessions' own work, in registration order.
   virtual void tick() {}
 };

@@ -277,6 +277,62 @@ struct BlockDig {
   }
 };
 
+// Set Creative Mode Slot: a creative client puts a stack into an inventory slot. The stack's data
+// components are kept as bytes (Horizon reads the item and count, not the components).
+struct SetCreativeSlot {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::set_creative_slot;
+  static constexpr std::string_view kName = "set_creative_slot";
+
+  int16_t slot = 0;
+  int32_t count = 0;
+  std::optional<int32_t> item_id;
+  std::optional<int32_t> components_added;
+  std::optional<int32_t> components_removed;
+  Bytes components;
+
+  template <class V>
+  void fields(V& v) {
+    v("slot", slot);
+    v("count", count, kVarInt);
+    v("item_id", item_id, When{count > 0}, kVarInt);
+    v("components_added", components_added, When{count > 0}, kVarInt);
+    v("components_removed", components_removed, When{count > 0}, kVarInt);
+    v("components", components, kRest);
+  }
+};
+
+// Use Item On: a right click on a block's face (placing a block, using a block), with the hit
+// point inside the block and the client's sequence.
+struct BlockPlace {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::block_place;
+  static constexpr std::string_view kName = "block_place";
+
+  int32_t hand = 0;  // 0 main, 1 off hand
+  BlockPos location;
+  int32_t direction = 0;  // 0 down, 1 up, 2 north, 3 south, 4 west, 5 east
+  float cursor_x = 0, cursor_y = 0, cursor_z = 0;
+  bool inside_block = false;
+  bool world_border_hit = false;
+  int32_t sequence = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("hand", hand, kVarInt, Range{0, 1});
+    v("location", location);
+    v("direction", direction, kVarInt, Range{0, 5});
+    v("cursor_x", cursor_x);
+    v("cursor_y", cursor_y);
+    v("cursor_z", cursor_z);
+    v("inside_block", inside_block);
+    v("world_border_hit", world_border_hit);
+    v("sequence", sequence, kVarInt);
+  }
+};
+
 // Swing Arm.
 struct ArmAnimation {
   static constexpr ProtocolState kState = ProtocolState::kPlay;

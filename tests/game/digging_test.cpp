@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sim/data/catalog.h"
 #include "sim/game/blocks/dig_rules.h"
 #include "tests/game/streaming_server.h"
 
@@ -98,6 +99,11 @@ struct DigWorld {
       s.pass();
     const Vec3 spawn = s.world().spawn_point();
     below = BlockPos{0, static_cast<int>(std::floor(spawn.y)) - 1, 0};
+    // Both clients accept the join teleport, as real clients do (placing waits for it).
+    for (auto [conn, client] : {std::pair{ConnId{1}, &alice}, std::pair{ConnId{2}, &bob}}) {
+      client->packet(packet::play_sb::TeleportConfirm{s.h.core.sessions().player(conn)->awaiting_teleport_id});
+      s.pass({client->take()});
+    }
   }
 
   Input dig(int32_t action, const BlockPos& pos, int32_t sequence) {
@@ -202,6 +208,91 @@ TEST(DiggingScenario, SpawnProtectionRefusesNonOpsWithTheOverlayText) {
     told |= chat->overlay && nbt::to_string(chat->content).find("build.spawn_protection") != std::string::npos;
   }
   EXPECT_TRUE(told);
+}
+
+
+// --- placing (docs/rules/placing.md) ---
+
+Input creative_item(TestClient& client, int16_t slot, std::string_view item, int32_t count) {
+  packet::play_sb::SetCreativeSlot set;
+  set.slot = slot;
+  set.count = count;
+  set.item_id = *item_id(item);
+  set.components_added = 0;
+  set.components_removed = 0;
+  client.packet(set);
+  return client.take();
+}
+
+Input use_on(TestClient& client, const BlockPos& pos, int32_t face, int32_t sequence) {
+  packet::play_sb::BlockPlace use;
+  use.location = pos;
+  use.direction = face;
+  use.cursor_x = use.cursor_y = use.cursor_z = 0.5f;
+  use.sequence = sequence;
+  client.packet(use);
+  return client.take();
+}
+
+TEST(PlacingScenario, ACreativePlayerPlacesTheHeldBlockOnTheClickedFace) {
+  DigWorld w;
+  w.s.pass({ConsoleLine{"gamemode creative Alice"}});
+  w.s.pass({creative_item(w.alice, kFirstHotbarSlot, "stone", 1)});
+  const BlockPos clicked{w.below.x + 2, w.below.y, w.below.z};
+  const BlockPos target{clicked.x, clicked.y + 1, clicked.z};
+  ASSERT_TRUE(is_air(w.s.world().block_at(target)) || block_info(block_of_state(w.s.world().block_at(target))).name != "stone");
+  w.s.pass({use_on(w.alice, clicked, 1, 11)});
+  EXPECT_EQ(block_info(block_of_state(w.s.world().block_at(target))).name, "stone");
+  EXPECT_EQ(w.sent(w.bob, packet::play_cb::BlockChange::kId).size(), 1u);
+  // The placer: the two resync updates (clicked block and its neighbour), the broadcast, the ack.
+  EXPECT_EQ(w.sent(w.alice, packet::play_cb::BlockChange::kId).size(), 3u);
+  auto acks = w.sent(w.alice, packet::play_cb::AcknowledgePlayerDigging::kId);
+  ASSERT_EQ(acks.size(), 1u);
+  EXPECT_EQ(decode_packet<packet::play_cb::AcknowledgePlayerDigging>(acks[0])->sequence_id, 11);
+  // Creative keeps the stack.
+  EXPECT_EQ(w.s.h.core.sessions().player(1)->main_hand().count, 1);
+}
+
+TEST(PlacingScenario, APlayerStandingThereBlocksThePlacement) {
+  DigWorld w;
+  w.s.pass({ConsoleLine{"gamemode creative Alice"}});
+  w.s.pass({creative_item(w.alice, kFirstHotbarSlot, "stone", 1)});
+  const BlockStateId feet = w.s.world().block_at({w.below.x, w.below.y + 1, w.below.z});
+  w.s.pass({use_on(w.alice, w.below, 1, 2)});  // on top of the block under Alice: where she stands
+  EXPECT_EQ(w.s.world().block_at({w.below.x, w.below.y + 1, w.below.z}), feet);
+  EXPECT_TRUE(w.sent(w.bob, packet::play_cb::BlockChange::kId).empty());
+}
+
+TEST(PlacingScenario, LogsTakeTheClickedFacesAxisAndSurvivalUsesTheItemUp) {
+  DigWorld w;
+  w.s.pass({ConsoleLine{"gamemode creative Alice"}});
+  w.s.pass({creative_item(w.alice, kFirstHotbarSlot, "oak_log", 1)});
+  w.s.pass({ConsoleLine{"gamemode survival Alice"}});
+  const BlockPos wall{w.below.x + 2, w.below.y + 1, w.below.z};
+  ASSERT_TRUE(w.s.world().set_block(wall, default_state_of("stone")));
+  w.s.pass();
+  w.s.pass({use_on(w.alice, wall, 4, 3)});  // the west face: the log goes west of the wall
+  const BlockStateId placed = w.s.world().block_at({wall.x - 1, wall.y, wall.z});
+  EXPECT_EQ(block_info(block_of_state(placed)).name, "oak_log");
+  EXPECT_EQ(state_property(placed, "axis"), "x");
+  EXPECT_TRUE(w.s.h.core.sessions().player(1)->main_hand().empty());
+  // Nothing left to place.
+  w.s.pass({use_on(w.alice, wall, 1, 4)});
+  EXPECT_NE(block_info(block_of_state(w.s.world().block_at({wall.x, wall.y + 1, wall.z}))).name, "oak_log");
+}
+
+TEST(PlacingScenario, CreativeSlotsAreValidated) {
+  DigWorld w;
+  w.s.pass({creative_item(w.alice, kFirstHotbarSlot, "stone", 1)});  // survival: refused
+  EXPECT_TRUE(w.s.h.core.sessions().player(1)->main_hand().empty());
+  w.s.pass({ConsoleLine{"gamemode creative Alice"}});
+  w.s.pass({creative_item(w.alice, 46, "stone", 1)});               // no such slot
+  w.s.pass({creative_item(w.alice, kFirstHotbarSlot, "stone", 100)});  // over any stack size
+  EXPECT_TRUE(w.s.h.core.sessions().player(1)->main_hand().empty());
+  w.s.pass({creative_item(w.alice, kFirstHotbarSlot + 3, "dirt", 64)});
+  w.alice.packet(packet::play_sb::HeldItemSlot{3});
+  w.s.pass({w.alice.take()});
+  EXPECT_EQ(w.s.h.core.sessions().player(1)->main_hand(), (ItemStack{*item_id("dirt"), 64}));
 }
 
 }  // namespace

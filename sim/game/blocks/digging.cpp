@@ -3,6 +3,7 @@
 #include "sim/core/hash.h"
 #include "sim/core/java_format.h"
 #include "sim/data/blocks.h"
+#include "sim/game/blocks/block_change_acks.h"
 #include "sim/game/player_identity.h"
 #include "sim/protocol/packets.h"
 #include "sim/world/chunk_pos.h"
@@ -18,9 +19,14 @@ BlockStateId air() {
 
 }  // namespace
 
-Digging::Digging(PlayerConnections& connections, BlockWorld& world, const SpawnPoint& spawn, const OpList& ops,
-                 int spawn_protection)
-    : connections_(connections), world_(world), spawn_(spawn), ops_(ops), spawn_protection_(spawn_protection) {}
+Digging::Digging(PlayerConnections& connections, BlockWorld& world, BlockChangeAcks& acks, const SpawnPoint& spawn,
+                 const OpList& ops, int spawn_protection)
+    : connections_(connections),
+      world_(world),
+      acks_(acks),
+      spawn_(spawn),
+      ops_(ops),
+      spawn_protection_(spawn_protection) {}
 
 void Digging::on_join(Player& player) { players_[player.conn] = DigState{}; }
 void Digging::on_leave(Player& player) { players_.erase(player.conn); }
@@ -35,7 +41,7 @@ void Digging::on_block_action(Player& player, int32_t action, const BlockPos& po
   using packet::play_sb::BlockDig;
   if (action != BlockDig::kStartDestroy && action != BlockDig::kAbortDestroy && action != BlockDig::kStopDestroy) return;
   DigState& dig = players_[player.conn];
-  dig.pending_ack = std::max(dig.pending_ack, sequence);  // acknowledged whatever is decided
+  acks_.acknowledge(player.conn, sequence);  // whatever is decided
   const Vec3 eye{player.position.x, player.position.y + dig_rules::kStandingEyeHeight, player.position.z};
   const double range =
       player.game_mode == GameMode::kCreative ? dig_rules::kCreativeBlockRange : dig_rules::kSurvivalBlockRange;
@@ -116,12 +122,6 @@ void Digging::tick() {
       destroy(*player, dig.delayed_pos);
     }
   }
-  // After this tick's block changes went out (the world ticks before this system).
-  for (auto& [conn, dig] : players_) {
-    if (dig.pending_ack < 0) continue;
-    connections_.send(conn, packet::play_cb::AcknowledgePlayerDigging{dig.pending_ack});
-    dig.pending_ack = -1;
-  }
 }
 
 uint64_t Digging::hash() const {
@@ -129,7 +129,7 @@ uint64_t Digging::hash() const {
   for (const auto& [conn, d] : players_) {
     h.u64(conn), h.i64(d.game_ticks), h.u64(d.destroying), h.i64(d.destroy_pos.x), h.i64(d.destroy_pos.y);
     h.i64(d.destroy_pos.z), h.i64(d.destroy_start), h.u64(d.delayed), h.i64(d.delayed_pos.x), h.i64(d.delayed_pos.y);
-    h.i64(d.delayed_pos.z), h.i64(d.delayed_start), h.i64(d.pending_ack);
+    h.i64(d.delayed_pos.z), h.i64(d.delayed_start);
   }
   return h.digest();
 }

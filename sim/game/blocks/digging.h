@@ -13,18 +13,19 @@
 
 namespace hz {
 
+class BlockChangeAcks;
 class OpList;
 
 class Digging final : public PlayerListener {
  public:
-  Digging(PlayerConnections& connections, BlockWorld& world, const SpawnPoint& spawn, const OpList& ops,
-          int spawn_protection);
+  Digging(PlayerConnections& connections, BlockWorld& world, BlockChangeAcks& acks, const SpawnPoint& spawn,
+          const OpList& ops, int spawn_protection);
 
   // PlayerListener
   void on_join(Player& player) override;
   void on_leave(Player& player) override;
   void on_block_action(Player& player, int32_t action, const BlockPos& pos, int8_t face, int32_t sequence) override;
-  // Per tick: each player's dig timer and delayed break, then the acknowledgements.
+  // Per tick: each player's dig timer and delayed break.
   void tick() override;
 
   uint64_t hash() const;
@@ -39,7 +40,6 @@ class Digging final : public PlayerListener {
     bool delayed = false;
     BlockPos delayed_pos;
     int64_t delayed_start = 0;
-    int32_t pending_ack = -1;
   };
 
   void start(Player& player, DigState& dig, const BlockPos& pos);
@@ -52,6 +52,7 @@ class Digging final : public PlayerListener {
 
   PlayerConnections& connections_;
   BlockWorld& world_;
+  BlockChangeAcks& acks_;
   const SpawnPoint& spawn_;
   const OpList& ops_;
   int spawn_protection_;

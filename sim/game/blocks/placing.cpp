@@ -1,0 +1,140 @@
+#include "sim/game/blocks/placing.h"
+
+#include <cmath>
+
+#include "sim/core/java_format.h"
+#include "sim/data/blocks.h"
+#include "sim/data/catalog.h"
+#include "sim/data/tags.h"
+#include "sim/game/blocks/block_change_acks.h"
+#include "sim/game/blocks/dig_rules.h"
+#include "sim/game/player_identity.h"
+#include "sim/protocol/packets.h"
+#include "sim/world/chunk_pos.h"
+
+namespace hz {
+
+namespace {
+
+// A player's collision box: 0.6 wide, 1.8 tall, standing on its position.
+constexpr double kPlayerHalfWidth = 0.3;
+constexpr double kPlayerHeight = 1.8;
+// The hit point must lie within this of the clicked block's centre on each axis.
+constexpr double kHitTolerance = 1.0000001;
+
+// Blocks in the `minecraft:replaceable` block tag (air, water, short grass, ...).
+bool is_replaceable(BlockStateId state) {
+  static const std::vector<bool> replaceable = [] {
+    std::vector<bool> out(static_cast<size_t>(block_count()), false);
+    for (const TagRegistry& registry : synced_tags()) {
+      if (registry.registry != "minecraft:block") continue;
+      for (const Tag& tag : registry.tags)
+        if (tag.name == "minecraft:replaceable")
+          for (int32_t id : tag.ids) out[static_cast<size_t>(id)] = true;
+    }
+    return out;
+  }();
+  return replaceable[block_of_state(state)];
+}
+
+// Block.getStateForPlacement for the blocks placed so far: the default state, with the clicked
+// face's axis for pillars (logs, basalt, ...).
+BlockStateId placement_state(BlockId block, int face) {
+  const BlockInfo& info = block_info(block);
+  if (state_property(info.default_state, "axis").empty()) return info.default_state;
+  static constexpr std::pair<std::string_view, std::string_view> kAxis[] = {
+      {"axis", "y"}, {"axis", "y"}, {"axis", "z"}, {"axis", "z"}, {"axis", "x"}, {"axis", "x"}};
+  std::pair<std::string_view, std::string_view> axis[] = {kAxis[face]};
+  return state_with(info.name, axis).value_or(info.default_state);
+}
+
+}  // namespace
+
+BlockPos offset(const BlockPos& pos, int face) {
+  static constexpr int kSteps[6][3] = {{0, -1, 0}, {0, 1, 0}, {0, 0, -1}, {0, 0, 1}, {-1, 0, 0}, {1, 0, 0}};
+  return BlockPos{pos.x + kSteps[face][0], pos.y + kSteps[face][1], pos.z + kSteps[face][2]};
+}
+
+Placing::Placing(PlayerConnections& connections, BlockWorld& world, BlockChangeAcks& acks, const SpawnPoint& spawn,
+                 const OpList& ops, int spawn_protection)
+    : connections_(connections),
+      world_(world),
+      acks_(acks),
+      spawn_(spawn),
+      ops_(ops),
+      spawn_protection_(spawn_protection) {}
+
+void Placing::on_use_item_on(Player& player, const packet::play_sb::BlockPlace& use) {
+  acks_.acknowledge(player.conn, use.sequence);
+  const BlockPos& pos = use.location;
+  const Vec3 eye{player.position.x, player.position.y + dig_rules::kStandingEyeHeight, player.position.z};
+  const double range =
+      player.game_mode == GameMode::kCreative ? dig_rules::kCreativeBlockRange : dig_rules::kSurvivalBlockRange;
+  if (!dig_rules::within_reach(eye, pos, range)) return;
+  if (std::abs(double(use.cursor_x) - 0.5) >= kHitTolerance || std::abs(double(use.cursor_y) - 0.5) >= kHitTolerance ||
+      std::abs(double(use.cursor_z) - 0.5) >= kHitTolerance)
+    return;
+  if (pos.y > kWorldMaxY)
+    return overlay(player.conn, TextComponent::translatable("build.tooHigh", {TextComponent::plain(std::to_string(kWorldMaxY))}));
+  if (pos.y < kWorldMinY)
+    return overlay(player.conn, TextComponent::translatable("build.tooLow", {TextComponent::plain(std::to_string(kWorldMinY))}));
+  const Vec3 spawn = spawn_.spawn_point();
+  if (dig_rules::under_spawn_protection(pos, java_floor(spawn.x), java_floor(spawn.z), spawn_protection_, !ops_.empty(),
+                                        player.permission_level > 0)) {
+    overlay(player.conn, TextComponent::translatable("build.spawn_protection", {TextComponent::plain(
+                                                         std::to_string(pos.x) + ", " + std::to_string(pos.y) + ", " +
+                                                         std::to_string(pos.z))}));
+  } else if (player.awaiting_teleport_id == 0 && world_.is_loaded(pos) && player.game_mode != GameMode::kSpectator) {
+    ItemStack& stack = player.inventory[static_cast<size_t>(use.hand == 0 ? kFirstHotbarSlot + player.selected_slot
+                                                                          : kOffhandSlot)];
+    const bool placed = !stack.empty() && player.game_mode != GameMode::kAdventure && place(player, stack, use);
+    if (!placed && use.direction == 1 && pos.y >= kWorldMaxY && !stack.empty())
+      overlay(player.conn, TextComponent::translatable("build.tooHigh", {TextComponent::plain(std::to_string(kWorldMaxY))}));
+  } else if (player.awaiting_teleport_id != 0 || !world_.is_loaded(pos)) {
+    overlay(player.conn, TextComponent::translatable("build.tooHigh", {TextComponent::plain(std::to_string(kWorldMaxY))}));
+  }
+  send_block(player.conn, pos);
+  send_block(player.conn, offset(pos, use.direction));
+}
+
+bool Placing::place(Player& player, ItemStack& stack, const packet::play_sb::BlockPlace& use) {
+  auto block = block_by_name(item_name(stack.item));
+  if (!block) return false;  // not a block item
+  const BlockStateId clicked = world_.block_at(use.location);
+  // A replaceable block is replaced, unless it is the held block itself.
+  const bool replace_clicked = is_replaceable(clicked) && block_of_state(clicked) != *block;
+  const BlockPos target = replace_clicked ? use.location : offset(use.location, use.direction);
+  if (!replace_clicked && !is_replaceable(world_.block_at(target))) return false;
+  const BlockStateId state = placement_state(*block, use.direction);
+  if (!unobstructed(state, target)) return false;
+  if (!world_.set_block(target, state)) return false;
+  if (player.game_mode != GameMode::kCreative && --stack.count <= 0) stack = ItemStack{};
+  return true;
+}
+
+bool Placing::unobstructed(BlockStateId state, const BlockPos& pos) const {
+  for (ConnId conn : connections_.players_in_join_order()) {
+    const Player* p = connections_.player(conn);
+    if (p == nullptr || p->game_mode == GameMode::kSpectator) continue;
+    const double px0 = p->position.x - kPlayerHalfWidth, px1 = p->position.x + kPlayerHalfWidth;
+    const double py0 = p->position.y, py1 = p->position.y + kPlayerHeight;
+    const double pz0 = p->position.z - kPlayerHalfWidth, pz1 = p->position.z + kPlayerHalfWidth;
+    for (const ShapeBox& box : collision_boxes(state)) {
+      const bool overlaps = px0 < pos.x + box.max_x && px1 > pos.x + box.min_x && py0 < pos.y + box.max_y &&
+                            py1 > pos.y + box.min_y && pz0 < pos.z + box.max_z && pz1 > pos.z + box.min_z;
+      if (overlaps) return false;
+    }
+  }
+  return true;
+}
+
+void Placing::overlay(ConnId conn, const TextComponent& text) {
+  TextComponent red = text;
+  connections_.send(conn, packet::play_cb::SystemChat{to_nbt(red.colored("red")), true});
+}
+
+void Placing::send_block(ConnId conn, const BlockPos& pos) {
+  connections_.send(conn, packet::play_cb::BlockChange{pos, static_cast<int32_t>(world_.block_at(pos))});
+}
+
+}  // namespace hz

@@ -1,0 +1,24 @@
+// An item stack as the game keeps it: the item's network id and a count (0 = empty). Data
+// components are not modelled yet.
+#pragma once
+
+#include <cstdint>
+
+namespace hz {
+
+struct ItemStack {
+  int32_t item = 0;
+  int32_t count = 0;
+  bool empty() const { return count <= 0; }
+  bool operator==(const ItemStack&) const = default;
+};
+
+// The player inventory menu (window 0): 0 crafting result, 1-4 crafting grid, 5-8 armour,
+// 9-35 main, 36-44 hotbar, 45 off hand.
+inline constexpr int kInventorySlots = 46;
+inline constexpr int kFirstHotbarSlot = 36;
+inline constexpr int kOffhandSlot = 45;
+// The largest max_stack_size an item can have; the per-item limit is not in the data tables yet.
+inline constexpr int kMaxStackSizeLimit = 99;
+
+}  // namespace hz
