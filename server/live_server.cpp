@@ -232,10 +232,8 @@ int run_live_server(const LaunchOptions& options) {
   RegionFilesOptions region_options;
   region_options.world_folder = world;
   region_options.sync_writes = props->sync_chunk_writes;
-  auto raw_codec = props->raw.find("region-file-compression");
-  if (raw_codec != props->raw.end()) {
-    if (auto codec = anvil::chunk_codec_from_option(raw_codec->second)) region_options.codec = *codec;
-  }
+  // Validated when the file was read: one of deflate, none, lz4.
+  if (auto codec = anvil::chunk_codec_from_option(props->region_file_compression)) region_options.codec = *codec;
   RegionStorage storage(
       region_options, [&inbox](JobCompleted done) { inbox.push(std::move(done)); },
       [&logger](LogLevel level, const std::string& text) { logger.log("IO-Worker", level, text); });

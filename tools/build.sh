@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Configures and builds Horizon. Usage: tools/build.sh [release|sanitize] (default release).
-# Build folders: build/ (Release), build-sanitize/ (ASan+UBSan) and build-fuzz/ (clang, libFuzzer
-# targets with ASan+UBSan and assertions on).
+# Configures and builds Horizon. Usage: tools/build.sh [release|sanitize|tsan|fuzz] (default release).
+# Build folders: build/ (Release), build-sanitize/ (ASan+UBSan), build-tsan/ (ThreadSanitizer: only
+# the shell's tests, the server and the bots) and build-fuzz/ (clang, libFuzzer targets with
+# ASan+UBSan and assertions on).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 kind="${1:-release}"
@@ -9,10 +10,11 @@ jobs="${HZ_JOBS:-$(nproc)}"
 case "$kind" in
   release) dir="$here/build"; args=(-DCMAKE_BUILD_TYPE=Release) ;;
   sanitize) dir="$here/build-sanitize"; args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DHZ_SANITIZE=ON -DHZ_BENCH=OFF) ;;
+  tsan) dir="$here/build-tsan"; args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DHZ_TSAN=ON -DHZ_BENCH=OFF) ;;
   fuzz) dir="$here/build-fuzz"
         export CC=clang CXX=clang++
         args=(-DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g" -DHZ_FUZZ=ON -DHZ_TESTS=OFF -DHZ_BENCH=OFF) ;;
-  *) echo "usage: tools/build.sh [release|sanitize|fuzz]" >&2; exit 2 ;;
+  *) echo "usage: tools/build.sh [release|sanitize|tsan|fuzz]" >&2; exit 2 ;;
 esac
 generator=()
 command -v ninja >/dev/null && generator=(-G Ninja)
@@ -23,6 +25,9 @@ else
 fi
 if [ "$kind" = fuzz ]; then
   cmake --build "$dir" -j "$jobs" --target $(cd "$here/fuzz" && ls *.cpp | sed 's/\.cpp$//; s/^/fuzz_/')
+elif [ "$kind" = tsan ]; then
+  # What tools/test.sh --tsan runs: the shell's tests and the binaries the integration test starts.
+  cmake --build "$dir" -j "$jobs" --target hz_shell_tests horizon-server horizon-bots
 else
   cmake --build "$dir" -j "$jobs"
 fi

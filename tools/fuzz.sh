@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Runs one libFuzzer target for a while on a copy of its corpus; fails when it finds a crash.
 # Usage: tools/fuzz.sh --target-bin BIN --corpus DIR [--seconds N] [--keep-new]
+#   --seconds   how long to fuzz; default $HZ_FUZZ_SECONDS, else 30 (read when the run starts, so
+#               `HZ_FUZZ_SECONDS=600 ctest -L fuzz` changes the ctest runs without reconfiguring)
 #   --keep-new  add the new interesting inputs it finds to DIR (for long campaigns)
 # Long campaigns: tools/fuzz.sh --target-bin build-fuzz/fuzz/fuzz_frame_decoder \
 #   --corpus corpus/frame_decoder --seconds 3600 --keep-new
 set -euo pipefail
-seconds=30; keep_new=0; bin=""; corpus=""
+seconds="${HZ_FUZZ_SECONDS:-30}"; keep_new=0; bin=""; corpus=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --target-bin) bin="$2"; shift 2 ;;
@@ -15,6 +17,7 @@ while [ $# -gt 0 ]; do
     *) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
+case "$seconds" in ''|*[!0-9]*) echo "fuzz.sh: seconds must be a whole number, got '$seconds'" >&2; exit 2 ;; esac
 [ -x "$bin" ] || { echo "fuzz.sh: no target binary '$bin'" >&2; exit 2; }
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

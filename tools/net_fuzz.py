@@ -9,7 +9,8 @@ Valid packet bodies come from corpus/serverbound_packets (made by hz-make-corpus
 own codec), so this tool encodes only framing and the few fields it must fill in (name, ids).
 
 It reports how many sessions ran and how each ended, and fails (exit 1) when the server process
-dies, stops answering `tick query`, drops the well-behaved client, or loses 20 TPS.
+dies, stops answering `tick query` or drops the well-behaved client (the average tick time is
+printed, never judged).
 
   tools/net_fuzz.py --server-bin build/server/horizon-server --sessions 300 --duration 30
 """
@@ -358,8 +359,9 @@ def main():
         failures.append("the server process exited with %s" % server.returncode)
     elif average is None:
         failures.append("the server did not answer tick query within 10 s (hang?)")
-    elif average > 50.0:
-        failures.append("the server lost 20 TPS (average tick %.1f ms)" % average)
+    else:
+        # A figure, not a verdict: tick time depends on what else the machine runs.
+        print("net_fuzz: average tick %.1f ms%s" % (average, " (below 20 TPS)" if average > 50.0 else ""))
     if not good.joined.is_set():
         failures.append("the well-behaved client never joined")
     elif good.error:

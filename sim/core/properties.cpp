@@ -96,7 +96,7 @@ const std::vector<std::pair<const char*, const char*>>& passive_keys() {
       {"management-server-tls-enabled", "true"}, {"management-server-tls-keystore", ""},
       {"management-server-tls-keystore-password", ""}, {"max-chained-neighbor-updates", "1000000"},
       {"max-world-size", "29999984"}, {"prevent-proxy-connections", "false"},
-      {"rate-limit", "0"}, {"rcon.password", ""}, {"rcon.port", "25575"}, {"region-file-compression", "deflate"},
+      {"rate-limit", "0"}, {"rcon.password", ""}, {"rcon.port", "25575"},
       {"require-resource-pack", "false"}, {"resource-pack", ""}, {"resource-pack-id", ""},
       {"resource-pack-prompt", ""}, {"resource-pack-sha1", ""}, {"status-heartbeat-interval", "0"},
       {"text-filtering-config", ""}, {"text-filtering-version", "0"}, {"use-native-transport", "true"},
@@ -152,6 +152,13 @@ const std::vector<KeySpec>& typed_keys() {
       integer("query.port", &P::query_port, 1, 65535),
       text("server-ip", &P::server_ip),
       integer("server-port", &P::server_port, 1, 65535),
+      {"region-file-compression",
+       [](P& p, const std::string& v) -> std::optional<std::string> {
+         if (v != "deflate" && v != "none" && v != "lz4") return "expected deflate, none or lz4";
+         p.region_file_compression = v;
+         return std::nullopt;
+       },
+       [](const P& p) { return p.region_file_compression; }},
       integer("simulation-distance", &P::simulation_distance, 2, 32, true),
       integer("spawn-protection", &P::spawn_protection, 0, 1 << 30),
       boolean("sync-chunk-writes", &P::sync_chunk_writes),

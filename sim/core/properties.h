@@ -43,6 +43,7 @@ struct ServerProperties {
   std::string server_ip;
   int server_port = 25565;
   int simulation_distance = 10;
+  std::string region_file_compression = "deflate";  // "deflate", "none" or "lz4"
   int spawn_protection = 16;
   bool sync_chunk_writes = true;
   int view_distance = 10;

@@ -88,12 +88,15 @@ test('a flooding client is cut off with the packet-rate text while a good player
               `${peak.toFixed(1)} MB at peak, ${rssAfter.toFixed(1)} MB after`)
   assert.ok(peak - rssBefore < 50, `RSS grew by ${(peak - rssBefore).toFixed(1)} MB during the flood`)
 
-  // The good player never left and the server kept its pace.
+  // The good player never left and the server kept ticking: it still answers chat and /tick
+  // query. The tick time is a figure, not a verdict: on a loaded 2-core machine it says more
+  // about the machine than the server (docs/testing.md).
   assert.deepEqual(good.problems, [])
   good.chat('still here')
   await waitForMessage(good, /still here/)
   const mspt = await averageMillisPerTick()
-  assert.ok(mspt < 50, `average tick ${mspt} ms: the server fell below 20 TPS`)
+  console.log(`flood: average tick ${mspt} ms after the flood`)
+  assert.ok(mspt < 50, `average tick ${mspt} ms: the server fell below 20 TPS during the flood`)
 })
 
 test('150 sockets that never speak are closed by the read timeout', { timeout: 90000 }, async () => {

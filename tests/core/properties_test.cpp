@@ -49,6 +49,26 @@ TEST(Properties, BadValueNamesKeyAndValue) {
   EXPECT_EQ(parse_server_properties("server-port=70000").error->key, "server-port");
 }
 
+// region-file-compression is checked like every other key: one of vanilla's three codec names.
+TEST(Properties, RegionFileCompressionIsValidated) {
+  EXPECT_EQ(parse_server_properties("").properties->region_file_compression, "deflate");
+  for (const char* name : {"deflate", "none", "lz4"}) {
+    auto result = parse_server_properties(std::string("region-file-compression=") + name + "\n");
+    ASSERT_TRUE(result.properties) << name;
+    EXPECT_EQ(result.properties->region_file_compression, name);
+    EXPECT_EQ(result.properties->raw.at("region-file-compression"), name);
+  }
+  for (const char* bad : {"zstd", "Deflate", "", "LZ4", "gzip"}) {
+    auto result = parse_server_properties(std::string("region-file-compression=") + bad + "\n");
+    ASSERT_FALSE(result.properties) << "'" << bad << "' was accepted";
+    EXPECT_EQ(result.error->key, "region-file-compression");
+    EXPECT_EQ(result.error->value, bad);
+    EXPECT_NE(result.error->message.find("'region-file-compression'"), std::string::npos) << result.error->message;
+    EXPECT_NE(result.error->message.find(std::string("'") + bad + "'"), std::string::npos) << result.error->message;
+    EXPECT_NE(result.error->message.find("deflate, none or lz4"), std::string::npos) << result.error->message;
+  }
+}
+
 TEST(Properties, ClampsWhereVanillaClamps) {
   auto p = parse_server_properties("view-distance=50\nentity-broadcast-range-percentage=5\n").properties;
   ASSERT_TRUE(p);

@@ -169,7 +169,7 @@ TEST(Blocks, LightDependsOnStateWhereVanillaSaysSo) {
 TEST(Blocks, AgreeWithTheSpecIdFile) {
   const auto ids = test::load_spec_json("protocol-26.1-ids.json");
   if (!ids || !ids->member("block_states")) {
-    GTEST_SKIP() << "reference id file not readable at " << test::spec_path("protocol-26.1-ids.json");
+    HZ_SPEC_MISSING("protocol-26.1-ids.json");
   }
   for (const auto& [name, facts] : ids->member("block_states")->members) {
     const auto id = block_by_name(name);

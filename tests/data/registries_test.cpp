@@ -102,7 +102,7 @@ TEST(Registries, PlainsBiomeHasClimateFields) {
 TEST(Registries, EntryNamesMatchTheSpecIdFile) {
   const auto ids = test::load_spec_json("protocol-26.1-ids.json");
   if (!ids || !ids->member("registries")) {
-    GTEST_SKIP() << "reference id file not readable at " << test::spec_path("protocol-26.1-ids.json");
+    HZ_SPEC_MISSING("protocol-26.1-ids.json");
   }
   const auto& expected = ids->member("registries")->items;
   const auto registries = synced_registries();

@@ -63,9 +63,9 @@ struct JoinedPlayer {
   Input take() { return client.take(); }
 };
 
-// Runs the offline login and configuration of `name` on `conn`; the join's own packets are
-// consumed (spawn and entity id are read from them).
-inline JoinedPlayer join(MovementServer& s, ConnId conn, const std::string& name) {
+// Runs the offline login and configuration of `name` on `conn`, telling the server the client's
+// view distance; the join's own packets are consumed (spawn and entity id are read from them).
+inline JoinedPlayer join(MovementServer& s, ConnId conn, const std::string& name, int8_t view_distance = 2) {
   JoinedPlayer p(conn);
   TestClient& c = p.client;
   s.tick({ConnectionOpened{conn, "127.0.0.1:2"}});
@@ -75,7 +75,9 @@ inline JoinedPlayer join(MovementServer& s, ConnId conn, const std::string& name
   c.set_compression(256);
   c.packet(packet::login_sb::LoginAcknowledged{});
   s.tick({c.take()});
-  c.packet(packet::config_sb::Settings{}).packet(packet::config_sb::SelectKnownPacks{});
+  packet::config_sb::Settings settings;
+  settings.info.view_distance = view_distance;
+  c.packet(settings).packet(packet::config_sb::SelectKnownPacks{});
   s.tick({c.take()});
   s.h.sink.clear();
   c.packet(packet::config_sb::FinishConfiguration{});

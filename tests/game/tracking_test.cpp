@@ -293,17 +293,21 @@ TEST(TrackingScenario, SpectatorsAreHiddenFromOthersButSeeEveryone) {
 }
 
 // Property: after any sequence of moves, every viewer sees exactly the players the visibility
-// rule allows (horizontal distance within min(512, view distance * 16)), whatever the grid.
+// rule allows: horizontal distance within min(512, its view distance * 16 blocks), its view distance
+// being its client's setting clamped to 2..the server's. Both distances vary from case to case.
 RC_GTEST_PROP(TrackingScenario, VisibilityEqualsTheRuleForEveryPair, ()) {
   ServerProperties props = testing::test_properties();
-  props.view_distance = *rc::gen::inRange(2, 6);
+  props.view_distance = *rc::gen::inRange(2, 12);
   MovementServer s(props);
   s.tick({ConsoleLine{"gamerule player_movement_check false"}});
   const int count = *rc::gen::inRange(2, 6);
   std::vector<JoinedPlayer> players;
   std::vector<Vec3> at;
+  std::vector<int> client_view;
   for (int i = 0; i < count; ++i) {
-    players.push_back(join(s, static_cast<ConnId>(i + 1), "P" + std::to_string(i)));
+    client_view.push_back(*rc::gen::inRange(0, 16));  // below 2 and past the server's too
+    players.push_back(join(s, static_cast<ConnId>(i + 1), "P" + std::to_string(i),
+                           static_cast<int8_t>(client_view.back())));
     ground_under(s, players.back());
     s.tick({players.back().loaded().confirm(1).take()});
     at.push_back(players.back().spawn);
@@ -311,12 +315,14 @@ RC_GTEST_PROP(TrackingScenario, VisibilityEqualsTheRuleForEveryPair, ()) {
   const int moves = *rc::gen::inRange(1, 40);
   for (int m = 0; m < moves; ++m) {
     const int who = *rc::gen::inRange(0, count);
-    at[who].x += *rc::gen::inRange(-120, 121) / 2.0;
-    at[who].z += *rc::gen::inRange(-120, 121) / 2.0;
+    // Steps up to 8 chunks, so players cross every view distance in play, both ways.
+    at[who].x += *rc::gen::inRange(-256, 257) / 2.0;
+    at[who].z += *rc::gen::inRange(-256, 257) / 2.0;
     s.tick({players[who].pos(at[who].x, at[who].y, at[who].z, false).take()});
     for (int v = 0; v < count; ++v) {
       std::set<int32_t> expected;
-      const double range = std::min(512, std::clamp(2, 2, props.view_distance) * 16);
+      const int view = std::clamp(client_view[v], 2, props.view_distance);
+      const double range = std::min(512, view * 16);
       for (int e = 0; e < count; ++e) {
         if (e == v) continue;
         const double dx = at[v].x - at[e].x, dz = at[v].z - at[e].z;
@@ -326,6 +332,10 @@ RC_GTEST_PROP(TrackingScenario, VisibilityEqualsTheRuleForEveryPair, ()) {
       RC_ASSERT(std::set<int32_t>(seen.begin(), seen.end()) == expected);
     }
   }
+  // What the cases cover (rapidcheck prints the distribution): which view distance was in force.
+  RC_CLASSIFY(client_view[0] < 2, "client below 2");
+  RC_CLASSIFY(client_view[0] > props.view_distance, "client beyond the server");
+  RC_CLASSIFY(client_view[0] >= 2 && client_view[0] <= props.view_distance, "client's own");
 }
 
 }  // namespace

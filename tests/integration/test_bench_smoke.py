@@ -47,7 +47,12 @@ class BenchSmokeTest(unittest.TestCase):
         for field in TICK_FIELDS:
             self.assertIsNotNone(run["tick"][field], field)
         self.assertEqual(run["tick"]["samples"], 5)  # every 2 s in a 10 s window
-        self.assertEqual(run["tick"]["tps"], 20.0)
+        # TPS follows from the measured MSPT (20 until a tick takes 50 ms): the figure is reported,
+        # not required to be 20.0, which a loaded 2-core machine does not promise.
+        tick = run["tick"]
+        self.assertGreater(tick["tps"], 0)
+        self.assertLessEqual(tick["tps"], 20.0)
+        self.assertAlmostEqual(tick["tps"], 20.0 if tick["mspt"] <= 50 else 1000.0 / tick["mspt"], places=6)
         for field in PROCESS_FIELDS:
             self.assertIsNotNone(run["process"][field], field)
         self.assertGreater(run["process"]["rss_mean"], 1_000_000)

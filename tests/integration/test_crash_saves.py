@@ -166,8 +166,13 @@ class CrashSavesTest(unittest.TestCase):
 
     def test_kill_during_saves_keeps_every_saved_chunk(self):
         seed = int(os.environ.get("HZ_CRASH_SEED", time.time()))
-        print(f"HZ_CRASH_SEED={seed}", file=sys.stderr)
-        rng = random.Random(seed)
+        # Printed first, and named in every failure (the subTest), so a failing run can be rerun
+        # with the same kill moments: HZ_CRASH_SEED=<seed> ctest -R integration.crash_saves
+        print(f"HZ_CRASH_SEED={seed}", file=sys.stderr, flush=True)
+        with self.subTest(HZ_CRASH_SEED=seed):
+            self.kill_during_saves(random.Random(seed))
+
+    def kill_during_saves(self, rng):
         server = self.start()
         folder = server.folder
         try:
