@@ -6,15 +6,10 @@
 #include "replay/format/packet_view.h"
 #include "replay/format/trace_walker.h"
 #include "sim/protocol/json_writer.h"
+#include "sim/core/hash.h"
 
 namespace hz {
 namespace {
-
-std::string hex64(uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
-  return buf;
-}
 
 std::string hex_bytes(std::span<const uint8_t> bytes) {
   static constexpr char kDigits[] = "0123456789abcdef";

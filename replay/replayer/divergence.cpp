@@ -3,15 +3,10 @@
 #include <cstdio>
 
 #include "replay/format/packet_view.h"
+#include "sim/core/hash.h"
 
 namespace hz {
 namespace {
-
-std::string hex64(uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
-  return buf;
-}
 
 std::string quoted(const std::string& s, size_t max = 120) {
   std::string out = "\"";

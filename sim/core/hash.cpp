@@ -1,5 +1,7 @@
 #include "sim/core/hash.h"
 
+#include <cstdio>
+
 #include <bit>
 
 namespace hz {
@@ -60,6 +62,12 @@ uint64_t hash_bytes(std::span<const uint8_t> data) {
   Hasher h;
   h.bytes(data);
   return h.digest();
+}
+
+std::string hex64(uint64_t value) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(value));
+  return buf;
 }
 
 }  // namespace hz

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <cstring>
 #include <span>
 #include <string_view>
@@ -52,6 +53,9 @@ class Hasher {
 uint64_t hash_bytes(std::span<const uint8_t> data);
 
 // Mixes two digests into one (order matters).
+// A 64-bit value as 16 lowercase hex digits, how digests and hashes are shown.
+std::string hex64(uint64_t value);
+
 inline uint64_t hash_combine(uint64_t a, uint64_t b) {
   uint64_t x = a ^ (b + 0x9E3779B97F4A7C15ull + (a << 6) + (a >> 2));
   x ^= x >> 31;

@@ -6,6 +6,7 @@
 
 #include "sim/core/hash.h"
 #include "sim/game/blocks/block_change_acks.h"
+#include "sim/game/blocks/block_interaction.h"
 #include "sim/game/blocks/digging.h"
 #include "sim/game/blocks/placing.h"
 #include "sim/game/commands/dispatcher.h"
@@ -37,10 +38,11 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   sessions_->add_listener(world_.get());
   // After the world, so its tick's block changes go out before the acknowledgements.
   block_acks_ = std::make_unique<BlockChangeAcks>(*sessions_);
-  digging_ = std::make_unique<Digging>(*sessions_, *world_, *block_acks_, static_cast<const SpawnPoint&>(*this),
-                                       sessions_->ops(), config_.properties.spawn_protection);
-  placing_ = std::make_unique<Placing>(*sessions_, *world_, *block_acks_, static_cast<const SpawnPoint&>(*this),
-                                       sessions_->ops(), config_.properties.spawn_protection);
+  block_interaction_ = std::make_unique<BlockInteraction>(*sessions_, *world_, *block_acks_,
+                                                          static_cast<const SpawnPoint&>(*this), sessions_->ops(),
+                                                          config_.properties.spawn_protection);
+  digging_ = std::make_unique<Digging>(*block_interaction_);
+  placing_ = std::make_unique<Placing>(*block_interaction_);
   sessions_->add_listener(digging_.get());
   sessions_->add_listener(placing_.get());
   sessions_->add_listener(block_acks_.get());

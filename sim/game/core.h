@@ -25,6 +25,7 @@
 namespace hz {
 
 class BlockChangeAcks;
+class BlockInteraction;
 class Digging;
 class Placing;
 class EntityTracker;
@@ -126,6 +127,7 @@ class Core final : public CommandHost,
   std::unique_ptr<Sessions> sessions_;
   std::unique_ptr<WorldStreaming> world_;
   std::unique_ptr<BlockChangeAcks> block_acks_;
+  std::unique_ptr<BlockInteraction> block_interaction_;
   std::unique_ptr<Digging> digging_;
   std::unique_ptr<Placing> placing_;
   std::deque<std::string> console_queue_;

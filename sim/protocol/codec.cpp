@@ -19,7 +19,8 @@ std::string hex(std::span<const uint8_t> bytes) {
   return s;
 }
 
-std::string hex64(uint64_t v) {
+// "0x1f": a word as a short hex literal, for field descriptions.
+std::string hex_literal(uint64_t v) {
   std::string s = "0x";
   bool started = false;
   for (int shift = 60; shift >= 0; shift -= 4) {
@@ -152,7 +153,7 @@ std::string field_json(const BitSet& v) {
   std::string s = "[";
   for (size_t i = 0; i < v.words.size(); ++i) {
     if (i != 0) s.push_back(',');
-    s += "\"" + hex64(v.words[i]) + "\"";
+    s += "\"" + hex_literal(v.words[i]) + "\"";
   }
   return s + "]";
 }
@@ -171,7 +172,7 @@ std::string field_json(const nbt::Tag& v) { return JsonWriter().string(nbt::to_s
 
 std::string field_json_bytes(std::span<const uint8_t> v) {
   if (v.size() <= 64) return "\"" + hex(v) + "\"";
-  return "\"<" + std::to_string(v.size()) + " bytes, hash " + hex64(hash_bytes(v)) + ">\"";
+  return "\"<" + std::to_string(v.size()) + " bytes, hash " + hex_literal(hash_bytes(v)) + ">\"";
 }
 
 void FlattenSink::field(std::string_view name) {

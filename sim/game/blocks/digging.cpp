@@ -3,8 +3,7 @@
 #include "sim/core/hash.h"
 #include "sim/core/java_format.h"
 #include "sim/data/blocks.h"
-#include "sim/game/blocks/block_change_acks.h"
-#include "sim/game/player_identity.h"
+#include "sim/game/blocks/block_interaction.h"
 #include "sim/protocol/packets.h"
 #include "sim/world/chunk_pos.h"
 
@@ -19,65 +18,45 @@ BlockStateId air() {
 
 }  // namespace
 
-Digging::Digging(PlayerConnections& connections, BlockWorld& world, BlockChangeAcks& acks, const SpawnPoint& spawn,
-                 const OpList& ops, int spawn_protection)
-    : connections_(connections),
-      world_(world),
-      acks_(acks),
-      spawn_(spawn),
-      ops_(ops),
-      spawn_protection_(spawn_protection) {}
-
 void Digging::on_join(Player& player) { players_[player.conn] = DigState{}; }
 void Digging::on_leave(Player& player) { players_.erase(player.conn); }
 
 dig_rules::Digger Digging::digger(const Player& player) const {
   const BlockPos eye{java_floor(player.position.x), java_floor(player.position.y + dig_rules::kStandingEyeHeight),
                      java_floor(player.position.z)};
-  return dig_rules::Digger{player.on_ground, block_info(block_of_state(world_.block_at(eye))).name == "water"};
+  return dig_rules::Digger{player.on_ground, block_info(block_of_state(blocks_.world.block_at(eye))).name == "water"};
 }
 
 void Digging::on_block_action(Player& player, int32_t action, const BlockPos& pos, int8_t, int32_t sequence) {
   using packet::play_sb::BlockDig;
   if (action != BlockDig::kStartDestroy && action != BlockDig::kAbortDestroy && action != BlockDig::kStopDestroy) return;
   DigState& dig = players_[player.conn];
-  acks_.acknowledge(player.conn, sequence);  // whatever is decided
-  const Vec3 eye{player.position.x, player.position.y + dig_rules::kStandingEyeHeight, player.position.z};
-  const double range =
-      player.game_mode == GameMode::kCreative ? dig_rules::kCreativeBlockRange : dig_rules::kSurvivalBlockRange;
-  if (!dig_rules::within_reach(eye, pos, range)) return;  // out of reach: only the ack answers
-  if (pos.y > kWorldMaxY) return send_block(player.conn, pos);
+  blocks_.acks.acknowledge(player.conn, sequence);  // whatever is decided
+  if (!blocks_.in_reach(player, pos)) return;  // out of reach: only the ack answers
+  if (pos.y > kWorldMaxY) return blocks_.send_block(player.conn, pos);
   if (action == BlockDig::kStartDestroy) return start(player, dig, pos);
   if (action == BlockDig::kStopDestroy) return stop(player, dig, pos);
   dig.destroying = false;  // abort: a pending delayed break goes on
 }
 
 void Digging::start(Player& player, DigState& dig, const BlockPos& pos) {
-  const Vec3 spawn = spawn_.spawn_point();
-  if (dig_rules::under_spawn_protection(pos, java_floor(spawn.x), java_floor(spawn.z), spawn_protection_,
-                                        !ops_.empty(), player.permission_level > 0)) {
-    TextComponent text = TextComponent::translatable(
-        "build.spawn_protection",
-        {TextComponent::plain(std::to_string(pos.x) + ", " + std::to_string(pos.y) + ", " + std::to_string(pos.z))});
-    connections_.send(player.conn, packet::play_cb::SystemChat{to_nbt(text.colored("red")), true});
-    return;
-  }
-  if (!world_.is_loaded(pos)) return send_block(player.conn, pos);
+  if (blocks_.spawn_protected(player, pos)) return blocks_.tell_spawn_protected(player.conn, pos);
+  if (!blocks_.world.is_loaded(pos)) return blocks_.send_block(player.conn, pos);
   if (player.game_mode == GameMode::kCreative) return destroy_and_ack(player, pos);
   if (player.game_mode == GameMode::kSpectator || player.game_mode == GameMode::kAdventure)
-    return send_block(player.conn, pos);  // adventure needs can_break items, which nobody holds yet
+    return blocks_.send_block(player.conn, pos);  // adventure needs can_break items, which nobody holds yet
   dig.destroy_start = dig.game_ticks;
-  const BlockStateId state = world_.block_at(pos);
+  const BlockStateId state = blocks_.world.block_at(pos);
   const float progress = is_air(state) ? 1.0f : dig_rules::destroy_progress(state, digger(player));
   if (!is_air(state) && progress >= 1.0f) return destroy_and_ack(player, pos);
-  if (dig.destroying && !(dig.destroy_pos == pos)) send_block(player.conn, dig.destroy_pos);
+  if (dig.destroying && !(dig.destroy_pos == pos)) blocks_.send_block(player.conn, dig.destroy_pos);
   dig.destroying = true;
   dig.destroy_pos = pos;
 }
 
 void Digging::stop(Player& player, DigState& dig, const BlockPos& pos) {
   if (!dig.destroying || !(pos == dig.destroy_pos)) return;
-  const BlockStateId state = world_.block_at(pos);
+  const BlockStateId state = blocks_.world.block_at(pos);
   if (is_air(state)) return;
   const float per_tick = dig_rules::destroy_progress(state, digger(player));
   const float progress = per_tick * static_cast<float>(dig.game_ticks - dig.destroy_start + 1);
@@ -94,23 +73,19 @@ void Digging::stop(Player& player, DigState& dig, const BlockPos& pos) {
 
 bool Digging::destroy(const Player& player, const BlockPos& pos) {
   if (player.game_mode == GameMode::kSpectator || player.game_mode == GameMode::kAdventure) return false;
-  return world_.set_block(pos, air());
+  return blocks_.world.set_block(pos, air());
 }
 
 void Digging::destroy_and_ack(const Player& player, const BlockPos& pos) {
-  if (!destroy(player, pos)) send_block(player.conn, pos);
-}
-
-void Digging::send_block(ConnId conn, const BlockPos& pos) {
-  connections_.send(conn, packet::play_cb::BlockChange{pos, static_cast<int32_t>(world_.block_at(pos))});
+  if (!destroy(player, pos)) blocks_.send_block(player.conn, pos);
 }
 
 void Digging::tick() {
   for (auto& [conn, dig] : players_) {
     ++dig.game_ticks;
     if (!dig.delayed) continue;
-    const BlockStateId state = world_.block_at(dig.delayed_pos);
-    const Player* player = connections_.player(conn);
+    const BlockStateId state = blocks_.world.block_at(dig.delayed_pos);
+    const Player* player = blocks_.connections.player(conn);
     if (player == nullptr || is_air(state)) {
       dig.delayed = false;
       continue;

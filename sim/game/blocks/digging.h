@@ -13,13 +13,11 @@
 
 namespace hz {
 
-class BlockChangeAcks;
-class OpList;
+class BlockInteraction;
 
 class Digging final : public PlayerListener {
  public:
-  Digging(PlayerConnections& connections, BlockWorld& world, BlockChangeAcks& acks, const SpawnPoint& spawn,
-          const OpList& ops, int spawn_protection);
+  explicit Digging(BlockInteraction& blocks) : blocks_(blocks) {}
 
   // PlayerListener
   void on_join(Player& player) override;
@@ -47,15 +45,9 @@ class Digging final : public PlayerListener {
   // Breaks the block (no drops yet: players hold no items); false when nothing was broken.
   bool destroy(const Player& player, const BlockPos& pos);
   void destroy_and_ack(const Player& player, const BlockPos& pos);
-  void send_block(ConnId conn, const BlockPos& pos);
   dig_rules::Digger digger(const Player& player) const;
 
-  PlayerConnections& connections_;
-  BlockWorld& world_;
-  BlockChangeAcks& acks_;
-  const SpawnPoint& spawn_;
-  const OpList& ops_;
-  int spawn_protection_;
+  BlockInteraction& blocks_;
   std::map<ConnId, DigState> players_;
 };
 

@@ -2,13 +2,11 @@
 
 #include <cmath>
 
-#include "sim/core/java_format.h"
 #include "sim/data/blocks.h"
 #include "sim/data/catalog.h"
 #include "sim/data/tags.h"
-#include "sim/game/blocks/block_change_acks.h"
+#include "sim/game/blocks/block_interaction.h"
 #include "sim/game/blocks/dig_rules.h"
-#include "sim/game/player_identity.h"
 #include "sim/protocol/packets.h"
 #include "sim/world/chunk_pos.h"
 
@@ -55,66 +53,48 @@ BlockPos offset(const BlockPos& pos, int face) {
   return BlockPos{pos.x + kSteps[face][0], pos.y + kSteps[face][1], pos.z + kSteps[face][2]};
 }
 
-Placing::Placing(PlayerConnections& connections, BlockWorld& world, BlockChangeAcks& acks, const SpawnPoint& spawn,
-                 const OpList& ops, int spawn_protection)
-    : connections_(connections),
-      world_(world),
-      acks_(acks),
-      spawn_(spawn),
-      ops_(ops),
-      spawn_protection_(spawn_protection) {}
-
 void Placing::on_use_item_on(Player& player, const packet::play_sb::BlockPlace& use) {
-  acks_.acknowledge(player.conn, use.sequence);
+  blocks_.acks.acknowledge(player.conn, use.sequence);
   const BlockPos& pos = use.location;
-  const Vec3 eye{player.position.x, player.position.y + dig_rules::kStandingEyeHeight, player.position.z};
-  const double range =
-      player.game_mode == GameMode::kCreative ? dig_rules::kCreativeBlockRange : dig_rules::kSurvivalBlockRange;
-  if (!dig_rules::within_reach(eye, pos, range)) return;
+  if (!blocks_.in_reach(player, pos)) return;
   if (std::abs(double(use.cursor_x) - 0.5) >= kHitTolerance || std::abs(double(use.cursor_y) - 0.5) >= kHitTolerance ||
       std::abs(double(use.cursor_z) - 0.5) >= kHitTolerance)
     return;
-  if (pos.y > kWorldMaxY)
-    return overlay(player.conn, TextComponent::translatable("build.tooHigh", {TextComponent::plain(std::to_string(kWorldMaxY))}));
-  if (pos.y < kWorldMinY)
-    return overlay(player.conn, TextComponent::translatable("build.tooLow", {TextComponent::plain(std::to_string(kWorldMinY))}));
-  const Vec3 spawn = spawn_.spawn_point();
-  if (dig_rules::under_spawn_protection(pos, java_floor(spawn.x), java_floor(spawn.z), spawn_protection_, !ops_.empty(),
-                                        player.permission_level > 0)) {
-    overlay(player.conn, TextComponent::translatable("build.spawn_protection", {TextComponent::plain(
-                                                         std::to_string(pos.x) + ", " + std::to_string(pos.y) + ", " +
-                                                         std::to_string(pos.z))}));
-  } else if (player.awaiting_teleport_id == 0 && world_.is_loaded(pos) && player.game_mode != GameMode::kSpectator) {
-    ItemStack& stack = player.inventory[static_cast<size_t>(use.hand == 0 ? kFirstHotbarSlot + player.selected_slot
-                                                                          : kOffhandSlot)];
+  if (pos.y > kWorldMaxY) return refuse_height(player.conn, "build.tooHigh", kWorldMaxY);
+  if (pos.y < kWorldMinY) return refuse_height(player.conn, "build.tooLow", kWorldMinY);
+  if (blocks_.spawn_protected(player, pos)) {
+    blocks_.tell_spawn_protected(player.conn, pos);
+  } else if (player.awaiting_teleport_id != 0 || !blocks_.world.is_loaded(pos)) {
+    refuse_height(player.conn, "build.tooHigh", kWorldMaxY);  // vanilla's text for these too
+  } else if (player.game_mode != GameMode::kSpectator) {
+    const int slot = use.hand == 0 ? kFirstHotbarSlot + player.selected_slot : kOffhandSlot;
+    ItemStack& stack = player.inventory[static_cast<size_t>(slot)];
     const bool placed = !stack.empty() && player.game_mode != GameMode::kAdventure && place(player, stack, use);
-    if (!placed && use.direction == 1 && pos.y >= kWorldMaxY && !stack.empty())
-      overlay(player.conn, TextComponent::translatable("build.tooHigh", {TextComponent::plain(std::to_string(kWorldMaxY))}));
-  } else if (player.awaiting_teleport_id != 0 || !world_.is_loaded(pos)) {
-    overlay(player.conn, TextComponent::translatable("build.tooHigh", {TextComponent::plain(std::to_string(kWorldMaxY))}));
+    if (!placed && !stack.empty() && use.direction == 1 && pos.y >= kWorldMaxY)
+      refuse_height(player.conn, "build.tooHigh", kWorldMaxY);
   }
-  send_block(player.conn, pos);
-  send_block(player.conn, offset(pos, use.direction));
+  blocks_.send_block(player.conn, pos);
+  blocks_.send_block(player.conn, offset(pos, use.direction));
 }
 
 bool Placing::place(Player& player, ItemStack& stack, const packet::play_sb::BlockPlace& use) {
   auto block = block_by_name(item_name(stack.item));
   if (!block) return false;  // not a block item
-  const BlockStateId clicked = world_.block_at(use.location);
+  const BlockStateId clicked = blocks_.world.block_at(use.location);
   // A replaceable block is replaced, unless it is the held block itself.
   const bool replace_clicked = is_replaceable(clicked) && block_of_state(clicked) != *block;
   const BlockPos target = replace_clicked ? use.location : offset(use.location, use.direction);
-  if (!replace_clicked && !is_replaceable(world_.block_at(target))) return false;
+  if (!replace_clicked && !is_replaceable(blocks_.world.block_at(target))) return false;
   const BlockStateId state = placement_state(*block, use.direction);
   if (!unobstructed(state, target)) return false;
-  if (!world_.set_block(target, state)) return false;
+  if (!blocks_.world.set_block(target, state)) return false;
   if (player.game_mode != GameMode::kCreative && --stack.count <= 0) stack = ItemStack{};
   return true;
 }
 
 bool Placing::unobstructed(BlockStateId state, const BlockPos& pos) const {
-  for (ConnId conn : connections_.players_in_join_order()) {
-    const Player* p = connections_.player(conn);
+  for (ConnId conn : blocks_.connections.players_in_join_order()) {
+    const Player* p = blocks_.connections.player(conn);
     if (p == nullptr || p->game_mode == GameMode::kSpectator) continue;
     const double px0 = p->position.x - kPlayerHalfWidth, px1 = p->position.x + kPlayerHalfWidth;
     const double py0 = p->position.y, py1 = p->position.y + kPlayerHeight;
@@ -128,13 +108,8 @@ bool Placing::unobstructed(BlockStateId state, const BlockPos& pos) const {
   return true;
 }
 
-void Placing::overlay(ConnId conn, const TextComponent& text) {
-  TextComponent red = text;
-  connections_.send(conn, packet::play_cb::SystemChat{to_nbt(red.colored("red")), true});
-}
-
-void Placing::send_block(ConnId conn, const BlockPos& pos) {
-  connections_.send(conn, packet::play_cb::BlockChange{pos, static_cast<int32_t>(world_.block_at(pos))});
+void Placing::refuse_height(ConnId conn, const char* key, int limit) {
+  blocks_.overlay(conn, TextComponent::translatable(key, {TextComponent::plain(std::to_string(limit))}));
 }
 
 }  // namespace hz

@@ -11,13 +11,11 @@
 
 namespace hz {
 
-class BlockChangeAcks;
-class OpList;
+class BlockInteraction;
 
 class Placing final : public PlayerListener {
  public:
-  Placing(PlayerConnections& connections, BlockWorld& world, BlockChangeAcks& acks, const SpawnPoint& spawn,
-          const OpList& ops, int spawn_protection);
+  explicit Placing(BlockInteraction& blocks) : blocks_(blocks) {}
 
   void on_use_item_on(Player& player, const packet::play_sb::BlockPlace& use) override;
 
@@ -26,15 +24,9 @@ class Placing final : public PlayerListener {
   bool place(Player& player, ItemStack& stack, const packet::play_sb::BlockPlace& use);
   // No player (spectators aside) overlaps the state's collision shape at `pos`.
   bool unobstructed(BlockStateId state, const BlockPos& pos) const;
-  void overlay(ConnId conn, const TextComponent& text);
-  void send_block(ConnId conn, const BlockPos& pos);
+  void refuse_height(ConnId conn, const char* key, int limit);
 
-  PlayerConnections& connections_;
-  BlockWorld& world_;
-  BlockChangeAcks& acks_;
-  const SpawnPoint& spawn_;
-  const OpList& ops_;
-  int spawn_protection_;
+  BlockInteraction& blocks_;
 };
 
 // The neighbour of `pos` on `face` (0 down, 1 up, 2 north, 3 south, 4 west, 5 east).

@@ -111,31 +111,45 @@ bool read_mode(CommandReader& reader, std::string& mode, std::initializer_list<s
 
 BlockStateId air() { return default_state_of("air"); }
 
+// What follows the positions of both commands: " <block> [mode]", the mode one of `allowed`.
+struct BlockAndMode {
+  BlockStateId state;
+  std::string mode = "replace";
+};
+std::optional<BlockAndMode> read_block_and_mode(CommandReader& reader, std::initializer_list<std::string_view> allowed,
+                                                std::optional<CommandError>& error) {
+  if (!reader.skip_separator()) {
+    error = reader.error_here("Unknown or incomplete command. See below for error");
+    return std::nullopt;
+  }
+  auto state = read_block_state(reader, error);
+  if (!state) return std::nullopt;
+  BlockAndMode out{*state};
+  if (!read_mode(reader, out.mode, allowed)) {
+    error = reader.error_here("Incorrect argument for command");
+    return std::nullopt;
+  }
+  return out;
+}
+
 }  // namespace
 
 int run_setblock_command(CommandHost& host, const CommandSource& source, CommandReader& reader,
                          std::optional<CommandError>& error) {
   auto pos = read_block_pos(reader, host.command_origin(source), error);
   if (!pos) return 0;
-  if (!reader.skip_separator()) {
-    error = reader.error_here("Unknown or incomplete command. See below for error");
-    return 0;
-  }
-  auto state = read_block_state(reader, error);
-  if (!state) return 0;
-  std::string mode = "replace";
-  if (!read_mode(reader, mode, {"replace", "keep", "destroy"})) {
-    error = reader.error_here("Incorrect argument for command");
-    return 0;
-  }
+  auto args = read_block_and_mode(reader, {"replace", "keep", "destroy"}, error);
+  if (!args) return 0;
+  const BlockStateId state = args->state;
+  const std::string& mode = args->mode;
   BlockWorld& world = host.block_world();
   if (!in_world(*pos)) return host.send_failure(source, "That position is out of this world!"), 0;
   if (!world.is_loaded(*pos)) return host.send_failure(source, "That position is not loaded"), 0;
   if (mode == "keep" && !is_air(world.block_at(*pos))) return host.send_failure(source, "Could not set the block"), 0;
   // destroy: vanilla breaks the old block first (with drops, which need items: not yet).
   if (mode == "destroy") world.set_block(*pos, air());
-  if (world.block_at(*pos) == *state && mode != "destroy") return host.send_failure(source, "Could not set the block"), 0;
-  world.set_block(*pos, *state);
+  if (world.block_at(*pos) == state && mode != "destroy") return host.send_failure(source, "Could not set the block"), 0;
+  world.set_block(*pos, state);
   host.send_success(source, "Changed the block at " + describe(*pos), true);
   return 1;
 }
@@ -148,17 +162,10 @@ int run_fill_command(CommandHost& host, const CommandSource& source, CommandRead
   reader.skip_separator();
   auto to = read_block_pos(reader, origin, error);
   if (!to) return 0;
-  if (!reader.skip_separator()) {
-    error = reader.error_here("Unknown or incomplete command. See below for error");
-    return 0;
-  }
-  auto state = read_block_state(reader, error);
-  if (!state) return 0;
-  std::string mode = "replace";
-  if (!read_mode(reader, mode, {"replace", "keep", "destroy", "hollow", "outline"})) {
-    error = reader.error_here("Incorrect argument for command");
-    return 0;
-  }
+  auto args = read_block_and_mode(reader, {"replace", "keep", "destroy", "hollow", "outline"}, error);
+  if (!args) return 0;
+  const BlockStateId state = args->state;
+  const std::string& mode = args->mode;
   const BlockPos lo{std::min(from->x, to->x), std::min(from->y, to->y), std::min(from->z, to->z)};
   const BlockPos hi{std::max(from->x, to->x), std::max(from->y, to->y), std::max(from->z, to->z)};
   const int64_t volume = int64_t{hi.x - lo.x + 1} * (hi.y - lo.y + 1) * (hi.z - lo.z + 1);
@@ -179,7 +186,7 @@ int run_fill_command(CommandHost& host, const CommandSource& source, CommandRead
       for (int x = lo.x; x <= hi.x; ++x) {
         const BlockPos pos{x, y, z};
         const bool edge = x == lo.x || x == hi.x || y == lo.y || y == hi.y || z == lo.z || z == hi.z;
-        BlockStateId target = *state;
+        BlockStateId target = state;
         if ((mode == "hollow" || mode == "outline") && !edge) {
           if (mode == "outline") continue;
           target = air();  // hollow empties the inside
