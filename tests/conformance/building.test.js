@@ -1,5 +1,6 @@
-// Changing the world with real clients: a creative bot breaks blocks at once and a survival bot
-// digs by hand at vanilla's pace, while another bot sees every change; /setblock and /fill from
+// Changing the world with real clients: a creative bot breaks blocks at once, places a block
+// from its hotbar, and a survival bot digs by hand at vanilla's pace, while another bot sees every
+// change; /setblock and /fill from
 // the console reach both; a dig out of reach changes nothing.
 'use strict'
 
@@ -64,6 +65,29 @@ test('/setblock and /fill from the console reach every player', { timeout: 30000
   server.command(`fill ${base.x} ${base.y} ${base.z} ${corner.x} ${corner.y} ${corner.z} glass`)
   await server.waitForLine(/Successfully filled 4 block\(s\)/)
   await fillSeen
+})
+
+test('a creative player places blocks from its hotbar and the other player sees them', { timeout: 30000 }, async () => {
+  // The creative menu's packet as a client sends it (slot 36 is the first hotbar slot).
+  const stone = { itemCount: 1, itemId: digger.registry.itemsByName.stone.id, addedComponentCount: 0, removedComponentCount: 0, components: [], removeComponents: [] }
+  digger._client.write('set_creative_slot', { slot: 36, item: stone })
+  digger._client.write('held_item_slot', { slotId: 0 })
+  const at = groundUnder(digger).offset(2, 0, 0)
+  server.command(`setblock ${at.x} ${at.y} ${at.z} dirt`)
+  await seesBlock(digger, at, 'dirt')
+  const target = at.offset(0, 1, 0)
+  if (digger.blockAt(target).name !== 'air') {
+    server.command(`setblock ${target.x} ${target.y} ${target.z} air`)
+    await seesBlock(digger, target, 'air')
+  }
+  const reference = digger.blockAt(at)
+  const seen = seesBlock(watcher, target, 'stone')
+  digger._client.write('block_place', {
+    hand: 'main_hand', location: reference.position, direction: 1, cursorX: 0.5, cursorY: 1, cursorZ: 0.5,
+    insideBlock: false, worldBorderHit: false, sequence: 50
+  })
+  await seen
+  assert.equal(digger.blockAt(target).name, 'stone')
 })
 
 test('a survival player digs dirt by hand at vanilla\'s pace', { timeout: 30000 }, async () => {
