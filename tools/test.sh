@@ -30,7 +30,8 @@ case "$mode" in
   fuzz)
     seconds="${HZ_FUZZ_SECONDS:-30}"
     # The .run tests have no TIMEOUT of their own: allow their fuzzing time plus start and replay.
-    ctest --output-on-failure -L fuzz --timeout $((seconds + 600)) "$@"
+    # Targets fuzz side by side (one a core): each still gets its full time.
+    ctest --output-on-failure -j "${HZ_TEST_JOBS:-2}" -L fuzz --timeout $((seconds + 600)) "$@"
     ;;
   long)
     # Every property runs 100,000 cases from one seed (rapidcheck seeds each property from it);
