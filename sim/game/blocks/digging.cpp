@@ -24,7 +24,7 @@ void Digging::on_leave(Player& player) { players_.erase(player.conn); }
 dig_rules::Digger Digging::digger(const Player& player) const {
   const BlockPos eye{java_floor(player.position.x), java_floor(player.position.y + dig_rules::kStandingEyeHeight),
                      java_floor(player.position.z)};
-  return dig_rules::Digger{player.on_ground, block_info(block_of_state(blocks_.world.block_at(eye))).name == "water"};
+  return dig_rules::Digger{player.on_ground, is_water(blocks_.world.block_at(eye))};
 }
 
 void Digging::on_block_action(Player& player, int32_t action, const BlockPos& pos, int8_t, int32_t sequence) {

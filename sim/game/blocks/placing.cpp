@@ -7,6 +7,7 @@
 #include "sim/data/tags.h"
 #include "sim/game/blocks/block_interaction.h"
 #include "sim/game/blocks/dig_rules.h"
+#include "sim/game/movement/player_body.h"
 #include "sim/protocol/packets.h"
 #include "sim/world/chunk_pos.h"
 
@@ -14,9 +15,6 @@ namespace hz {
 
 namespace {
 
-// A player's collision box: 0.6 wide, 1.8 tall, standing on its position.
-constexpr double kPlayerHalfWidth = 0.3;
-constexpr double kPlayerHeight = 1.8;
 // The hit point must lie within this of the clicked block's centre on each axis.
 constexpr double kHitTolerance = 1.0000001;
 
@@ -96,14 +94,12 @@ bool Placing::unobstructed(BlockStateId state, const BlockPos& pos) const {
   for (ConnId conn : blocks_.connections.players_in_join_order()) {
     const Player* p = blocks_.connections.player(conn);
     if (p == nullptr || p->game_mode == GameMode::kSpectator) continue;
-    const double px0 = p->position.x - kPlayerHalfWidth, px1 = p->position.x + kPlayerHalfWidth;
-    const double py0 = p->position.y, py1 = p->position.y + kPlayerHeight;
-    const double pz0 = p->position.z - kPlayerHalfWidth, pz1 = p->position.z + kPlayerHalfWidth;
-    for (const ShapeBox& box : collision_boxes(state)) {
-      const bool overlaps = px0 < pos.x + box.max_x && px1 > pos.x + box.min_x && py0 < pos.y + box.max_y &&
-                            py1 > pos.y + box.min_y && pz0 < pos.z + box.max_z && pz1 > pos.z + box.min_z;
-      if (overlaps) return false;
-    }
+    // Standing box: the pose lives in the movement system, which placing does not see yet.
+    const Aabb body = make_player_box(p->position, Pose::kStanding);
+    for (const ShapeBox& box : collision_boxes(state))
+      if (body.intersects(pos.x + box.min_x, pos.y + box.min_y, pos.z + box.min_z, pos.x + box.max_x,
+                          pos.y + box.max_y, pos.z + box.max_z))
+        return false;
   }
   return true;
 }
