@@ -17,6 +17,8 @@ class Rng {
   float next_float();
   // A generator for a sub-stream (e.g. one chunk), independent of how much this one was used.
   static Rng derive(uint64_t seed, int64_t a, int64_t b = 0, int64_t c = 0);
+  // The generator's whole state, for state hashes.
+  uint64_t state_hash() const { return s0_ * 0x9E3779B97F4A7C15ull ^ s1_; }
 
  private:
   uint64_t s0_, s1_;

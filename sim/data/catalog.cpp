@@ -42,6 +42,12 @@ std::string_view item_name(int id) {
 
 int item_count() { return static_cast<int>(item_names_by_id().size()); }
 
+int item_max_stack_size(int id) {
+  std::span<const uint8_t> sizes = catalog_tables::item_stack_sizes();
+  if (id < 0 || static_cast<size_t>(id) >= sizes.size()) return 0;
+  return sizes[static_cast<size_t>(id)];
+}
+
 std::optional<int> entity_type_id(std::string_view name) {
   return find_id(catalog_tables::entity_types_by_name(), name);
 }

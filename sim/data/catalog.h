@@ -13,6 +13,7 @@ inline constexpr int kDataVersion = 4790;  // chunk and level.dat DataVersion wr
 std::optional<int> item_id(std::string_view name);         // "stone" or "minecraft:stone"
 std::string_view item_name(int id);                        // "stone"; empty for an unknown id
 int item_count();
+int item_max_stack_size(int id);                            // 1, 16 or 64 (99 max); 0 for an unknown id
 std::optional<int> entity_type_id(std::string_view name);  // "player" -> 155
 
 }  // namespace hz

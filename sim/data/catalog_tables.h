@@ -17,5 +17,6 @@ struct NamedId {
 
 std::span<const NamedId> items_by_name();         // sorted by name
 std::span<const NamedId> entity_types_by_name();  // sorted by name
+std::span<const uint8_t> item_stack_sizes();        // by item id
 
 }  // namespace hz::catalog_tables

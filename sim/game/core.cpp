@@ -19,11 +19,21 @@
 
 namespace hz {
 
+namespace {
+// Rng::derive's stream key for the core's game random (the world generator uses other keys).
+constexpr int64_t kCoreRandomStream = 0x67616d65;  // "game"
+}  // namespace
+
 Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
-    : config_(std::move(config)), clock_(clock), effects_(effects), rate_(clock, *this) {
+    : config_(std::move(config)),
+      clock_(clock),
+      effects_(effects),
+      rate_(clock, *this),
+      random_(Rng::derive(static_cast<uint64_t>(config_.world_seed), kCoreRandomStream)) {
   // Each system gets only the ports it uses; this constructor is the one place that wires them.
   sessions_ = std::make_unique<Sessions>(config_, effects_, static_cast<ServerLog&>(*this), *this,
-                                         static_cast<const GameTime&>(*this), rate_, static_cast<const SpawnPoint&>(*this));
+                                         static_cast<const GameTime&>(*this), rate_, static_cast<const SpawnPoint&>(*this),
+                                         entity_ids_);
   // Entity tracking ticks first (vanilla's ChunkMap.tick runs before the players' own ticks);
   // movement validates each move before any later listener reads the position.
   tracker_ = std::make_unique<EntityTracker>(*sessions_, config_.properties);
@@ -149,6 +159,7 @@ uint64_t Core::state_hash() const {
   h.u64(console_queue_.size());
   for (const std::string& line : console_queue_) h.str(line);
   h.u64(rules_.hash());
+  h.u64(random_.state_hash());
   h.u64(movement_->hash());
   h.u64(tracker_->hash());
   h.u64(sessions_->hash());

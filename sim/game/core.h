@@ -9,11 +9,13 @@
 #include <string>
 
 #include "sim/core/clock.h"
+#include "sim/core/rng.h"
 #include "sim/core/effect_digest.h"
 #include "sim/core/effects.h"
 #include "sim/core/inputs.h"
 #include "sim/core/properties.h"
 #include "sim/game/core_config.h"
+#include "sim/game/entity_ids.h"
 #include "sim/game/commands/command_host.h"
 #include "sim/game/game_rules.h"
 #include "sim/game/player.h"
@@ -119,6 +121,10 @@ class Core final : public CommandHost,
   TickScheduler scheduler_;
   TickStats stats_;
   GameRules rules_;
+  // The core's one random stream for game decisions (drops, damage, spawning), seeded from the
+  // world seed so that a trace replays it; and the one entity id counter.
+  Rng random_;
+  EntityIds entity_ids_;
   std::unique_ptr<EntityTracker> tracker_;
   std::unique_ptr<MovementSystem> movement_;
   // Movement's and tracking's views of the world system (blocks, chunks sent to whom).

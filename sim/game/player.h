@@ -46,6 +46,20 @@ struct Player {
   std::array<ItemStack, kInventorySlots> inventory{};
   int selected_slot = 0;
   const ItemStack& main_hand() const { return inventory[static_cast<size_t>(kFirstHotbarSlot + selected_slot)]; }
+  // The inventory menu's synchronisation (docs/rules/inventory.md): its state id and the stack
+  // held on the cursor.
+  int32_t inventory_state_id = 0;
+  ItemStack carried;
+
+  // Survival (docs/rules/health.md): health, food, falling and death.
+  float health = 20.0f;
+  int food_level = 20;
+  float saturation = 5.0f;
+  float exhaustion = 0.0f;
+  int food_tick_timer = 0;
+  double fall_distance = 0.0;
+  int invulnerable_ticks = 0;
+  bool dead = false;
 };
 
 }  // namespace hz

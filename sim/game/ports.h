@@ -48,6 +48,18 @@ class BlockWorld {
   virtual bool is_loaded(const BlockPos& pos) const = 0;
 };
 
+// Item entities as other systems create them (the item entity system implements it, drawing
+// positions and velocities from the core's one RNG as vanilla does).
+class ItemDrops {
+ public:
+  virtual ~ItemDrops() = default;
+  // Block.popResource: at a random spot inside the block, with vanilla's small random velocity.
+  virtual void drop_from_block(const BlockPos& pos, const ItemStack& stack) = 0;
+  // Player.drop: thrown from the player's eyes the way they look; `scatter` throws in a random
+  // direction instead (death drops); `keep_thrower` marks the player as thrower (Q, Ctrl-Q).
+  virtual void drop_from_player(const Player& player, const ItemStack& stack, bool scatter, bool keep_thrower) = 0;
+};
+
 // Players and the connections they play on (Sessions owns both): look a player up, send to a
 // connection, disconnect it, teleport a player.
 class PlayerConnections {

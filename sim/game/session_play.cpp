@@ -6,6 +6,7 @@
 #include "sim/data/catalog.h"
 #include "sim/game/commands/dispatcher.h"
 #include "sim/game/core_config.h"
+#include "sim/game/entity_ids.h"
 #include "sim/game/tick_rate.h"
 #include "sim/game/sessions.h"
 #include "sim/protocol/packets.h"
@@ -50,7 +51,7 @@ void Sessions::join_game(Session& c) {
   p.conn = c.id;
   p.uuid = c.uuid;
   p.name = c.name;
-  p.entity_id = next_entity_id_++;
+  p.entity_id = entity_ids_.next();
   p.game_mode = props.gamemode;
   p.permission_level = ops_.level_of(c.uuid);
   p.client_view_distance = c.client_view_distance;

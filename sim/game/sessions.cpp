@@ -2,6 +2,7 @@
 
 #include "sim/core/check.h"
 #include "sim/core/hash.h"
+#include "sim/game/entity_ids.h"
 #include "sim/core/java_format.h"
 #include "sim/game/connection_limits.h"
 #include "sim/game/core_config.h"
@@ -10,8 +11,10 @@
 namespace hz {
 
 Sessions::Sessions(const CoreConfig& config, EffectSink& effects, ServerLog& log, CommandHost& commands,
-                   const GameTime& time, const TickRateManager& tick_rate, const SpawnPoint& spawn)
-    : config_(config), effects_(effects), log_(log), commands_(commands), time_(time), tick_rate_(tick_rate), spawn_(spawn) {
+                   const GameTime& time, const TickRateManager& tick_rate, const SpawnPoint& spawn,
+                   EntityIds& entity_ids)
+    : config_(config), effects_(effects), log_(log), commands_(commands), time_(time), tick_rate_(tick_rate), spawn_(spawn),
+      entity_ids_(entity_ids) {
   std::string error;
   if (!config.ops_json.empty()) ops_ = OpList::parse(config.ops_json, config.properties.op_permission_level, &error);
   if (!error.empty()) log.log(LogLevel::kWarn, error);
@@ -234,8 +237,11 @@ uint64_t Sessions::hash() const {
     h.i64(p.awaiting_teleport_id);
     h.i64(p.selected_slot);
     for (const ItemStack& stack : p.inventory) h.i64(stack.item), h.i64(stack.count);
+    h.i64(p.inventory_state_id), h.i64(p.carried.item), h.i64(p.carried.count);
+    h.f32(p.health), h.i64(p.food_level), h.f32(p.saturation), h.f32(p.exhaustion), h.i64(p.food_tick_timer);
+    h.f64(p.fall_distance), h.i64(p.invulnerable_ticks), h.u64(p.dead);
   }
-  h.i64(next_entity_id_);
+  h.i64(entity_ids_.peek());
   return h.digest();
 }
 

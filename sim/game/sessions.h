@@ -25,6 +25,7 @@
 
 namespace hz {
 
+class EntityIds;
 class PlayerListener;
 class TickRateManager;
 struct CoreConfig;
@@ -60,7 +61,7 @@ struct Session {
 class Sessions final : public PlayerConnections {
  public:
   Sessions(const CoreConfig& config, EffectSink& effects, ServerLog& log, CommandHost& commands,
-           const GameTime& time, const TickRateManager& tick_rate, const SpawnPoint& spawn);
+           const GameTime& time, const TickRateManager& tick_rate, const SpawnPoint& spawn, EntityIds& entity_ids);
   ~Sessions() override;
 
   // The time this pass's inputs arrived by (the pass's first clock read), in milliseconds.
@@ -139,7 +140,7 @@ class Sessions final : public PlayerConnections {
   std::map<ConnId, Player> players_;
   std::vector<ConnId> join_order_;
   std::vector<PlayerListener*> listeners_;
-  int32_t next_entity_id_ = 1;
+  EntityIds& entity_ids_;
   int64_t now_millis_ = 0;
   int64_t tick_ = 0;
 };

@@ -21,7 +21,12 @@ function tableText(arrayName, names) {
     wrapList(sortedTable(names).map((e) => `{${cppString(e.name)}, ${e.id}}`)) + ',\n};\n';
 }
 
-function sourceText(version, items, entities) {
+// Max stack sizes by item id (a plain array: ids are dense).
+function stackSizeText(stackSizes) {
+  return `constexpr uint8_t kItemStackSizes[] = {\n` + wrapList(stackSizes.map(String)) + ',\n};\n';
+}
+
+function sourceText(version, items, entities, stackSizes) {
   return [
     banner('Item and entity type network ids for protocol 775, sorted by name for lookup by',
            'catalog.cpp; the protocol constants of catalog.h are checked against version.json.'),
@@ -32,9 +37,11 @@ function sourceText(version, items, entities) {
     'namespace {\n',
     tableText('kItems', items),
     tableText('kEntityTypes', entities),
+    stackSizeText(stackSizes),
     '}  // namespace\n',
     'std::span<const NamedId> items_by_name() { return kItems; }',
-    'std::span<const NamedId> entity_types_by_name() { return kEntityTypes; }\n',
+    'std::span<const NamedId> entity_types_by_name() { return kEntityTypes; }',
+    'std::span<const uint8_t> item_stack_sizes() { return kItemStackSizes; }\n',
     '}  // namespace hz::catalog_tables',
   ].join('\n') + '\n';
 }
@@ -42,7 +49,8 @@ function sourceText(version, items, entities) {
 function generateCatalog(source) {
   const items = denseNames(source.get('items'), 'item');
   const entities = denseNames(source.get('entities'), 'entity');
-  return { 'sim/data/generated/catalog.cpp': sourceText(source.get('version'), items, entities) };
+  const stackSizes = source.get('items').map((item) => item.stackSize);
+  return { 'sim/data/generated/catalog.cpp': sourceText(source.get('version'), items, entities, stackSizes) };
 }
 
 module.exports = { generateCatalog, denseNames };
