@@ -89,7 +89,7 @@ def arguments(argv):
     p.add_argument("--from-json", nargs="+", metavar="JSON", help="only write the report and plots for these results")
     args = p.parse_args(argv)
     for b in args.behaviour:
-        if b not in ("walk", "explore"):
+        if b not in ("walk", "explore", "build"):
             p.error(f"unknown behaviour {b}")
     for s in args.servers:
         if s not in ("horizon", "vanilla"):

@@ -100,6 +100,31 @@ class BotsJoinTest(unittest.TestCase):
         from_spawn = math.hypot(by_name["Probe1"]["position"][0] - spawn_x, by_name["Probe1"]["position"][2] - spawn_z)
         self.assertGreater(from_spawn, 200, by_name["Probe1"]["position"])
 
+    def test_building_bots_place_and_break_blocks(self):
+        server = ServerProcess(SERVER, properties=dict(PROPERTIES, **{"spawn-protection": "0"}))
+        try:
+            server.wait_for(lambda l: "Done (" in l, timeout=60 * SLOW)
+            done, summary = run_bots(server.port, "--bots", "3", "--behaviour", "build", "--join-interval", "0.2",
+                                     "--duration", "16", "--warmup", "10", "--build-interval", "0.25",
+                                     timeout=60 * SLOW)
+            server.command("stop")
+            self.assertEqual(server.wait_exit(timeout=60 * SLOW), 0, "\n".join(server.all_lines[-30:]))
+        finally:
+            server.kill()
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertEqual(summary["bots_in_play_at_end"], 3)
+        total, window = summary["total"], summary["window"]
+        # Each bot reaches its spot well inside the warm-up, then acts four times a second.
+        self.assertGreaterEqual(window["actions"], 3 * 4 * 5, window)
+        # Every action is answered by block_changed_ack (the last few may still be in flight).
+        self.assertGreaterEqual(total["acks"], total["actions"] - 3, total)
+        self.assertLessEqual(total["acks"], total["actions"], total)
+        # Each accepted change reaches every bot (all build near spawn), the actor included.
+        self.assertGreaterEqual(total["block_updates"], 2 * total["actions"], total)
+        self.assertEqual(total["pullbacks"], 0, "no move of a building bot is refused")
+        spots = {(round(b["position"][0] - 0.5), round(b["position"][2] - 0.5)) for b in summary["bots"]}
+        self.assertEqual(len(spots), 3, "every bot builds at its own spot")
+
     def test_unreachable_server_is_reported_per_bot(self):
         from server_process import free_port
         done, summary = run_bots(free_port(), "--bots", "1", "--duration", "1", "--quiet")

@@ -72,6 +72,10 @@ def figures(summary):
         "resent_chunks": window["resent_chunks"],
         "pullbacks": window["pullbacks"],
         "moves_per_s": window["moves_per_s"],
+        # Building bots: blocks placed or dug, and block changes the bots were told of (older
+        # summaries lack them).
+        "actions_per_s": window.get("actions_per_s"),
+        "block_updates_per_s": window.get("block_updates_per_s"),
         # The bots' own process, over their whole run (older summaries lack it).
         "bots_cpu_percent": summary.get("cpu_percent"),
         "close_reasons": sorted({b["close_reason"] for b in summary["bots"]

@@ -24,7 +24,7 @@ def _get(run, part, key, scale=1.0):
 
 def _slug(key):
     behaviour, speed = key
-    return behaviour if behaviour == "walk" else f"{behaviour}-{speed:g}"
+    return behaviour if behaviour in ("walk", "build") else f"{behaviour}-{speed:g}"
 
 
 def draw(results, out_dir, prefix):

@@ -18,6 +18,8 @@ def group_title(key):
     behaviour, speed = key
     if behaviour == "walk":
         return "Walk"
+    if behaviour == "build":
+        return "Build (each bot places or breaks a block every half second)"
     return f"Explore at {format_number(speed)} blocks a second"
 
 
@@ -96,8 +98,18 @@ def tables(runs):
                   "bots in play at end | bots' CPU | start-up s | status |",
                   "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
         lines += [detail_row(r) for r in rows]
+        if key[0] == "build":
+            lines += ["", "Building:", "", "| Bots | Server | actions/s | block changes seen/s |",
+                      "| ---: | --- | ---: | ---: |"]
+            lines += [build_row(r) for r in rows]
         lines.append("")
     return lines
+
+
+def build_row(run):
+    bots = run.get("bots_figures") or {}
+    cells = [str(run["bots"]), label_of(run), fixed(bots.get("actions_per_s")), fixed(bots.get("block_updates_per_s"))]
+    return "| " + " | ".join(cells) + " |"
 
 
 def machine_lines(machine):

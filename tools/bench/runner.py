@@ -74,6 +74,7 @@ def run_configuration(kind, bots, behaviour, explore_speed, settings, say=None):
     properties["server-port"] = str(port)
     properties["view-distance"] = str(settings.view_distance)
     properties["simulation-distance"] = str(settings.view_distance)
+    properties.update(servers.BEHAVIOUR_PROPERTIES.get(behaviour, {}))
     kind.prepare(folder, properties)
     record = {"server": kind.name, "label": kind.label, "behaviour": behaviour, "bots": bots,
               "explore_speed": explore_speed if behaviour == "explore" else None,

@@ -16,6 +16,9 @@ BENCH_PROPERTIES = {
     "max-players": "1000",
 }
 
+# Building bots are not operators and build within 16 blocks of spawn.
+BEHAVIOUR_PROPERTIES = {"build": {"spawn-protection": "0"}}
+
 DONE = re.compile(r'Done \((\d+(?:[.,]\d+)?)s\)! For help, type "help"')
 # Vanilla's watchdog (and Horizon's, which logs the same words) before it stops the server.
 WATCHDOG = re.compile(r"A single server tick took|Considering it to be crashed")

@@ -113,6 +113,7 @@ void Bot::tick() {
     ++ticks_waiting_;
     return;
   }
+  if (build_) return build_tick();
   FlightStep step = flight_->step(position_);
   position_ = step.position;
   if (step.turned) {

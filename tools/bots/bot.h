@@ -1,6 +1,6 @@
 // One load-test client: a TCP connection that goes through handshake, login, configuration and
-// play like a vanilla client, acknowledges chunk batches, and flies along its Flight one step per
-// client tick while the chunk it stands in has arrived.
+// play like a vanilla client, acknowledges chunk batches, and flies along its Flight (or to its
+// BuildSite, then places and breaks blocks) one step per client tick while its chunk has arrived.
 #pragma once
 
 #include <array>
@@ -15,6 +15,7 @@
 #include "sim/protocol/dispatch.h"
 #include "sim/protocol/framing.h"
 #include "tools/bots/asio.h"
+#include "tools/bots/build_site.h"
 #include "tools/bots/chunk_ledger.h"
 #include "tools/bots/chunk_rate.h"
 #include "tools/bots/counters.h"
@@ -82,6 +83,8 @@ class Bot {
   void enter_play();
   void on_server_teleport(int32_t id, const Vec3d& to, float yaw, float pitch);
   void maybe_report_loaded();
+  void build_tick();
+  void send_build_action(const BuildAction& action);
   void on_chunk(int32_t x, int32_t z);
   bool stands_in_held_chunk() const;
   double seconds_since_start() const;
@@ -105,6 +108,9 @@ class Bot {
   std::optional<double> play_since_s_;
   std::optional<Vec3d> spawn_;
   std::optional<Flight> flight_;
+  std::optional<BuildSite> build_;
+  int32_t sequence_ = 0;    // block action sequence numbers (block_changed_ack answers them)
+  int ticks_standing_ = 0;  // ticks since the last move while building
   Vec3d position_;
   float yaw_ = 0, pitch_ = 0;
   bool sent_player_loaded_ = false;

@@ -1,7 +1,8 @@
 // A bot in play: the join teleport and pull-backs, chunk batches acknowledged with vanilla's
-// rate feedback, chunks counted, keep-alives and pings answered.
+// rate feedback, chunks counted, keep-alives and pings answered, and a building bot's actions.
 #include <cmath>
 
+#include "sim/data/catalog.h"
 #include "sim/protocol/nbt.h"
 #include "sim/protocol/packets.h"
 #include "tools/bots/bot.h"
@@ -9,6 +10,8 @@
 namespace hz::bots {
 
 namespace {
+
+constexpr uint8_t kOnGround = 1;  // movement packet flag
 
 Vec3d apply_relative(const Vec3d& current, const packet::play_cb::Position& p) {
   namespace rel = packet::play_cb::relative;
@@ -39,7 +42,15 @@ struct Bot::PlayHandler {
     ++bot.counters_.batches;
     bot.send(packet::play_sb::ChunkBatchReceived{bot.rate_.desired_chunks_per_tick()});
   }
-  void operator()(packet::play_cb::MapChunk&& chunk) { bot.on_chunk(chunk.x, chunk.z); }
+  void operator()(packet::play_cb::MapChunk&& chunk) {
+    if (bot.build_ && !bot.build_->on_chunk(chunk.x, chunk.z, chunk.body)) {
+      return bot.close("cannot read the heightmaps of chunk " + std::to_string(chunk.x) + "," + std::to_string(chunk.z));
+    }
+    bot.on_chunk(chunk.x, chunk.z);
+  }
+  void operator()(packet::play_cb::AcknowledgePlayerDigging&&) { ++bot.counters_.acks; }
+  void operator()(packet::play_cb::BlockChange&&) { ++bot.counters_.block_updates; }
+  void operator()(packet::play_cb::MultiBlockChange&& m) { bot.counters_.block_updates += m.records.size(); }
   void operator()(packet::play_cb::UnloadChunk&& forget) { bot.held_.on_forget(forget.x, forget.z, bot.counters_); }
   void operator()(packet::play_cb::KeepAlive&& k) { bot.send(packet::play_sb::KeepAlive{k.id}); }
   void operator()(packet::play_cb::Ping&& p) { bot.send(packet::play_sb::Pong{p.id}); }
@@ -64,6 +75,9 @@ void Bot::on_server_teleport(int32_t id, const Vec3d& to, float yaw, float pitch
     double speed = o.behaviour == Behaviour::kWalk ? o.walk_speed : o.explore_speed;
     uint64_t seed = o.seed * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(index_);
     flight_.emplace(o.behaviour, speed, to, explore_heading(index_), seed);
+    if (o.behaviour == Behaviour::kBuild) {
+      build_.emplace(to, index_, static_cast<int>(std::lround(o.build_interval_s * kMovesPerSecond)));
+    }
   }
   position_ = to;
   yaw_ = yaw;
@@ -84,6 +98,55 @@ void Bot::maybe_report_loaded() {
   if (sent_player_loaded_ || !spawn_ || !stands_in_held_chunk()) return;
   sent_player_loaded_ = true;
   send(packet::play_sb::PlayerLoaded{});
+}
+
+void Bot::build_tick() {
+  if (std::optional<Vec3d> to = build_->travel_step(position_)) {
+    position_ = *to;
+    send(packet::play_sb::Position{position_.x, position_.y, position_.z, build_->at_site() ? kOnGround : uint8_t{0}});
+    ++counters_.moves;
+    ticks_standing_ = 0;
+    if (build_->at_site()) {
+      // Creative: a stack of stone in the first hotbar slot, which is selected.
+      packet::play_sb::SetCreativeSlot stone;
+      stone.slot = 36;
+      stone.count = 64;
+      stone.item_id = item_id("stone");
+      stone.components_added = 0;
+      stone.components_removed = 0;
+      send(stone);
+    }
+    return;
+  }
+  if (!build_->at_site()) return;
+  // The vanilla client reports its position at least once a second while standing still.
+  if (++ticks_standing_ >= kMovesPerSecond) {
+    ticks_standing_ = 0;
+    send(packet::play_sb::Position{position_.x, position_.y, position_.z, kOnGround});
+    ++counters_.moves;
+  }
+  if (std::optional<BuildAction> action = build_->work_tick()) send_build_action(*action);
+}
+
+void Bot::send_build_action(const BuildAction& action) {
+  constexpr int8_t kFaceUp = 1;
+  if (action.kind == BuildAction::Kind::kPlace) {
+    packet::play_sb::BlockPlace place;
+    place.location = action.block;
+    place.direction = kFaceUp;
+    place.cursor_x = 0.5f, place.cursor_y = 1.0f, place.cursor_z = 0.5f;
+    place.sequence = ++sequence_;
+    send(place);
+  } else {
+    packet::play_sb::BlockDig dig;
+    dig.status = packet::play_sb::BlockDig::kStartDestroy;
+    dig.location = action.block;
+    dig.face = kFaceUp;
+    dig.sequence = ++sequence_;
+    send(dig);
+  }
+  send(packet::play_sb::ArmAnimation{0});
+  ++counters_.actions;
 }
 
 }  // namespace hz::bots

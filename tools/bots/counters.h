@@ -1,5 +1,6 @@
 // What the bots count: chunks received, new to every bot, resent while still held, pull-backs,
-// moves sent. Snapshots subtract to give the counts of a time window.
+// moves sent, blocks placed and dug, their acknowledgements and the block changes seen. Snapshots
+// subtract to give the counts of a time window.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +15,9 @@ struct Counters {
   uint64_t batches = 0;        // chunk batches acknowledged
   uint64_t pullbacks = 0;      // position packets after the join teleport
   uint64_t moves = 0;          // movement packets sent
+  uint64_t actions = 0;        // blocks placed or dug (build)
+  uint64_t acks = 0;           // block_changed_ack received
+  uint64_t block_updates = 0;  // blocks changed by block_update / section_blocks_update received
 
   Counters& operator+=(const Counters& o) {
     chunks += o.chunks;
@@ -23,6 +27,9 @@ struct Counters {
     batches += o.batches;
     pullbacks += o.pullbacks;
     moves += o.moves;
+    actions += o.actions;
+    acks += o.acks;
+    block_updates += o.block_updates;
     return *this;
   }
   friend Counters operator-(Counters a, const Counters& b) {
@@ -33,6 +40,9 @@ struct Counters {
     a.batches -= b.batches;
     a.pullbacks -= b.pullbacks;
     a.moves -= b.moves;
+    a.actions -= b.actions;
+    a.acks -= b.acks;
+    a.block_updates -= b.block_updates;
     return a;
   }
 };

@@ -21,10 +21,13 @@ po::options_description describe_options(Options& o, std::string& behaviour) {
       ("join-interval", po::value(&o.join_interval_s)->default_value(o.join_interval_s),
        "seconds between two bots joining")
       ("behaviour", po::value(&behaviour)->default_value("walk"),
-       "walk: random points within 48 blocks of spawn; explore: straight outwards")
+       "walk: random points within 48 blocks of spawn; explore: straight outwards; build: place and "
+       "break blocks at a spot near spawn")
       ("walk-speed", po::value(&o.walk_speed)->default_value(o.walk_speed), "walk speed, blocks a second")
       ("explore-speed", po::value(&o.explore_speed)->default_value(o.explore_speed),
        "explore speed, blocks a second")
+      ("build-interval", po::value(&o.build_interval_s)->default_value(o.build_interval_s),
+       "seconds between a building bot's actions")
       ("duration", po::value(&o.duration_s)->default_value(o.duration_s), "seconds to run (0: until interrupted)")
       ("warmup", po::value(&o.warmup_s)->default_value(o.warmup_s),
        "seconds after the start before the measurement window opens")
@@ -42,13 +45,15 @@ po::options_description describe_options(Options& o, std::string& behaviour) {
 Result<Behaviour> parse_behaviour(const std::string& text) {
   if (text == "walk") return Behaviour::kWalk;
   if (text == "explore") return Behaviour::kExplore;
-  return Error{"unknown behaviour '" + text + "' (walk or explore)"};
+  if (text == "build") return Behaviour::kBuild;
+  return Error{"unknown behaviour '" + text + "' (walk, explore or build)"};
 }
 
 Status check(const Options& o) {
   if (o.bots < 1) return Error{"--bots must be at least 1"};
   if (o.join_interval_s < 0) return Error{"--join-interval must not be negative"};
   if (o.walk_speed <= 0 || o.explore_speed <= 0) return Error{"speeds must be positive"};
+  if (o.build_interval_s < 0.05) return Error{"build-interval must be at least 0.05 s (one tick)"};
   if (o.duration_s < 0 || o.warmup_s < 0) return Error{"--duration and --warmup must not be negative"};
   if (o.duration_s > 0 && o.warmup_s >= o.duration_s) return Error{"--warmup must be shorter than --duration"};
   if (o.view_distance < 2 || o.view_distance > 32) return Error{"--view-distance must be 2 to 32"};
@@ -63,7 +68,14 @@ Status check(const Options& o) {
 
 }  // namespace
 
-const char* behaviour_name(Behaviour b) { return b == Behaviour::kWalk ? "walk" : "explore"; }
+const char* behaviour_name(Behaviour b) {
+  switch (b) {
+    case Behaviour::kWalk: return "walk";
+    case Behaviour::kExplore: return "explore";
+    case Behaviour::kBuild: return "build";
+  }
+  return "?";
+}
 
 std::string bot_name(const Options& options, int index) { return options.prefix + std::to_string(index); }
 

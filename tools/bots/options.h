@@ -10,7 +10,7 @@
 
 namespace hz::bots {
 
-enum class Behaviour { kWalk, kExplore };
+enum class Behaviour { kWalk, kExplore, kBuild };
 
 struct Options {
   std::string host = "127.0.0.1";
@@ -20,6 +20,7 @@ struct Options {
   Behaviour behaviour = Behaviour::kWalk;
   double walk_speed = 5.6;      // blocks a second (sprinting)
   double explore_speed = 22.0;  // blocks a second
+  double build_interval_s = 0.5;  // one place or break action this often (build)
   double duration_s = 60.0;     // 0: until interrupted
   double warmup_s = 0.0;        // the measurement window starts this long after the start
   int view_distance = 10;

@@ -34,6 +34,11 @@ void write_counts(JsonWriter& w, const Counters& c, double seconds) {
   w.key("pullbacks").number(c.pullbacks);
   w.key("moves").number(c.moves);
   w.key("moves_per_s").number(per_second(c.moves, seconds));
+  w.key("actions").number(c.actions);
+  w.key("actions_per_s").number(per_second(c.actions, seconds));
+  w.key("acks").number(c.acks);
+  w.key("block_updates").number(c.block_updates);
+  w.key("block_updates_per_s").number(per_second(c.block_updates, seconds));
 }
 
 void write_vec(JsonWriter& w, const Vec3d& v) { w.begin_array().number(v.x).number(v.y).number(v.z).end_array(); }
