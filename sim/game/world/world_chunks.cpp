@@ -58,19 +58,25 @@ std::optional<BlockStateId> WorldChunks::set_block(int x, int y, int z, BlockSta
   if (old == state) return old;
   slot->dirty = true;
   changed_.insert(pos);
-  // Light spreads up to 15 blocks: every neighbouring column may see the change.
-  for (int dx = -1; dx <= 1; ++dx)
-    for (int dz = -1; dz <= 1; ++dz) {
-      Slot* n = find({pos.x + dx, pos.z + dz});
-      if (n != nullptr && n->stage == Slot::Stage::kReady && n->column->light_valid()) {
-        n->column->invalidate_light();
-        changed_.insert({pos.x + dx, pos.z + dz});
-      }
-    }
+  light_.on_block_changed({x, y, z, old});
   return old;
 }
 
+void WorldChunks::settle_light() {
+  if (!light_.unsettled()) return;
+  auto ready = [this](ChunkPos pos) -> ChunkColumn* {
+    Slot* slot = find(pos);
+    return slot != nullptr && slot->stage == Slot::Stage::kReady ? slot->column.get() : nullptr;
+  };
+  auto relight_one = [this](ChunkPos pos) { relight(pos, *find(pos)); };
+  for (ChunkPos pos : light_.settle(ready, relight_one)) {
+    changed_.insert(pos);
+    find(pos)->dirty = true;  // vanilla marks a chunk unsaved when its light changes
+  }
+}
+
 void WorldChunks::refresh_changed_contents() {
+  settle_light();
   for (ChunkPos pos : changed_) {
     Slot* slot = find(pos);
     if (slot == nullptr || slot->stage != Slot::Stage::kReady) continue;  // unloaded since
@@ -84,6 +90,7 @@ void WorldChunks::refresh_changed_contents() {
 const ChunkColumn* WorldChunks::lit_column(ChunkPos pos) {
   Slot* slot = find(pos);
   if (slot == nullptr || slot->stage != Slot::Stage::kReady) return nullptr;
+  settle_light();
   if (!slot->column->light_valid()) relight(pos, *slot);
   return slot->column.get();
 }
@@ -304,6 +311,7 @@ void WorldChunks::submit_generation_jobs() {
 
 void WorldChunks::write(ChunkPos pos, Slot& slot, int64_t game_time) {
   HZ_CHECK(slot.stage == Slot::Stage::kReady && slot.column, "chunk " + describe(pos) + " saved before it is ready");
+  settle_light();
   if (!slot.column->light_valid()) relight(pos, slot);
   anvil::ChunkExtras extras = slot.extras ? *slot.extras : anvil::ChunkExtras{};
   extras.last_update = game_time;
@@ -315,6 +323,7 @@ void WorldChunks::write(ChunkPos pos, Slot& slot, int64_t game_time) {
 }
 
 void WorldChunks::save_all(int64_t game_time, bool flush, std::function<void()> on_flushed) {
+  settle_light();  // light changes mark chunks for saving too
   std::vector<ChunkPos> dirty;
   for (const auto& [pos, slot] : slots_)
     if (slot.stage == Slot::Stage::kReady && slot.dirty) dirty.push_back(pos);
@@ -339,6 +348,7 @@ uint64_t WorldChunks::hash() const {
   h.u64(jobs_.size()), h.u64(flush_waiters_.size()), h.u64(next_job_), h.u64(generation_in_flight_), h.u64(unload_candidates_.size());
   h.u64(generated_), h.u64(loaded_from_storage_), h.u64(written_);
   h.u64(graph_.node_count()), h.u64(graph_.runnable_count());
+  h.u64(light_.hash());
   return h.digest();
 }
 

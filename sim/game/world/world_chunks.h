@@ -17,6 +17,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "sim/core/effects.h"
 #include "sim/core/inputs.h"
+#include "sim/game/world/light_settling.h"
 #include "sim/world/anvil/chunk_nbt.h"
 #include "sim/world/generation_graph.h"
 
@@ -48,17 +49,22 @@ class WorldChunks {
   std::vector<ChunkPos> take_ready();
 
   // The FULL column of a ready chunk; null otherwise. Its light may be stale after block changes
-  // (light_valid() false) until lit_column() relights it.
+  // (light_valid() false) until the light is settled.
   const ChunkColumn* ready_column(ChunkPos pos) const;
-  // The same column with its light brought up to date first (from its loaded neighbours), for
-  // whatever leaves the core with light in it: chunk packets and saves.
+  // The same column with its light brought up to date first, for whatever leaves the core with
+  // light in it: chunk packets and saves.
   const ChunkColumn* lit_column(ChunkPos pos);
 
   // Changes one block of a ready chunk (world coordinates) and returns the state it replaced, or
   // nullopt when the chunk is not ready or y is outside the world. Heightmaps stay exact; the
-  // chunk is marked for saving; its light and its neighbours' go stale (relit when next needed).
+  // chunk is marked for saving; its light waits for settle_light.
   std::optional<BlockStateId> set_block(int x, int y, int z, BlockStateId state);
-  // Re-hashes the contents of chunks changed since the last call (once a tick, not per block).
+  // Updates the light after the block changes since the last call (light_settling.h).
+  void settle_light();
+  // Light sections changed since the last call, per chunk, for light_update packets.
+  std::map<ChunkPos, LightSettling::SectionMasks> take_light_changes() { return light_.take_changes(); }
+  // Settles the light, then re-hashes the contents of chunks changed since the last call (once a
+  // tick, not per block).
   void refresh_changed_contents();
   bool is_ready(ChunkPos pos) const { return ready_column(pos) != nullptr; }
   // Writes every dirty loaded chunk (save-all, autosave, stop), in position order; with `flush`,
@@ -130,6 +136,7 @@ class WorldChunks {
   // it (`changed_`), never per tick for all.
   uint64_t loaded_contents_hash_ = 0;
   std::set<ChunkPos> changed_;
+  LightSettling light_;
   uint64_t generated_ = 0, loaded_from_storage_ = 0, written_ = 0;
 };
 

@@ -6,6 +6,7 @@
 #include "sim/core/java_format.h"
 #include "sim/game/core_config.h"
 #include "sim/game/game_rules.h"
+#include "sim/game/world/light_update_packet.h"
 #include "sim/game/world/world_files.h"
 #include "sim/protocol/packets.h"
 
@@ -181,7 +182,31 @@ BlockStateId WorldStreaming::block_at(const BlockPos& pos) const {
   return column ? column->block(pos.x & 15, pos.y, pos.z & 15) : BlockStateId{0};
 }
 
+// Vanilla's ChunkHolder.broadcastChanges sends light first, and only to the players for whom the
+// chunk is on the edge of what they track: their client lights every other chunk itself.
+void WorldStreaming::broadcast_light_changes() {
+  chunks_->settle_light();
+  for (const auto& [pos, masks] : chunks_->take_light_changes()) {
+    const ChunkColumn* column = chunks_->ready_column(pos);
+    if (column == nullptr) continue;
+    SharedBytes packet;
+    for (ConnId conn : connections_.players_in_join_order()) {
+      if (!is_chunk_tracked(conn, pos) || !is_on_tracked_border(conn, pos)) continue;
+      if (!packet) packet = share(encode_packet(light_update_packet(pos, column->light(), masks)));
+      connections_.send(conn, packet);
+    }
+  }
+}
+
+bool WorldStreaming::is_on_tracked_border(ConnId player, ChunkPos pos) const {
+  for (int dx = -1; dx <= 1; ++dx)
+    for (int dz = -1; dz <= 1; ++dz)
+      if ((dx != 0 || dz != 0) && !is_chunk_tracked(player, {pos.x + dx, pos.z + dz})) return true;
+  return false;
+}
+
 void WorldStreaming::broadcast_block_changes() {
+  broadcast_light_changes();
   if (block_changes_.empty()) return;
   auto state_at = [this](const BlockPos& pos) { return block_at(pos); };
   for (const BlockChangeBatch::ChunkChanges& changes : block_changes_.take(state_at)) {

@@ -105,6 +105,9 @@ class WorldStreaming final : public PlayerListener, public BlockWorld {
   void learn_spawn(const ChunkColumn& column);
   // Vanilla's broadcastChanges: this tick's block changes to every player tracking their chunk.
   void broadcast_block_changes();
+  void broadcast_light_changes();
+  // Whether the player tracks a chunk but not all eight around it.
+  bool is_on_tracked_border(ConnId player, ChunkPos pos) const;
 
   const CoreConfig& config_;
   EffectSink& effects_;
