@@ -11,7 +11,7 @@
 #include "sim/game/world/world_streaming.h"
 #include "tests/game/client_bytes.h"
 #include "tests/game/core_harness.h"
-#include "tests/game/world_simulated_jobs.h"
+#include "sim/simulation/simulated_jobs.h"
 
 namespace hz::testing {
 

@@ -7,20 +7,18 @@
 
 #include "sim/core/hash.h"
 #include "sim/game/world/world_chunks.h"
-#include "tests/game/world_simulated_jobs.h"
+#include "sim/simulation/simulated_jobs.h"
 
 namespace hz {
 namespace {
 
-using testing::SimulatedJobs;
-using testing::settings_for;
 
 struct World {
   EffectBuffer effects;
   WorldChunks chunks;
   SimulatedJobs jobs;
   explicit World(uint64_t seed, int workers = 2, uint64_t order = 1)
-      : chunks(settings_for(seed), effects), jobs(workers, order) {}
+      : chunks(WorldChunksSettings{.seed = seed}, effects), jobs(workers, order) {}
 
   // Ticks and feeds results back in batches of 1..8 until `done` holds (or nothing is left).
   template <typename Done>

@@ -12,14 +12,13 @@
 #include "sim/world/block_traits.h"
 #include "tests/game/client_bytes.h"
 #include "tests/game/streaming_server.h"
-#include "tests/game/world_simulated_jobs.h"
+#include "sim/simulation/simulated_jobs.h"
 
 namespace hz {
 namespace {
 
 using testing::CoreHarness;
 using testing::packet_id_of;
-using testing::SimulatedJobs;
 using testing::TestClient;
 using testing::StreamingServer;
 using testing::properties_with_view_distance;

@@ -9,7 +9,7 @@
 #include "sim/data/catalog.h"
 #include "sim/game/world/world_streaming.h"
 #include "session_fixtures.h"
-#include "tests/game/world_simulated_jobs.h"
+#include "sim/simulation/simulated_jobs.h"
 
 namespace hz::testing {
 namespace {

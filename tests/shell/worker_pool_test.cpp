@@ -8,12 +8,11 @@
 #include "server/jobs/worker_pool.h"
 #include "sim/core/hash.h"
 #include "sim/game/world/world_chunks.h"
-#include "tests/game/world_simulated_jobs.h"
+#include "sim/simulation/simulated_jobs.h"
 
 namespace hz {
 namespace {
 
-using testing::settings_for;
 
 // Storage that has nothing: every read is answered "absent" at once.
 void answer_absent(Inbox& inbox, const SubmitJob& job) {
@@ -26,7 +25,7 @@ void answer_absent(Inbox& inbox, const SubmitJob& job) {
 // Generates the chunks in [from, to]^2 for `seed` with `threads` workers; content hash per chunk.
 std::map<ChunkPos, uint64_t> generate_with_pool(uint64_t seed, int from, int to, int threads) {
   EffectBuffer effects;
-  WorldChunks chunks(settings_for(seed), effects);
+  WorldChunks chunks(WorldChunksSettings{.seed = seed}, effects);
   Inbox inbox;
   JobRouter router(
       inbox, threads, [&inbox](SubmitJob job) { answer_absent(inbox, job); }, [](StorageWrite) {});

@@ -1,7 +1,7 @@
-// Test helper: carries out the world's jobs the way the shell does, without threads. Generation
-// jobs run through the pure job functions; chunk reads and writes use a map, in submission order
-// (one storage thread); completions come back in an order a seeded generator picks, as if
-// `workers` threads finished them (any of the oldest `workers` unfinished jobs may finish next).
+// The world's jobs carried out the way the shell does, without threads (for horizon-sim and
+// tests). Generation jobs run through the pure job functions; chunk reads and writes use a map,
+// in submission order (one storage thread); completions come back in an order a seeded generator
+// picks, as if `workers` threads finished them (any of the oldest `workers` unfinished may finish).
 #pragma once
 
 #include <deque>
@@ -15,7 +15,7 @@
 #include "sim/game/world/job_kinds.h"
 #include "sim/game/world/world_chunks.h"
 
-namespace hz::testing {
+namespace hz {
 
 class SimulatedJobs {
  public:
@@ -91,11 +91,4 @@ class SimulatedJobs {
   std::deque<JobCompleted> storage_done_;
 };
 
-// The chunk map's settings for a world generated from `seed` (the other settings as defaults).
-inline WorldChunksSettings settings_for(uint64_t seed) {
-  WorldChunksSettings settings;
-  settings.seed = seed;
-  return settings;
-}
-
-}  // namespace hz::testing
+}  // namespace hz

@@ -1,0 +1,174 @@
+// The simulated client: the vanilla client's join (offline login, configuration, teleport
+// confirmation, chunk batch acknowledgements, keep-alives), then its drawn behaviour.
+#include "sim/simulation/sim_client.h"
+
+#include <cmath>
+
+#include "sim/core/check.h"
+#include "sim/protocol/dispatch.h"
+#include "sim/protocol/offline_uuid.h"
+#include "sim/protocol/packets.h"
+
+namespace hz {
+
+namespace {
+
+double chance(Rng& rng, double most) { return rng.next_double() < 0.5 ? 0.0 : rng.next_double() * most; }
+
+// Commands a player may run without being an operator, and ones that must be refused.
+constexpr const char* kCommands[] = {"help", "list", "tick query", "gamemode creative", "setblock 0 64 0 stone",
+                                     "fill 0 64 0 2 66 2 glass", "tp 0 100 0", "nonsense command"};
+constexpr const char* kChat[] = {"hello", "anyone here?", "", "\u00a7cno colours", "a much longer line of chat text"};
+
+}  // namespace
+
+ClientBehaviour ClientBehaviour::draw(Rng& rng) {
+  ClientBehaviour b;
+  b.walk_chance = chance(rng, 1.0);
+  b.chat_chance = chance(rng, 0.02);
+  b.command_chance = chance(rng, 0.02);
+  b.build_chance = chance(rng, 0.05);
+  b.quit_chance = chance(rng, 0.002);
+  b.garbage_chance = rng.next_below(10) == 0 ? rng.next_double() * 0.001 : 0.0;
+  return b;
+}
+
+SimClient::SimClient(ConnId conn, std::string name, ClientBehaviour behaviour, uint64_t seed)
+    : conn_(conn), name_(std::move(name)), behaviour_(behaviour), rng_(seed) {}
+
+template <Packet P>
+void SimClient::send(const P& packet) {
+  Result<Bytes> frame = encode_frame(encode_packet(packet), compression_);
+  HZ_CHECK(frame.ok(), "a simulated client could not frame its own packet");
+  out_.insert(out_.end(), frame->begin(), frame->end());
+}
+
+Bytes SimClient::hello() {
+  packet::handshake_sb::SetProtocol handshake;
+  handshake.protocol_version = 775;
+  handshake.server_host = "sim";
+  handshake.server_port = 25565;
+  handshake.intent = packet::handshake_sb::kIntentLogin;
+  send(handshake);
+  send(packet::login_sb::LoginStart{name_, offline_player_uuid(name_)});
+  return std::exchange(out_, {});
+}
+
+struct SimClient::LoginHandler {
+  SimClient& c;
+  void operator()(packet::login_cb::Compress&& p) { c.compression_ = p.threshold; }
+  void operator()(packet::login_cb::Success&&) {
+    c.send(packet::login_sb::LoginAcknowledged{});
+    c.phase_ = Phase::kConfiguration;
+    packet::config_sb::Settings settings;
+    settings.info.view_distance = static_cast<int8_t>(2 + c.rng_.next_below(4));
+    c.send(settings);
+  }
+  template <class P>
+  void operator()(P&&) {}
+};
+
+struct SimClient::ConfigHandler {
+  SimClient& c;
+  void operator()(packet::config_cb::SelectKnownPacks&&) { c.send(packet::config_sb::SelectKnownPacks{}); }
+  void operator()(packet::config_cb::KeepAlive&& k) { c.send(packet::config_sb::KeepAlive{k.id}); }
+  void operator()(packet::config_cb::Ping&& p) { c.send(packet::config_sb::Pong{p.id}); }
+  void operator()(packet::config_cb::FinishConfiguration&&) {
+    c.send(packet::config_sb::FinishConfiguration{});
+    c.phase_ = Phase::kPlay;
+  }
+  template <class P>
+  void operator()(P&&) {}
+};
+
+struct SimClient::PlayHandler {
+  SimClient& c;
+  void operator()(packet::play_cb::Position&& p) {
+    namespace rel = packet::play_cb::relative;
+    c.x_ = (p.flags & rel::kX) ? c.x_ + p.x : p.x;
+    c.y_ = (p.flags & rel::kY) ? c.y_ + p.y : p.y;
+    c.z_ = (p.flags & rel::kZ) ? c.z_ + p.z : p.z;
+    c.send(packet::play_sb::TeleportConfirm{p.teleport_id});
+    c.send(packet::play_sb::PositionLook{c.x_, c.y_, c.z_, 0.0f, 0.0f, 0});
+    c.teleported_ = true;
+  }
+  void operator()(packet::play_cb::ChunkBatchFinished&&) {
+    c.send(packet::play_sb::ChunkBatchReceived{static_cast<float>(1 + c.rng_.next_below(64))});
+    if (!c.loaded_sent_ && c.teleported_) {
+      c.loaded_sent_ = true;
+      c.send(packet::play_sb::PlayerLoaded{});
+    }
+  }
+  void operator()(packet::play_cb::KeepAlive&& k) { c.send(packet::play_sb::KeepAlive{k.id}); }
+  void operator()(packet::play_cb::Ping&& p) { c.send(packet::play_sb::Pong{p.id}); }
+  template <class P>
+  void operator()(P&&) {}
+};
+
+std::optional<std::string> SimClient::on_packet(std::span<const uint8_t> body) {
+  ++packets_received_;
+  Result<Dispatched> outcome = Error{"no phase"};
+  switch (phase_) {
+    case Phase::kLogin: outcome = dispatch(packet::LoginClientbound{}, body, LoginHandler{*this}); break;
+    case Phase::kConfiguration: outcome = dispatch(packet::ConfigClientbound{}, body, ConfigHandler{*this}); break;
+    case Phase::kPlay: outcome = dispatch(packet::PlayClientbound{}, body, PlayHandler{*this}); break;
+    case Phase::kGone: return "a packet after the connection was closed";
+  }
+  if (!outcome) return "undecodable packet: " + outcome.error();
+  return std::nullopt;
+}
+
+Bytes SimClient::tick() {
+  if (phase_ == Phase::kPlay && teleported_ && !quitting_) act();
+  return std::exchange(out_, {});
+}
+
+void SimClient::act() {
+  if (rng_.next_double() < behaviour_.walk_chance) {
+    const double angle = rng_.next_double() * 6.283185307179586;
+    x_ += std::cos(angle) * 0.2;
+    z_ += std::sin(angle) * 0.2;
+    send(packet::play_sb::Position{x_, y_, z_, 0});
+  }
+  if (rng_.next_double() < behaviour_.chat_chance) {
+    packet::play_sb::ChatMessage chat;
+    chat.message = kChat[rng_.next_below(std::size(kChat))];
+    send(chat);
+  }
+  if (rng_.next_double() < behaviour_.command_chance) {
+    send(packet::play_sb::ChatCommand{kCommands[rng_.next_below(std::size(kCommands))]});
+  }
+  if (rng_.next_double() < behaviour_.build_chance) {
+    const BlockPos below{static_cast<int32_t>(std::floor(x_)) + static_cast<int32_t>(rng_.next_below(3)) - 1,
+                         static_cast<int32_t>(std::floor(y_)) - 1,
+                         static_cast<int32_t>(std::floor(z_)) + static_cast<int32_t>(rng_.next_below(3)) - 1};
+    if (rng_.next_below(2) == 0) {
+      packet::play_sb::BlockDig dig;
+      dig.status = static_cast<int32_t>(rng_.next_below(3));
+      dig.location = below;
+      dig.face = 1;
+      dig.sequence = ++sequence_;
+      send(dig);
+    } else {
+      packet::play_sb::BlockPlace place;
+      place.location = below;
+      place.direction = 1;
+      place.cursor_x = 0.5f, place.cursor_y = 1.0f, place.cursor_z = 0.5f;
+      place.sequence = ++sequence_;
+      send(place);
+    }
+  }
+  if (rng_.next_double() < behaviour_.garbage_chance) {
+    // A frame announcing more bytes than any packet may have.
+    out_.insert(out_.end(), {0xFF, 0xFF, 0xFF, 0xFF, 0x0F});
+    sent_garbage_ = true;
+  }
+  if (rng_.next_double() < behaviour_.quit_chance) quitting_ = true;
+}
+
+void SimClient::on_closed(const std::string& reason) {
+  phase_ = Phase::kGone;
+  close_reason_ = reason;
+}
+
+}  // namespace hz

@@ -1,0 +1,81 @@
+// A simulated client for horizon-sim: speaks the real protocol to the core through bytes, joins
+// the way the vanilla client does, then acts out a behaviour drawn from its seed (walk, chat, run
+// commands, build, quit, send garbage). Every packet it receives must decode in its state.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "sim/core/rng.h"
+#include "sim/core/types.h"
+#include "sim/protocol/codec.h"
+#include "sim/protocol/framing.h"
+
+namespace hz {
+
+// What a client does once in play, drawn per client (swarm testing: each seed mixes differently).
+struct ClientBehaviour {
+  double walk_chance = 0;     // per tick: take a step
+  double chat_chance = 0;     // per tick: say something
+  double command_chance = 0;  // per tick: run a command
+  double build_chance = 0;    // per tick: dig or place next to itself
+  double quit_chance = 0;     // per tick: leave (and maybe come back as a new connection)
+  double garbage_chance = 0;  // per tick: send bytes that are not a packet (gets it kicked)
+  static ClientBehaviour draw(Rng& rng);
+};
+
+class SimClient {
+ public:
+  enum class Phase { kLogin, kConfiguration, kPlay, kGone };
+
+  SimClient(ConnId conn, std::string name, ClientBehaviour behaviour, uint64_t seed);
+
+  // The opening bytes (handshake and login start).
+  Bytes hello();
+  // One packet body from the server, in order. A body that does not decode in the client's phase
+  // is a violation: its description is returned.
+  std::optional<std::string> on_packet(std::span<const uint8_t> body);
+  // One client tick: what the client sends now (possibly nothing).
+  Bytes tick();
+  // The server closed the connection.
+  void on_closed(const std::string& reason);
+
+  ConnId conn() const { return conn_; }
+  const std::string& name() const { return name_; }
+  Phase phase() const { return phase_; }
+  bool wants_to_quit() const { return quitting_; }
+  bool sent_garbage() const { return sent_garbage_; }
+  const std::string& close_reason() const { return close_reason_; }
+  int64_t packets_received() const { return packets_received_; }
+
+  // Handlers per phase (sim_client.cpp).
+  struct LoginHandler;
+  struct ConfigHandler;
+  struct PlayHandler;
+
+ private:
+  template <Packet P>
+  void send(const P& packet);
+  void act();
+
+  ConnId conn_;
+  std::string name_;
+  ClientBehaviour behaviour_;
+  Rng rng_;
+  Phase phase_ = Phase::kLogin;
+  int compression_ = -1;
+  Bytes out_;
+  bool teleported_ = false;
+  bool loaded_sent_ = false;
+  double x_ = 0, y_ = 0, z_ = 0;
+  int32_t sequence_ = 0;
+  bool quitting_ = false;
+  bool sent_garbage_ = false;
+  std::string close_reason_;
+  int64_t packets_received_ = 0;
+};
+
+}  // namespace hz
