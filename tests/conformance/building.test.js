@@ -118,3 +118,66 @@ test('a dig out of reach changes nothing', { timeout: 30000 }, async () => {
   assert.equal(watcher.blockAt(far).name, before.name)
   assert.deepEqual(digger.problems, [])
 })
+
+// Vanilla refuses these silently but still acknowledges the sequence, which makes the client undo
+// its predicted block.
+test('placements out of reach or into unloaded chunks change nothing and are acknowledged', { timeout: 30000 }, async () => {
+  if (digger.game.gameMode !== 'creative') {
+    server.command('gamemode creative Digger')
+    await waitForEvent(digger, 'game', { accept: () => digger.game.gameMode === 'creative', what: 'creative mode' })
+  }
+  const stone = { itemCount: 1, itemId: digger.registry.itemsByName.stone.id, addedComponentCount: 0, removedComponentCount: 0, components: [], removeComponents: [] }
+  digger._client.write('set_creative_slot', { slot: 36, item: stone })
+  digger._client.write('held_item_slot', { slotId: 0 })
+  const far = groundUnder(digger).offset(0, 0, 14)
+  server.command(`setblock ${far.x} ${far.y} ${far.z} dirt`)
+  await seesBlock(watcher, far, 'dirt')
+  const above = far.offset(0, 1, 0)
+  const aboveBefore = watcher.blockAt(above).name
+  const acked = waitForEvent(digger._client, 'acknowledge_player_digging', {
+    accept: packet => packet.sequenceId === 120, what: 'the ack of the placement out of reach'
+  })
+  digger._client.write('block_place', {
+    hand: 'main_hand', location: far, direction: 1, cursorX: 0.5, cursorY: 1, cursorZ: 0.5,
+    insideBlock: false, worldBorderHit: false, sequence: 120
+  })
+  await acked
+  // Far beyond every loaded chunk.
+  digger._client.write('block_place', {
+    hand: 'main_hand', location: { x: 30000, y: 64, z: 30000 }, direction: 1, cursorX: 0.5, cursorY: 1, cursorZ: 0.5,
+    insideBlock: false, worldBorderHit: false, sequence: 121
+  })
+  const [ack] = await waitForEvent(digger._client, 'acknowledge_player_digging', {
+    accept: packet => packet.sequenceId === 121, what: 'the ack of the unloaded placement'
+  })
+  assert.equal(ack.sequenceId, 121)
+  await new Promise(resolve => setTimeout(resolve, 300))
+  assert.equal(watcher.blockAt(above).name, aboveBefore)
+  assert.ok(digger.entity, 'still connected')
+})
+
+test('placed and dug blocks survive a restart', { timeout: 90000 }, async () => {
+  if (digger.game.gameMode !== 'creative') {
+    server.command('gamemode creative Digger')
+    await waitForEvent(digger, 'game', { accept: () => digger.game.gameMode === 'creative', what: 'creative mode' })
+  }
+  const placed = groundUnder(digger).offset(-2, 1, 0)
+  const dug = groundUnder(digger).offset(-2, 0, 2)
+  server.command(`setblock ${placed.x} ${placed.y} ${placed.z} gold_block`)
+  await seesBlock(digger, placed, 'gold_block')
+  server.command(`setblock ${dug.x} ${dug.y} ${dug.z} stone`)
+  await seesBlock(digger, dug, 'stone')
+  await digger.dig(digger.blockAt(dug), true)
+  await seesBlock(watcher, dug, 'air')
+  await quitBot(digger)
+  await quitBot(watcher)
+  assert.equal(await server.stop(30000, { keep: true }), 0)
+
+  server = await startServer({ folder: server.folder, properties: { 'spawn-protection': '0' } })
+  const returning = await joinBot(server, 'Returning')
+  await returning.waitForChunksToLoad()
+  assert.equal(returning.blockAt(placed).name, 'gold_block')
+  assert.equal(returning.blockAt(dug).name, 'air')
+  digger = returning  // quit by after()
+  watcher = await joinBot(server, 'Watcher2')
+})

@@ -136,7 +136,8 @@ class HorizonServer {
   }
 
   // Sends "stop" and resolves with the exit code; kills the process if it does not stop in time.
-  async stop (timeoutMs = 30000) {
+  // With keep, the folder stays for a restart (startServer({ folder })).
+  async stop (timeoutMs = 30000, { keep = false } = {}) {
     if (!running.has(this)) return (await this.exited).code
     this.command('stop')
     const timer = setTimeout(() => this.process.kill('SIGKILL'), timeoutMs)
@@ -145,15 +146,16 @@ class HorizonServer {
     running.delete(this)
     if (signal) throw new Error(`server ended by ${signal} after "stop"; log tail:\n${this.tail()}`)
     // Keep the folder of a failed run for inspection; HZ_CONFORMANCE_KEEP keeps every folder.
-    if (code === 0 && !process.env.HZ_CONFORMANCE_KEEP) fs.rmSync(this.folder, { recursive: true, force: true })
+    if (code === 0 && !keep && !process.env.HZ_CONFORMANCE_KEEP) fs.rmSync(this.folder, { recursive: true, force: true })
     return code
   }
 }
 
 // Starts a server. options.properties override the defaults; options.ops lists player names
-// that get operator level 4. Resolves once the log says "Done".
+// that get operator level 4; options.folder restarts in the folder of a server stopped with keep.
+// Resolves once the log says "Done".
 async function startServer (options = {}) {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'horizon-conformance-'))
+  const folder = options.folder || fs.mkdtempSync(path.join(os.tmpdir(), 'horizon-conformance-'))
   const port = await freePort()
   writeProperties(folder, { ...DEFAULT_PROPERTIES, 'server-port': String(port), ...(options.properties || {}) })
   if (options.ops) writeOps(folder, options.ops)
