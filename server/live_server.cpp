@@ -15,13 +15,16 @@
 #include "server/logger.h"
 #include "server/network.h"
 #include "server/ops_endpoints.h"
+#include "server/server_folder_files.h"
 #include "server/system_clock.h"
 #include "server/watchdog.h"
 #include "server/world_fingerprint.h"
 #include "sim/core/check.h"
 #include "sim/core/effect_buffer.h"
 #include "sim/core/java_format.h"
+#include "sim/core/server_files.h"
 #include "sim/data/catalog.h"
+#include "sim/game/access/access_lists.h"
 #include "sim/game/core.h"
 #include "sim/game/world/world_streaming.h"
 
@@ -42,9 +45,12 @@ std::string date_comment() {
   return buf;
 }
 
+std::filesystem::path properties_path(const LaunchOptions& options) {
+  return options.properties_file.empty() ? options.folder / "server.properties" : options.properties_file;
+}
+
 std::optional<ServerProperties> load_properties(const LaunchOptions& options, Logger& logger) {
-  std::filesystem::path file =
-      options.properties_file.empty() ? options.folder / "server.properties" : options.properties_file;
+  const std::filesystem::path file = properties_path(options);
   auto text = read_text_file(file);
   auto parsed = parse_server_properties(text.value_or(""));
   if (!parsed.properties) {
@@ -57,7 +63,10 @@ std::optional<ServerProperties> load_properties(const LaunchOptions& options, Lo
     // Horizon's one default that differs from vanilla: offline until encryption exists.
     props.online_mode = false;
     props.raw["online-mode"] = "false";
-    std::string out = write_server_properties(props, date_comment());
+  }
+  // Vanilla writes the file back on every start: keys it lacked appear with their defaults.
+  std::string out = write_server_properties(props, date_comment());
+  if (out != text) {
     if (auto err = write_file_atomically(file, std::span(reinterpret_cast<const uint8_t*>(out.data()), out.size()),
                                          false))
       logger.warn("Failed to save " + file.string() + ": " + *err);
@@ -71,8 +80,9 @@ std::optional<ServerProperties> load_properties(const LaunchOptions& options, Lo
 class LiveLoop {
  public:
   LiveLoop(Core& core, Inbox& inbox, Network& network, Logger& logger, EffectBuffer& effects,
-           ServerThreadState& state, JobRouter& jobs)
-      : core_(core), inbox_(inbox), network_(network), logger_(logger), effects_(effects), state_(state), jobs_(jobs) {}
+           ServerThreadState& state, JobRouter& jobs, ServerFolder files)
+      : core_(core), inbox_(inbox), network_(network), logger_(logger), effects_(effects), state_(state), jobs_(jobs),
+        files_(std::move(files)) {}
 
   // Hands every pass to the trace recorder as well (when recording).
   void record_with(Recorder* recorder) { recorder_ = recorder; }
@@ -127,9 +137,11 @@ class LiveLoop {
                  std::holds_alternative<CloseConnection>(e)) {
         connection_effects.push_back(std::move(e));
       } else if (auto* job = std::get_if<SubmitJob>(&e)) {
-        jobs_.submit(std::move(*job));
+        if (job->kind == kServerFileReadJobKind) read_server_file(*job);
+        else jobs_.submit(std::move(*job));
       } else if (auto* write = std::get_if<StorageWrite>(&e)) {
-        jobs_.write_file(std::move(*write));
+        if (write->folder == StorageFolder::kServer) write_server_file(*write);
+        else jobs_.write_file(std::move(*write));
       }
     }
     effects_.effects.clear();
@@ -137,6 +149,18 @@ class LiveLoop {
   }
 
  private:
+  // The server folder's small files (ops.json, whitelist.json, the ban lists, keys of
+  // server.properties) are read and written on the server thread, as vanilla does; they are a
+  // few kilobytes.
+  void read_server_file(const SubmitJob& job) {
+    inbox_.push(JobCompleted{job.job, read_server_folder_file(files_, job.request)});
+  }
+
+  void write_server_file(const StorageWrite& write) {
+    if (Status s = write_server_folder_file(files_, write, date_comment()); !s)
+      logger_.warn("Could not save " + write.path + ": " + s.error());
+  }
+
   // Vanilla parks the server thread until the next tick; inputs that arrive meanwhile wait for
   // the next pass. Sleep in short steps so a signal is noticed promptly.
   void wait_until(SteadyClock& clock, int64_t deadline) {
@@ -156,6 +180,7 @@ class LiveLoop {
   Recorder* recorder_ = nullptr;
   StatusPublisher* publisher_ = nullptr;
   JobRouter& jobs_;
+  ServerFolder files_;
 };
 
 }  // namespace
@@ -225,7 +250,11 @@ int run_live_server(const LaunchOptions& options) {
       else logger.warn("Ignoring world_gen_settings.dat: " + settings.error());
     }
   }
-  config.ops_json = read_text_file(options.folder / "ops.json").value_or("[]");
+  // The list files as found ("" when absent); the core writes them back through StorageWrite.
+  config.ops_json = read_text_file(options.folder / kOpsFile).value_or("");
+  config.whitelist_json = read_text_file(options.folder / kWhitelistFile).value_or("");
+  config.banned_players_json = read_text_file(options.folder / kBannedPlayersFile).value_or("");
+  config.banned_ips_json = read_text_file(options.folder / kBannedIpsFile).value_or("");
   config.server_icon_png = read_binary_file(options.folder / "server-icon.png").value_or(Bytes{});
 
   Inbox inbox;
@@ -265,7 +294,7 @@ int run_live_server(const LaunchOptions& options) {
   core.start();
   if (recording.active()) recording.recorder()->started();
   state.next_tick_nanos.store(core.next_tick_nanos());
-  LiveLoop loop(core, inbox, network, logger, effects, state, jobs);
+  LiveLoop loop(core, inbox, network, logger, effects, state, jobs, ServerFolder{options.folder, properties_path(options)});
   loop.record_with(recording.recorder());
   OpsEndpoints endpoints(*props, network, inbox, logger);
   loop.publish_status_to(&endpoints.publisher());

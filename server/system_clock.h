@@ -14,6 +14,10 @@ class SteadyClock final : public Clock {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
         .count();
   }
+  int64_t wall_millis() override {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+  }
 };
 
 }  // namespace hz

@@ -271,6 +271,9 @@ Bytes encode_header(const TraceHeader& h) {
   w.num<int64_t>(h.first_tick);
   w.num<uint64_t>(h.chain_digest);
   w.num<int64_t>(h.wall_clock_millis);
+  w.str(h.whitelist_json);
+  w.str(h.banned_players_json);
+  w.str(h.banned_ips_json);
   return out;
 }
 
@@ -300,6 +303,11 @@ DecodedHeader decode_header(std::span<const uint8_t> bytes) {
     h.first_tick = r.num<int64_t>();
     h.chain_digest = r.num<uint64_t>();
     h.wall_clock_millis = r.num<int64_t>();
+    if (!r.at_end()) {  // the list files, added after the first traces were written
+      h.whitelist_json = r.str();
+      h.banned_players_json = r.str();
+      h.banned_ips_json = r.str();
+    }
     if (!r.at_end()) throw Malformed{"bytes after the header's last field"};
     result.header = std::move(h);
   } catch (const Malformed& m) {

@@ -35,6 +35,11 @@ struct TraceHeader {
   int64_t first_tick = 0;         // the core's tick count when this file starts
   uint64_t chain_digest = 0;      // running digest of every earlier iteration of the session
   int64_t wall_clock_millis = 0;  // Unix time when this file was started (for people only)
+  // whitelist.json, banned-players.json and banned-ips.json as the server found them ("" when
+  // absent). Written after the fields above; a header that ends before them has none.
+  std::string whitelist_json;
+  std::string banned_players_json;
+  std::string banned_ips_json;
   bool operator==(const TraceHeader&) const = default;
 };
 

@@ -50,6 +50,9 @@ TraceHeader live_trace_header(const CoreConfig& config, RecordedWorld world) {
   h.world_origin = world.origin;
   h.world_files_hash = world.origin == WorldOrigin::kLoaded ? world.files_hash : 0;
   h.ops_json = config.ops_json;
+  h.whitelist_json = config.whitelist_json;
+  h.banned_players_json = config.banned_players_json;
+  h.banned_ips_json = config.banned_ips_json;
   h.server_icon_png = config.server_icon_png;
   return h;
 }

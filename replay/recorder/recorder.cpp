@@ -10,6 +10,12 @@ int64_t Recorder::NotingClock::now_nanos() {
   return value;
 }
 
+int64_t Recorder::NotingClock::wall_millis() {
+  int64_t value = inner_.wall_millis();
+  reads.push_back(value);
+  return value;
+}
+
 void Recorder::NotingSink::emit(Effect effect) {
   if (auto* send = std::get_if<SendPacket>(&effect))
     noted.emplace_back(PendingPacket{send->conn, send->body});

@@ -44,6 +44,8 @@ class Recorder {
    public:
     explicit NotingClock(Clock& inner) : inner_(inner) {}
     int64_t now_nanos() override;
+    // Recorded among the other reads, in order: replay answers each read with the next value.
+    int64_t wall_millis() override;
     std::vector<int64_t> reads;
 
    private:

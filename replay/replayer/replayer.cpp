@@ -49,6 +49,9 @@ Result<CoreConfig> core_config_from_header(const TraceHeader& header) {
   config.properties = std::move(*parsed.properties);
   config.world_seed = header.world_seed;
   config.ops_json = header.ops_json;
+  config.whitelist_json = header.whitelist_json;
+  config.banned_players_json = header.banned_players_json;
+  config.banned_ips_json = header.banned_ips_json;
   config.server_icon_png = header.server_icon_png;
   return config;
 }

@@ -25,6 +25,8 @@ class ReplayClock final : public Clock {
  public:
   void load(std::vector<int64_t> values);
   int64_t now_nanos() override;
+  // Wall-clock reads are recorded in the same sequence as the monotonic ones.
+  int64_t wall_millis() override { return now_nanos(); }
   size_t recorded() const { return values_.size(); }
   size_t reads() const { return next_ + extra_; }
   bool exact() const { return next_ == values_.size() && extra_ == 0; }

@@ -30,6 +30,7 @@ void DigestingSink::emit(Effect effect) {
     other_.u64(5), other_.u64(j->job), other_.u64(j->kind), other_.bytes(j->request);
   } else if (auto* w = std::get_if<StorageWrite>(&effect)) {
     other_.u64(6), other_.str(w->path), other_.bytes(w->bytes);
+    if (w->folder != StorageFolder::kWorld) other_.u64(static_cast<uint64_t>(w->folder));
   }
   next_.emit(std::move(effect));
 }

@@ -44,11 +44,17 @@ struct SubmitJob {
   Bytes request;
 };
 
-// Persist bytes at a path relative to the world folder (region files, level.dat, ...).
+// Where a StorageWrite's path is relative to: the world folder (region files, level.dat) or the
+// server's own folder (ops.json, whitelist.json, the ban lists).
+enum class StorageFolder : uint8_t { kWorld = 0, kServer = 1 };
+
+// Persist bytes at a path relative to the world folder (region files, level.dat, ...) or, for
+// kServer, to the server folder (a plain file name).
 struct StorageWrite {
   std::string path;
   Bytes bytes;
   bool sync = false;  // fsync before reporting done (sync-chunk-writes)
+  StorageFolder folder = StorageFolder::kWorld;
 };
 
 using Effect = std::variant<SendPacket, EnableCompression, CloseConnection, LogLine, StopRequested,

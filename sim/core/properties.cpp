@@ -88,7 +88,7 @@ const std::vector<std::pair<const char*, const char*>>& passive_keys() {
   static const std::vector<std::pair<const char*, const char*>> keys = {
       {"broadcast-console-to-ops", "true"}, {"broadcast-rcon-to-ops", "true"}, {"bug-report-link", ""},
       {"enable-code-of-conduct", "false"}, {"enable-jmx-monitoring", "false"},
-      {"enable-rcon", "false"}, {"enforce-whitelist", "false"}, {"force-gamemode", "false"},
+      {"enable-rcon", "false"}, {"force-gamemode", "false"},
       {"function-permission-level", "2"}, {"generate-structures", "true"}, {"generator-settings", "{}"},
       {"initial-disabled-packs", ""}, {"initial-enabled-packs", "vanilla"}, {"level-type", "minecraft\\:normal"},
       {"management-server-allowed-origins", ""}, {"management-server-enabled", "false"},
@@ -120,6 +120,7 @@ const std::vector<KeySpec>& typed_keys() {
       boolean("enable-query", &P::enable_query),
       boolean("enable-status", &P::enable_status),
       boolean("enforce-secure-profile", &P::enforce_secure_profile),
+      boolean("enforce-whitelist", &P::enforce_whitelist),
       integer("entity-broadcast-range-percentage", &P::entity_broadcast_range_percentage, 10, 1000, true),
       {"gamemode",
        [](P& p, const std::string& v) -> std::optional<std::string> {

@@ -24,6 +24,7 @@ struct ServerProperties {
   bool enable_query = false;  // the GameSpy 4 query listener (UDP)
   bool enable_status = true;
   bool enforce_secure_profile = true;
+  bool enforce_whitelist = false;  // whitelist on/reload kicks players no longer listed
   int entity_broadcast_range_percentage = 100;  // clamped 10..1000 like vanilla
   GameMode gamemode = GameMode::kSurvival;
   bool hardcore = false;

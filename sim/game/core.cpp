@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "sim/core/hash.h"
+#include "sim/game/access/access_lists.h"
 #include "sim/game/blocks/block_change_acks.h"
 #include "sim/game/blocks/block_interaction.h"
 #include "sim/game/blocks/digging.h"
@@ -31,9 +32,10 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
       rate_(clock, *this),
       random_(Rng::derive(static_cast<uint64_t>(config_.world_seed), kCoreRandomStream)) {
   // Each system gets only the ports it uses; this constructor is the one place that wires them.
+  access_ = std::make_unique<AccessLists>(config_, effects_, static_cast<ServerLog&>(*this), clock_);
   sessions_ = std::make_unique<Sessions>(config_, effects_, static_cast<ServerLog&>(*this), *this,
                                          static_cast<const GameTime&>(*this), rate_, static_cast<const SpawnPoint&>(*this),
-                                         entity_ids_);
+                                         entity_ids_, *access_);
   // Entity tracking ticks first (vanilla's ChunkMap.tick runs before the players' own ticks);
   // movement validates each move before any later listener reads the position.
   tracker_ = std::make_unique<EntityTracker>(*sessions_, config_.properties);
@@ -67,6 +69,7 @@ Core::~Core() = default;
 
 void Core::start() {
   scheduler_.start(clock_.now_nanos());
+  access_->write_files_at_start();
   world_->start();
 }
 
@@ -91,7 +94,9 @@ void Core::handle(const Input& input) {
         else if constexpr (std::is_same_v<T, BytesReceived>) sessions_->on_bytes(in);
         else if constexpr (std::is_same_v<T, ConnectionClosed>) sessions_->on_closed(in);
         else if constexpr (std::is_same_v<T, ConsoleLine>) console_queue_.push_back(in.text);
-        else if constexpr (std::is_same_v<T, JobCompleted>) world_->on_job_completed(in);
+        else if constexpr (std::is_same_v<T, JobCompleted>) {
+          if (!access_->on_job_completed(in)) world_->on_job_completed(in);
+        }
       },
       input);
 }
@@ -107,7 +112,7 @@ void Core::tick_server(bool sprinting) {
       if (empty_ticks_ == pause_threshold) {
         log(LogLevel::kInfo, "Server empty for " + std::to_string(config_.properties.pause_when_empty_seconds) +
                                  " seconds, pausing");
-        save_all(false, {});
+        if (saving_enabled_) save_all(false, {});
       }
       run_console_commands();  // tickConnection only
       sessions_->tick(t0 / 1'000'000);
@@ -118,7 +123,7 @@ void Core::tick_server(bool sprinting) {
   rate_.tick();
   tick_children();
   if (--ticks_until_autosave_ <= 0) {
-    save_all(false, {});
+    if (saving_enabled_) save_all(false, {});
     ticks_until_autosave_ = compute_next_autosave_interval();
   }
   int64_t tick_time = clock_.now_nanos() - t0;
@@ -146,7 +151,10 @@ int Core::compute_next_autosave_interval() const {
 
 void Core::log(LogLevel level, std::string text) { effects_.emit(LogLine{level, std::move(text)}); }
 
-void Core::save_everything() { save_all(true, {}); }
+void Core::save_everything() {
+  saving_enabled_ = true;  // vanilla's stopServer turns saving back on before the last save
+  save_all(true, {});
+}
 
 uint64_t Core::state_hash() const {
   // Every member that can differ between two runs; docs/determinism.md lists what this covers.
@@ -166,6 +174,7 @@ uint64_t Core::state_hash() const {
   h.u64(world_->hash());
   h.u64(digging_->hash());
   h.u64(block_acks_->hash());
+  h.u64(access_->hash()), h.u64(saving_enabled_);
   return h.digest();
 }
 
@@ -231,6 +240,25 @@ PlayerPlacement Core::command_origin(const CommandSource& source) const {
 }
 
 BlockWorld& Core::block_world() { return *world_; }
+
+void Core::refresh_permission_levels() { sessions_->refresh_permission_levels(); }
+
+Uuid Core::player_uuid(ConnId p) const {
+  const Player* player = sessions_->player(p);
+  return player ? player->uuid : Uuid{};
+}
+
+std::string Core::player_address(ConnId p) const { return sessions_->player_address(p); }
+
+void Core::kick_player(ConnId p, const TextComponent& reason) { sessions_->disconnect(p, reason); }
+
+void Core::kick_unlisted_players() {
+  if (!access_->enforce_whitelist() || !access_->whitelist_enabled()) return;
+  std::vector<ConnId> unlisted;
+  for (ConnId id : sessions_->players_in_join_order())
+    if (!access_->is_whitelisted(sessions_->player(id)->uuid)) unlisted.push_back(id);
+  for (ConnId id : unlisted) kick_player(id, TextComponent::translatable("multiplayer.disconnect.not_whitelisted"));
+}
 
 // --- TickRateListener ---
 

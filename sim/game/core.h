@@ -26,6 +26,7 @@
 
 namespace hz {
 
+class AccessLists;
 class BlockChangeAcks;
 class BlockInteraction;
 class Digging;
@@ -86,6 +87,14 @@ class Core final : public CommandHost,
   void teleport_player(ConnId player, const PlayerPlacement& to) override;
   PlayerPlacement command_origin(const CommandSource& source) const override;
   BlockWorld& block_world() override;
+  AccessLists& access_lists() override { return *access_; }
+  void refresh_permission_levels() override;
+  Uuid player_uuid(ConnId player) const override;
+  std::string player_address(ConnId player) const override;
+  void kick_player(ConnId player, const TextComponent& reason) override;
+  void kick_unlisted_players() override;
+  bool saving_enabled() const override { return saving_enabled_; }
+  void set_saving_enabled(bool on) override { saving_enabled_ = on; }
 
   void log(LogLevel level, std::string text) override;
   void emit(Effect effect) { effects_.emit(std::move(effect)); }
@@ -125,6 +134,8 @@ class Core final : public CommandHost,
   // world seed so that a trace replays it; and the one entity id counter.
   Rng random_;
   EntityIds entity_ids_;
+  // Operators, whitelist and bans; before Sessions, which checks logins against them.
+  std::unique_ptr<AccessLists> access_;
   std::unique_ptr<EntityTracker> tracker_;
   std::unique_ptr<MovementSystem> movement_;
   // Movement's and tracking's views of the world system (blocks, chunks sent to whom).
@@ -142,6 +153,8 @@ class Core final : public CommandHost,
   int ticks_until_autosave_ = kAutosaveIntervalTicks;
   int64_t tick_start_nanos_ = 0;
   bool stop_requested_ = false;
+  // save-off clears it: autosaves (and the save when the server pauses) skip the world.
+  bool saving_enabled_ = true;
 };
 
 }  // namespace hz

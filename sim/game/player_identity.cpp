@@ -28,45 +28,29 @@ std::optional<Uuid> parse_uuid(std::string_view text) {
 }
 
 OpList OpList::parse(std::string_view json, int default_level, std::string* error) {
-  OpList list;
-  auto parsed = parse_json(json);
-  if (!parsed.value) {
-    if (error) *error = "ops.json: " + parsed.error;
-    return list;
+  auto entries = decode_ops(json, default_level);
+  if (!entries) {
+    if (error) *error = entries.error();
+    return OpList();
   }
-  const auto* array = parsed.value->array();
-  if (!array) {
-    if (error) *error = "ops.json: expected a list of operators";
-    return list;
-  }
-  for (const JsonValue& entry : *array) {
-    const JsonValue* uuid = entry.get("uuid");
-    if (!uuid || !uuid->string()) continue;
-    auto id = parse_uuid(*uuid->string());
-    if (!id) continue;
-    OpEntry op;
-    op.uuid = *id;
-    if (const JsonValue* name = entry.get("name"); name && name->string()) op.name = *name->string();
-    op.level = default_level;
-    if (const JsonValue* level = entry.get("level"); level && level->number())
-      op.level = static_cast<int>(*level->number());
-    if (const JsonValue* bypass = entry.get("bypassesPlayerLimit"); bypass && bypass->boolean())
-      op.bypasses_player_limit = *bypass->boolean();
-    list.entries_.push_back(op);
-  }
-  return list;
+  return OpList(std::move(*entries));
 }
 
 int OpList::level_of(const Uuid& uuid) const {
-  for (const OpEntry& e : entries_)
-    if (e.uuid == uuid) return e.level;
-  return 0;
+  auto it = entries_.find(uuid);
+  return it == entries_.end() ? 0 : it->second.level;
 }
 
 bool OpList::bypasses_player_limit(const Uuid& uuid) const {
-  for (const OpEntry& e : entries_)
-    if (e.uuid == uuid) return e.bypasses_player_limit;
-  return false;
+  auto it = entries_.find(uuid);
+  return it != entries_.end() && it->second.bypasses_player_limit;
+}
+
+bool OpList::add(const Uuid& uuid, OpEntry entry) {
+  auto [it, inserted] = entries_.try_emplace(uuid, entry);
+  if (!inserted && it->second == entry) return false;
+  it->second = std::move(entry);
+  return true;
 }
 
 }  // namespace hz

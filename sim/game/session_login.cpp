@@ -3,6 +3,7 @@
 #include "sim/data/catalog.h"
 #include "sim/data/registries.h"
 #include "sim/data/tags.h"
+#include "sim/game/access/access_lists.h"
 #include "sim/game/core_config.h"
 #include "sim/game/sessions.h"
 #include "sim/protocol/packets.h"
@@ -75,8 +76,8 @@ void Sessions::accept_login(Session& c, const std::string& name) {
   c.name = name;
   c.uuid = offline_player_uuid(name);
   const ServerProperties& props = config_.properties;
-  if (static_cast<int>(players_.size()) >= props.max_players && !ops_.bypasses_player_limit(c.uuid))
-    return disconnect(c.id, TextComponent::translatable("multiplayer.disconnect.server_full"));
+  if (auto refusal = access_.login_refusal(c.uuid, address_without_port(c.remote), player_count(), props.max_players))
+    return disconnect(c.id, *refusal);
   // Vanilla kicks every player with the same profile id before letting the new one in.
   std::vector<ConnId> duplicates;
   for (ConnId id : join_order_)

@@ -4,6 +4,7 @@
 #include "sim/core/hash.h"
 #include "sim/core/java_format.h"
 #include "sim/data/catalog.h"
+#include "sim/game/access/access_lists.h"
 #include "sim/game/commands/dispatcher.h"
 #include "sim/game/core_config.h"
 #include "sim/game/entity_ids.h"
@@ -53,7 +54,7 @@ void Sessions::join_game(Session& c) {
   p.name = c.name;
   p.entity_id = entity_ids_.next();
   p.game_mode = props.gamemode;
-  p.permission_level = ops_.level_of(c.uuid);
+  p.permission_level = access_.ops().level_of(c.uuid);
   p.client_view_distance = c.client_view_distance;
   p.latency_ms = c.latency_ms;
   Vec3 spawn = spawn_.spawn_point();

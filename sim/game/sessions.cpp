@@ -2,6 +2,7 @@
 
 #include "sim/core/check.h"
 #include "sim/core/hash.h"
+#include "sim/game/access/access_lists.h"
 #include "sim/game/entity_ids.h"
 #include "sim/core/java_format.h"
 #include "sim/game/connection_limits.h"
@@ -12,12 +13,22 @@ namespace hz {
 
 Sessions::Sessions(const CoreConfig& config, EffectSink& effects, ServerLog& log, CommandHost& commands,
                    const GameTime& time, const TickRateManager& tick_rate, const SpawnPoint& spawn,
-                   EntityIds& entity_ids)
+                   EntityIds& entity_ids, AccessLists& access)
     : config_(config), effects_(effects), log_(log), commands_(commands), time_(time), tick_rate_(tick_rate), spawn_(spawn),
-      entity_ids_(entity_ids) {
-  std::string error;
-  if (!config.ops_json.empty()) ops_ = OpList::parse(config.ops_json, config.properties.op_permission_level, &error);
-  if (!error.empty()) log.log(LogLevel::kWarn, error);
+      access_(access), entity_ids_(entity_ids) {}
+
+const OpList& Sessions::ops() const { return access_.ops(); }
+
+void Sessions::refresh_permission_levels() {
+  for (ConnId id : join_order_) {
+    Player& p = players_.at(id);
+    p.permission_level = access_.ops().level_of(p.uuid);
+  }
+}
+
+std::string Sessions::player_address(ConnId conn) const {
+  auto it = connections_.find(conn);
+  return it == connections_.end() ? std::string() : address_without_port(it->second.remote);
 }
 
 Sessions::~Sessions() = default;

@@ -25,6 +25,7 @@
 
 namespace hz {
 
+class AccessLists;
 class EntityIds;
 class PlayerListener;
 class TickRateManager;
@@ -61,7 +62,8 @@ struct Session {
 class Sessions final : public PlayerConnections {
  public:
   Sessions(const CoreConfig& config, EffectSink& effects, ServerLog& log, CommandHost& commands,
-           const GameTime& time, const TickRateManager& tick_rate, const SpawnPoint& spawn, EntityIds& entity_ids);
+           const GameTime& time, const TickRateManager& tick_rate, const SpawnPoint& spawn, EntityIds& entity_ids,
+           AccessLists& access);
   ~Sessions() override;
 
   // The time this pass's inputs arrived by (the pass's first clock read), in milliseconds.
@@ -101,7 +103,11 @@ class Sessions final : public PlayerConnections {
   void kick_for_packet_rate(Session& c);
 
   // Operators (ops.json): whether there are any, and a player's level.
-  const OpList& ops() const { return ops_; }
+  const OpList& ops() const;
+  // Gives every player the permission level the operator list now says (after op and deop).
+  void refresh_permission_levels();
+  // The IP address a player connected from (without the port).
+  std::string player_address(ConnId conn) const;
 
   uint64_t hash() const;
 
@@ -135,7 +141,7 @@ class Sessions final : public PlayerConnections {
   const GameTime& time_;
   const TickRateManager& tick_rate_;
   const SpawnPoint& spawn_;
-  OpList ops_;
+  AccessLists& access_;
   std::map<ConnId, Session> connections_;
   std::map<ConnId, Player> players_;
   std::vector<ConnId> join_order_;

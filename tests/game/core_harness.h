@@ -17,6 +17,8 @@ class LoopClock final : public Clock {
   int64_t now = 1'000'000'000'000;  // like a monotonic clock long after boot
   int64_t tick_duration = 0;
   int reads = 0;
+  int64_t wall = 1'764'617'400'000;  // 2025-12-01 19:30:00 UTC
+  int64_t wall_millis() override { return wall; }
   int64_t now_nanos() override {
     ++reads;
     if (reads == 3) now += tick_duration;
@@ -38,6 +40,8 @@ struct CoreHarness {
       : core(CoreConfig{std::move(props), 12345, std::move(ops_json), {}}, clock, sink) {
     core.start();
   }
+  // A core built from a whole configuration (list files, icon).
+  explicit CoreHarness(CoreConfig config) : core(std::move(config), clock, sink) { core.start(); }
   // One loop pass whose tick takes `duration` ns; then the shell's wait, if there is time left.
   IterationDigest iterate(int64_t duration, std::vector<Input> inputs = {}) {
     clock.reads = 0;

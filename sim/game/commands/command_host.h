@@ -10,10 +10,13 @@
 
 #include "sim/core/properties.h"
 #include "sim/core/types.h"
+#include "sim/protocol/wire.h"
 
 namespace hz {
 
+class AccessLists;
 class BlockWorld;
+struct TextComponent;
 
 class TickRateManager;
 class TickStats;
@@ -64,6 +67,22 @@ class CommandHost {
   virtual PlayerPlacement command_origin(const CommandSource& source) const = 0;
   // The world's blocks; every change goes through its one path.
   virtual BlockWorld& block_world() = 0;
+
+  // Operators, the whitelist and the bans (sim/game/access/access_lists.h).
+  virtual AccessLists& access_lists() = 0;
+  // After op or deop: players online get the permission level the list now gives them.
+  virtual void refresh_permission_levels() = 0;
+  virtual Uuid player_uuid(ConnId player) const = 0;
+  // The IP address a player connected from, without the port.
+  virtual std::string player_address(ConnId player) const = 0;
+  // Disconnects a player with `reason` (kick, ban, ban-ip, the whitelist).
+  virtual void kick_player(ConnId player, const TextComponent& reason) = 0;
+  // DedicatedServer.kickUnlistedPlayers: with enforce-whitelist and the whitelist on, players it
+  // no longer lets in are disconnected.
+  virtual void kick_unlisted_players() = 0;
+  // save-on / save-off: whether autosaves write the world.
+  virtual bool saving_enabled() const = 0;
+  virtual void set_saving_enabled(bool on) = 0;
 };
 
 }  // namespace hz

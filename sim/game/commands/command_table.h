@@ -38,5 +38,17 @@ int run_gamemode_command(CommandHost&, const CommandSource&, CommandReader&, std
 int run_setblock_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_fill_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_tp_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+// access_commands.cpp: operators, the whitelist, bans, kick, save-on and save-off.
+int run_op_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_deop_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_whitelist_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_ban_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_ban_ip_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_pardon_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_pardon_ip_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_banlist_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_kick_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_save_on_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_save_off_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 
 }  // namespace hz

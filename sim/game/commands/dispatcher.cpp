@@ -6,17 +6,28 @@ namespace hz {
 
 std::span<const CommandSpec> command_table() {
   static constexpr CommandSpec kCommands[] = {
+      {"ban", 3, "ban <targets> [<reason>]", run_ban_command},
+      {"ban-ip", 3, "ban-ip <target> [<reason>]", run_ban_ip_command},
+      {"banlist", 3, "banlist [ips|players]", run_banlist_command},
+      {"deop", 3, "deop <targets>", run_deop_command},
       {"fill", 2, "fill <from> <to> <block> [destroy|hollow|keep|outline|replace]", run_fill_command},
       {"gamemode", 2, "gamemode <gamemode> [<target>]", run_gamemode_command},
       {"gamerule", 2, "gamerule <rule> [<value>]", run_gamerule_command},
       {"help", 0, "help [<command>]", run_help_command},
+      {"kick", 3, "kick <targets> [<reason>]", run_kick_command},
       {"list", 0, "list", run_list_command},
+      {"op", 3, "op <targets>", run_op_command},
+      {"pardon", 3, "pardon <targets>", run_pardon_command},
+      {"pardon-ip", 3, "pardon-ip <target>", run_pardon_ip_command},
       {"save-all", 4, "save-all [flush]", run_save_all_command},
+      {"save-off", 4, "save-off", run_save_off_command},
+      {"save-on", 4, "save-on", run_save_on_command},
       {"say", 2, "say <message>", run_say_command},
       {"setblock", 2, "setblock <pos> <block> [destroy|keep|replace]", run_setblock_command},
       {"stop", 4, "stop", run_stop_command},
       {"tick", 3, "tick (query|rate|step|sprint|freeze|unfreeze)", run_tick_command},
       {"tp", 2, "tp <destination> | tp <location> | tp <targets> <destination|location>", run_tp_command},
+      {"whitelist", 3, "whitelist (on|off|list|add|remove|reload)", run_whitelist_command},
   };
   return kCommands;
 }
