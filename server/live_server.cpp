@@ -66,11 +66,8 @@ std::optional<ServerProperties> load_properties(const LaunchOptions& options, Lo
   }
   // Vanilla writes the file back on every start: keys it lacked appear with their defaults.
   std::string out = write_server_properties(props, date_comment());
-  if (out != text) {
-    if (auto err = write_file_atomically(file, std::span(reinterpret_cast<const uint8_t*>(out.data()), out.size()),
-                                         false))
-      logger.warn("Failed to save " + file.string() + ": " + *err);
-  }
+  if (auto err = write_file_atomically(file, std::span(reinterpret_cast<const uint8_t*>(out.data()), out.size()), false))
+    logger.warn("Failed to save " + file.string() + ": " + *err);
   if (options.port) props.server_port = *options.port;
   if (options.world) props.level_name = *options.world;
   if (options.record_trace) props.record_trace = *options.record_trace;

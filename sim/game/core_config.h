@@ -17,10 +17,11 @@ struct CoreConfig {
   std::string ops_json;
   // PNG bytes of server-icon.png, when present (the shell reads the file).
   Bytes server_icon_png;
-  // Texts of whitelist.json, banned-players.json and banned-ips.json ("" when absent).
-  std::string whitelist_json;
-  std::string banned_players_json;
-  std::string banned_ips_json;
+  // Texts of whitelist.json, banned-players.json and banned-ips.json ("" when absent). Default
+  // initialisers keep brace-initialised configs that stop before them warning-free.
+  std::string whitelist_json = {};
+  std::string banned_players_json = {};
+  std::string banned_ips_json = {};
 };
 
 }  // namespace hz

@@ -20,6 +20,37 @@ TEST(RecordReplay, ScriptedSessionVerifiesIdentical) {
   EXPECT_EQ(result.inputs, 10u);
 }
 
+TEST(RecordReplay, ListFilesAndBanDatesReplayIdentically) {
+  CoreConfig config = test_config();
+  config.whitelist_json = R"([{"uuid":"3f0ca0c8-9f16-3b87-92fb-b626b9a1bb99","name":"Probe"}])";
+  config.banned_ips_json = "[]";
+  SessionPlan plan;
+  plan.passes.resize(6);
+  plan.passes[1] = {ConsoleLine{"ban Mallory being rude"}, ConsoleLine{"whitelist on"}};
+  plan.passes[2] = {ConnectionOpened{kPlayer, "127.0.0.1:50001"}, BytesReceived{kPlayer, join_stream("Replayer", 256, "list")}};
+  RecordedSession session = record_session(plan, config);
+  auto read = read_file_records(session.files[0].bytes);
+  ASSERT_TRUE(read.ok()) << read.error();
+  EXPECT_EQ(read->header.whitelist_json, config.whitelist_json);
+  EXPECT_EQ(read->header.banned_ips_json, "[]");
+  VerifyResult result = verify_files(session.files);
+  ASSERT_EQ(result.outcome, VerifyResult::Outcome::kIdentical)
+      << result.problem << (result.divergence ? format_divergence(*result.divergence) : "");
+
+  // The ban's date is a recorded wall-clock read: a different value is a divergence in its pass.
+  std::vector<Record> records = read->records;
+  bool changed = false;
+  for (Record& r : records)
+    if (auto* clock = std::get_if<ClockReadRecord>(&r); clock && clock->nanos >= SteppingClock::kWallAtStart) {
+      clock->nanos += 86'400'000;
+      changed = true;
+    }
+  ASSERT_TRUE(changed) << "no wall-clock read was recorded";
+  result = verify_files({{"later", write_trace_file(read->header, records)}});
+  ASSERT_EQ(result.outcome, VerifyResult::Outcome::kDiverged);
+  EXPECT_EQ(result.divergence->iteration, 1u);
+}
+
 TEST(RecordReplay, TraceHoldsEveryInputInOrder) {
   SessionPlan plan = scripted_plan();
   RecordedSession session = record_session(plan);

@@ -29,6 +29,9 @@ class SteppingClock final : public Clock {
     if (rng_.next_below(60) == 0) now_ += 2'500'000'000;
     return now_;
   }
+  // Unix time moving with the monotonic clock (read only for ban dates).
+  int64_t wall_millis() override { return kWallAtStart + now_ / 1'000'000; }
+  static constexpr int64_t kWallAtStart = 1'764'000'000'000;
   // The live loop's wait for the next tick.
   void wait_until(int64_t deadline) {
     if (now_ < deadline) now_ = deadline;
