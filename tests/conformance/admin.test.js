@@ -71,10 +71,11 @@ test('whitelist, bans and the files they leave behind', { timeout: 120000 }, asy
     let stranger = await joinBot(server, 'Stranger')
 
     const kicked = waitForEvent(stranger, 'kicked', { what: 'the ban kick' })
+    const beforeBan = server.mark()
     server.command('ban Stranger spamming')
     const [reason] = await kicked
     assert.match(JSON.stringify(reason), /multiplayer\.disconnect\.banned/)
-    await server.waitForLine(/Banned Stranger: spamming/)
+    await server.waitForLine(/Banned Stranger: spamming/, 30000, beforeBan)
     const banned = await refusalOf(server, 'Stranger')
     assert.match(banned, /multiplayer\.disconnect\.banned\.reason/)
     assert.match(banned, /spamming/)
