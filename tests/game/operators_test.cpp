@@ -4,7 +4,9 @@
 #include <rapidcheck/gtest.h>
 
 #include "sim/core/server_files.h"
+#include "sim/data/catalog.h"
 #include "sim/game/access/access_lists.h"
+#include "sim/game/sessions.h"
 #include "sim/game/access/list_files.h"
 #include "tests/game/client_bytes.h"
 
@@ -45,7 +47,7 @@ bool logged(const std::vector<std::string>& logs, const std::string& text) {
 struct Login {
   TestClient client;
   bool joined = false;
-  std::string refusal;  // the login disconnect's JSON when refused
+  std::string refusal = {};  // the login disconnect's JSON when refused
 };
 
 // Logs `name` in from `address`; when the server accepts, runs configuration into play.
