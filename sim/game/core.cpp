@@ -10,6 +10,7 @@
 #include "sim/game/blocks/digging.h"
 #include "sim/game/blocks/placing.h"
 #include "sim/game/commands/dispatcher.h"
+#include "sim/game/items/inventory_menu.h"
 #include "sim/game/movement/movement_system.h"
 #include "sim/game/movement/column_block_source.h"
 #include "sim/game/tracking/chunk_visibility_fn.h"
@@ -22,6 +23,13 @@ namespace hz {
 namespace {
 // Rng::derive's stream key for the core's game random (the world generator uses other keys).
 constexpr int64_t kCoreRandomStream = 0x67616d65;  // "game"
+
+// Dropped items are discarded until item entities exist; replaced when item entities land.
+class DropsNotYetSpawned final : public ItemDrops {
+ public:
+  void drop_from_block(const BlockPos&, const ItemStack&) override {}
+  void drop_from_player(const Player&, const ItemStack&, bool, bool) override {}
+};
 }  // namespace
 
 Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
@@ -56,6 +64,9 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   sessions_->add_listener(digging_.get());
   sessions_->add_listener(placing_.get());
   sessions_->add_listener(block_acks_.get());
+  item_drops_ = std::make_unique<DropsNotYetSpawned>();
+  inventory_ = std::make_unique<InventoryMenus>(*sessions_, *item_drops_, *world_, static_cast<ServerLog&>(*this));
+  sessions_->add_listener(inventory_.get());
   world_blocks_ = std::make_unique<ColumnBlockSource>([this](ChunkPos pos) { return world_->column(pos); });
   movement_->set_block_source(world_blocks_.get());
   world_chunks_sent_ = std::make_unique<ChunkVisibilityFn>(
@@ -166,6 +177,7 @@ uint64_t Core::state_hash() const {
   h.u64(world_->hash());
   h.u64(digging_->hash());
   h.u64(block_acks_->hash());
+  h.u64(inventory_->hash());
   return h.digest();
 }
 
@@ -231,6 +243,8 @@ PlayerPlacement Core::command_origin(const CommandSource& source) const {
 }
 
 BlockWorld& Core::block_world() { return *world_; }
+
+PlayerInventories& Core::player_inventories() { return *inventory_; }
 
 // --- TickRateListener ---
 

@@ -31,6 +31,7 @@ class BlockInteraction;
 class Digging;
 class Placing;
 class EntityTracker;
+class InventoryMenus;
 class BlockSource;
 class ChunkVisibility;
 class MovementSystem;
@@ -86,6 +87,7 @@ class Core final : public CommandHost,
   void teleport_player(ConnId player, const PlayerPlacement& to) override;
   PlayerPlacement command_origin(const CommandSource& source) const override;
   BlockWorld& block_world() override;
+  PlayerInventories& player_inventories() override;
 
   void log(LogLevel level, std::string text) override;
   void emit(Effect effect) { effects_.emit(std::move(effect)); }
@@ -136,6 +138,9 @@ class Core final : public CommandHost,
   std::unique_ptr<BlockInteraction> block_interaction_;
   std::unique_ptr<Digging> digging_;
   std::unique_ptr<Placing> placing_;
+  // Players' inventory windows, and where the items they drop go.
+  std::unique_ptr<ItemDrops> item_drops_;
+  std::unique_ptr<InventoryMenus> inventory_;
   std::deque<std::string> console_queue_;
   int64_t tick_count_ = 0;
   int64_t empty_ticks_ = 0;

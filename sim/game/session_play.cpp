@@ -171,21 +171,6 @@ void Sessions::handle_command(Session& c, const std::string& command) {
   dispatch_command(commands_, source, command);
 }
 
-// handleSetCreativeModeSlot: only creative players; a slot of the inventory menu (1-45) and a
-// count up to the stack limit, or an empty stack. A negative slot (dropping from the creative
-// menu) needs item entities, which do not exist yet: it is ignored.
-void Sessions::set_creative_slot(Player& p, const packet::play_sb::SetCreativeSlot& set) {
-  if (p.game_mode != GameMode::kCreative) return;
-  if (set.slot < 1 || set.slot >= kInventorySlots) return;
-  ItemStack stack;
-  if (set.count > 0) {
-    const int32_t item = set.item_id.value_or(0);
-    if (item <= 0 || item >= item_count() || set.count > kMaxStackSizeLimit) return;
-    stack = ItemStack{item, set.count};
-  }
-  p.inventory[static_cast<size_t>(set.slot)] = stack;
-}
-
 void Sessions::handle_play(Session& c, std::span<const uint8_t> body) {
   Player* p = player(c.id);
   if (!p) return;
@@ -240,7 +225,18 @@ void Sessions::handle_play(Session& c, std::span<const uint8_t> body) {
     void operator()(packet::play_sb::ChatCommandSigned&& m) { s.handle_command(c, m.command); }
     void operator()(packet::play_sb::KeepAlive&& k) { s.handle_keep_alive(c, k.id); }
     void operator()(packet::play_sb::PingRequest&& r) { s.send(c.id, packet::play_cb::PongResponse{r.id}); }
-    void operator()(packet::play_sb::SetCreativeSlot&& set) { s.set_creative_slot(p, set); }
+    void operator()(packet::play_sb::SetCreativeSlot&& set) {
+      for (PlayerListener* l : s.listeners_) l->on_set_creative_slot(p, set);
+    }
+    void operator()(packet::play_sb::WindowClick&& click) {
+      for (PlayerListener* l : s.listeners_) l->on_container_click(p, click);
+    }
+    void operator()(packet::play_sb::CloseWindow&& close) {
+      for (PlayerListener* l : s.listeners_) l->on_container_close(p, close.window_id);
+    }
+    void operator()(packet::play_sb::PickItemFromBlock&& pick) {
+      for (PlayerListener* l : s.listeners_) l->on_pick_item_from_block(p, pick);
+    }
     void operator()(packet::play_sb::HeldItemSlot&& held) {
       if (held.slot < 0 || held.slot > 8) {  // vanilla ignores it with a warning
         s.log_.log(LogLevel::kWarn, p.name + " tried to set an invalid carried item");

@@ -123,7 +123,6 @@ class Sessions final : public PlayerConnections {
   void handle_command(Session& c, const std::string& command);
   void keep_connection_alive(Session& c, int64_t now_millis);
   void handle_keep_alive(Session& c, int64_t id);
-  void set_creative_slot(Player& p, const packet::play_sb::SetCreativeSlot& set);
   void close(Session& c, const std::string& log_reason);
   // Moves the connection to its next protocol state; only vanilla's transitions are allowed.
   void enter_state(Session& c, ProtocolState next);
@@ -177,6 +176,12 @@ class PlayerListener {
                                int32_t /*sequence*/) {}
   // use_item_on: a right click on a block face.
   virtual void on_use_item_on(Player&, const packet::play_sb::BlockPlace&) {}
+  // Inventory packets (docs/rules/inventory.md): clicks and closing in a window, creative slots,
+  // pick block.
+  virtual void on_container_click(Player&, const packet::play_sb::WindowClick&) {}
+  virtual void on_container_close(Player&, int32_t /*window_id*/) {}
+  virtual void on_set_creative_slot(Player&, const packet::play_sb::SetCreativeSlot&) {}
+  virtual void on_pick_item_from_block(Player&, const packet::play_sb::PickItemFromBlock&) {}
   // Once per tick after Sessions' own work, in registration order.
   virtual void tick() {}
 };

@@ -792,4 +792,117 @@ struct EntityVelocity {
   }
 };
 
+// --- Inventory (docs/rules/inventory.md) ---
+
+// An item stack on the wire (count, then item and component patch when the count is positive).
+// Horizon's stacks have no components, so both patch counts are 0 when sent.
+struct SlotData {
+  int32_t count = 0;
+  std::optional<int32_t> item_id;
+  std::optional<int32_t> components_added;
+  std::optional<int32_t> components_removed;
+
+  static SlotData of(int32_t item, int32_t count) {
+    if (count <= 0) return {};
+    return SlotData{count, item, 0, 0};
+  }
+  template <class V>
+  void fields(V& v) {
+    v("count", count, kVarInt);
+    v("item_id", item_id, When{count > 0}, kVarInt);
+    v("components_added", components_added, When{count > 0}, kVarInt, Range{0, 0});
+    v("components_removed", components_removed, When{count > 0}, kVarInt, Range{0, 0});
+  }
+};
+
+// Set Container Content: every slot of a window and the cursor.
+struct WindowItems {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::window_items;
+  static constexpr std::string_view kName = "window_items";
+
+  int32_t window_id = 0;
+  int32_t state_id = 0;
+  std::vector<SlotData> items;
+  SlotData carried;
+
+  template <class V>
+  void fields(V& v) {
+    v("window_id", window_id, kVarInt);
+    v("state_id", state_id, kVarInt);
+    v("items", items);
+    v("carried", carried);
+  }
+};
+
+// Set Container Slot.
+struct SetSlot {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::set_slot;
+  static constexpr std::string_view kName = "set_slot";
+
+  int32_t window_id = 0;
+  int32_t state_id = 0;
+  int16_t slot = 0;
+  SlotData item;
+
+  template <class V>
+  void fields(V& v) {
+    v("window_id", window_id, kVarInt);
+    v("state_id", state_id, kVarInt);
+    v("slot", slot);
+    v("item", item);
+  }
+};
+
+// Set Cursor Item: the stack the player holds on the cursor.
+struct SetCursorItem {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::set_cursor_item;
+  static constexpr std::string_view kName = "set_cursor_item";
+
+  SlotData contents;
+
+  template <class V>
+  void fields(V& v) {
+    v("contents", contents);
+  }
+};
+
+// Set Player Inventory: one slot by its Inventory index (0-8 hotbar, 9-35 main, 36-39 armour
+// feet to head, 40 off hand).
+struct SetPlayerInventory {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::set_player_inventory;
+  static constexpr std::string_view kName = "set_player_inventory";
+
+  int32_t slot = 0;
+  SlotData contents;
+
+  template <class V>
+  void fields(V& v) {
+    v("slot", slot, kVarInt);
+    v("contents", contents);
+  }
+};
+
+// Set Held Item: the selected hotbar slot.
+struct HeldItemSlot {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::held_item_slot;
+  static constexpr std::string_view kName = "held_item_slot";
+
+  int32_t slot = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("slot", slot, kVarInt);
+  }
+};
+
 }  // namespace hz::packet::play_cb

@@ -14,6 +14,7 @@
 namespace hz {
 
 class BlockWorld;
+class PlayerInventories;
 
 class TickRateManager;
 class TickStats;
@@ -64,6 +65,8 @@ class CommandHost {
   virtual PlayerPlacement command_origin(const CommandSource& source) const = 0;
   // The world's blocks; every change goes through its one path.
   virtual BlockWorld& block_world() = 0;
+  // Players' inventories (/give, /clear); changes reach the players' clients.
+  virtual PlayerInventories& player_inventories() = 0;
 };
 
 }  // namespace hz
