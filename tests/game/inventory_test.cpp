@@ -252,10 +252,11 @@ TEST(ContainerClick, DoubleClickGathersPartialStacksFirst) {
   s.slots[10] = ItemStack{id("stone"), 30};
   s.slots[40] = ItemStack{id("stone"), 20};
   s = container_click(s, Click{11, 0, ClickType::kPickupAll}, false).state;
+  // Pass 0 takes the partial stacks (30 and 20), pass 1 the last 4 from the full stack.
   EXPECT_EQ(s.carried.count, 64);
-  EXPECT_EQ(s.slots[9].count, 64);  // the full stack was left for the second pass, not needed
   EXPECT_TRUE(s.slots[10].empty());
-  EXPECT_EQ(s.slots[40].count, 6);
+  EXPECT_TRUE(s.slots[40].empty());
+  EXPECT_EQ(s.slots[9].count, 60);
 }
 
 TEST(ContainerClick, ThrowsAndOutsideClicksLeaveTheWindow) {
