@@ -15,6 +15,7 @@
 #include "sim/game/tracking/chunk_visibility_fn.h"
 #include "sim/game/tracking/entity_tracker.h"
 #include "sim/game/sessions.h"
+#include "sim/game/survival/survival_system.h"
 #include "sim/game/world/world_streaming.h"
 
 namespace hz {
@@ -22,6 +23,13 @@ namespace hz {
 namespace {
 // Rng::derive's stream key for the core's game random (the world generator uses other keys).
 constexpr int64_t kCoreRandomStream = 0x67616d65;  // "game"
+
+// Items dropped before item entities exist vanish. Replaced when item entities land.
+class DropsNotYetSpawned final : public ItemDrops {
+ public:
+  void drop_from_block(const BlockPos&, const ItemStack&) override {}
+  void drop_from_player(const Player&, const ItemStack&, bool, bool) override {}
+};
 }  // namespace
 
 Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
@@ -43,6 +51,16 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   movement_->set_observer(tracker_.get());
   sessions_->add_listener(tracker_.get());
   sessions_->add_listener(movement_.get());
+  // Survival follows the moves movement accepted and ticks after each player's movement tick.
+  drops_ = std::make_unique<DropsNotYetSpawned>();
+  survival_ = std::make_unique<SurvivalSystem>(
+      SurvivalSystem::Ports{*sessions_, static_cast<ServerLog&>(*this), static_cast<const SpawnPoint&>(*this), *drops_,
+                            *tracker_, *movement_},
+      rules_, config_.properties.difficulty);
+  survival_->add_life_observer(movement_.get());
+  survival_->add_life_observer(tracker_.get());
+  movement_->set_outcome_observer(survival_.get());
+  sessions_->add_listener(survival_.get());
   // Registered after the systems that apply moves, so it reads positions they accepted.
   world_ = std::make_unique<WorldStreaming>(config_, effects_, *sessions_, static_cast<const GameTime&>(*this), rules_);
   sessions_->add_listener(world_.get());
@@ -53,6 +71,7 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
                                                           config_.properties.spawn_protection);
   digging_ = std::make_unique<Digging>(*block_interaction_);
   placing_ = std::make_unique<Placing>(*block_interaction_);
+  digging_->set_food_exhaustion(survival_.get());
   sessions_->add_listener(digging_.get());
   sessions_->add_listener(placing_.get());
   sessions_->add_listener(block_acks_.get());
@@ -166,12 +185,17 @@ uint64_t Core::state_hash() const {
   h.u64(world_->hash());
   h.u64(digging_->hash());
   h.u64(block_acks_->hash());
+  h.u64(survival_->hash());
   return h.digest();
 }
 
 // --- CommandHost ---
 
-void Core::on_game_rule_changed(std::string_view) {}
+void Core::on_game_rule_changed(std::string_view id) {
+  // The client shows the death screen unless this rule says otherwise (game event 11).
+  if (id == "immediate_respawn")
+    sessions_->broadcast_game_event(11, rules_.get_bool("immediate_respawn") ? 1.0f : 0.0f);
+}
 
 void Core::send_success(const CommandSource& source, const std::string& text, bool broadcast) {
   if (source.is_console()) log(LogLevel::kInfo, text);
@@ -223,6 +247,8 @@ PlayerPlacement Core::player_placement(ConnId p) const {
 void Core::teleport_player(ConnId p, const PlayerPlacement& to) {
   sessions_->teleport(p, Vec3{to.x, to.y, to.z}, to.yaw, to.pitch);
 }
+
+void Core::kill_player(ConnId p) { survival_->kill(p); }
 
 PlayerPlacement Core::command_origin(const CommandSource& source) const {
   if (source.player) return player_placement(*source.player);
