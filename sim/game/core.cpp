@@ -16,6 +16,7 @@
 #include "sim/game/tracking/chunk_visibility_fn.h"
 #include "sim/game/tracking/entity_tracker.h"
 #include "sim/game/sessions.h"
+#include "sim/game/survival/survival_system.h"
 #include "sim/game/world/world_streaming.h"
 
 namespace hz {
@@ -51,6 +52,16 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   movement_->set_observer(tracker_.get());
   sessions_->add_listener(tracker_.get());
   sessions_->add_listener(movement_.get());
+  // Survival follows the moves movement accepted and ticks after each player's movement tick.
+  item_drops_ = std::make_unique<DropsNotYetSpawned>();
+  survival_ = std::make_unique<SurvivalSystem>(
+      SurvivalSystem::Ports{*sessions_, static_cast<ServerLog&>(*this), static_cast<const SpawnPoint&>(*this), *item_drops_,
+                            *tracker_, *movement_},
+      rules_, config_.properties.difficulty);
+  survival_->add_life_observer(movement_.get());
+  survival_->add_life_observer(tracker_.get());
+  movement_->set_outcome_observer(survival_.get());
+  sessions_->add_listener(survival_.get());
   // Registered after the systems that apply moves, so it reads positions they accepted.
   world_ = std::make_unique<WorldStreaming>(config_, effects_, *sessions_, static_cast<const GameTime&>(*this), rules_);
   sessions_->add_listener(world_.get());
@@ -61,10 +72,10 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
                                                           config_.properties.spawn_protection);
   digging_ = std::make_unique<Digging>(*block_interaction_);
   placing_ = std::make_unique<Placing>(*block_interaction_);
+  digging_->set_food_exhaustion(survival_.get());
   sessions_->add_listener(digging_.get());
   sessions_->add_listener(placing_.get());
   sessions_->add_listener(block_acks_.get());
-  item_drops_ = std::make_unique<DropsNotYetSpawned>();
   inventory_ = std::make_unique<InventoryMenus>(*sessions_, *item_drops_, *world_, static_cast<ServerLog&>(*this));
   sessions_->add_listener(inventory_.get());
   world_blocks_ = std::make_unique<ColumnBlockSource>([this](ChunkPos pos) { return world_->column(pos); });
@@ -178,12 +189,17 @@ uint64_t Core::state_hash() const {
   h.u64(digging_->hash());
   h.u64(block_acks_->hash());
   h.u64(inventory_->hash());
+  h.u64(survival_->hash());
   return h.digest();
 }
 
 // --- CommandHost ---
 
-void Core::on_game_rule_changed(std::string_view) {}
+void Core::on_game_rule_changed(std::string_view id) {
+  // The client shows the death screen unless this rule says otherwise (game event 11).
+  if (id == "immediate_respawn")
+    sessions_->broadcast_game_event(11, rules_.get_bool("immediate_respawn") ? 1.0f : 0.0f);
+}
 
 void Core::send_success(const CommandSource& source, const std::string& text, bool broadcast) {
   if (source.is_console()) log(LogLevel::kInfo, text);
@@ -235,6 +251,8 @@ PlayerPlacement Core::player_placement(ConnId p) const {
 void Core::teleport_player(ConnId p, const PlayerPlacement& to) {
   sessions_->teleport(p, Vec3{to.x, to.y, to.z}, to.yaw, to.pitch);
 }
+
+void Core::kill_player(ConnId p) { survival_->kill(p); }
 
 PlayerPlacement Core::command_origin(const CommandSource& source) const {
   if (source.player) return player_placement(*source.player);

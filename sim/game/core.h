@@ -36,6 +36,7 @@ class BlockSource;
 class ChunkVisibility;
 class MovementSystem;
 class Sessions;
+class SurvivalSystem;
 class WorldStreaming;
 
 
@@ -85,6 +86,7 @@ class Core final : public CommandHost,
   void set_player_game_mode(ConnId player, GameMode mode) override;
   PlayerPlacement player_placement(ConnId player) const override;
   void teleport_player(ConnId player, const PlayerPlacement& to) override;
+  void kill_player(ConnId player) override;
   PlayerPlacement command_origin(const CommandSource& source) const override;
   BlockWorld& block_world() override;
   PlayerInventories& player_inventories() override;
@@ -95,6 +97,8 @@ class Core final : public CommandHost,
   MovementSystem& movement() { return *movement_; }
   EntityTracker& tracking() { return *tracker_; }
   Sessions& sessions() { return *sessions_; }
+  // Health, hunger, death and respawn.
+  SurvivalSystem& survival() { return *survival_; }
   // Chunks, players' views and chunk sending, the spawn point.
   WorldStreaming& world() { return *world_; }
   const WorldStreaming& world() const { return *world_; }
@@ -141,6 +145,7 @@ class Core final : public CommandHost,
   // Players' inventory windows, and where the items they drop go.
   std::unique_ptr<ItemDrops> item_drops_;
   std::unique_ptr<InventoryMenus> inventory_;
+  std::unique_ptr<SurvivalSystem> survival_;
   std::deque<std::string> console_queue_;
   int64_t tick_count_ = 0;
   int64_t empty_ticks_ = 0;

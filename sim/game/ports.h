@@ -10,6 +10,7 @@
 #include "sim/data/blocks.h"
 #include "sim/core/types.h"
 #include "sim/game/player.h"
+#include "sim/game/survival/damage_rules.h"
 #include "sim/protocol/codec.h"
 #include "sim/protocol/text.h"
 
@@ -78,6 +79,51 @@ class PlayerConnections {
   virtual void disconnect(ConnId conn, const TextComponent& reason) = 0;
   // Sends a position packet with a fresh teleport id and waits for the client to confirm it.
   virtual void teleport(ConnId player, const Vec3& to, float yaw, float pitch) = 0;
+  // PlayerList.respawn's packets: the join's dimension data again (respawn, keeping nothing),
+  // then the player placed at `to` with a teleport.
+  virtual void respawn(ConnId player, const Vec3& to) = 0;
+};
+
+// A player's life as the systems following it hear of it from the survival system: it died, its
+// body left the world (after the death animation, or at respawn), it came back.
+class PlayerLifeObserver {
+ public:
+  virtual ~PlayerLifeObserver() = default;
+  virtual void on_player_died(Player&) {}
+  virtual void on_player_body_removed(Player&) {}
+  virtual void on_player_respawned(Player&) {}
+};
+
+// Hurting players, the one path every damage goes through (the survival system implements it;
+// mobs and other damage sources call it).
+class PlayerDamage {
+ public:
+  virtual ~PlayerDamage() = default;
+  // hurtServer: false when the hit was refused (immune, invulnerable, dead, within the window).
+  virtual bool hurt(ConnId player, DamageCause kind, float amount) = 0;
+};
+
+// Hunger as actions add to it (Player.causeFoodExhaustion: nothing for creative and spectators).
+class FoodExhaustion {
+ public:
+  virtual ~FoodExhaustion() = default;
+  virtual void cause_food_exhaustion(ConnId player, float amount) = 0;
+};
+
+// Packets about a player to everyone who sees it and to the player itself (entity tracking
+// implements it, as vanilla's ChunkMap.broadcastAndSend).
+class EntityBroadcast {
+ public:
+  virtual ~EntityBroadcast() = default;
+  virtual void send_to_viewers_and_self(const Player& player, SharedBytes body) = 0;
+};
+
+// Whether a player's client has loaded the world (player_loaded or the timeout) and is not
+// waiting to respawn: until then it cannot be hurt (movement follows it).
+class ClientLoading {
+ public:
+  virtual ~ClientLoading() = default;
+  virtual bool client_loaded(ConnId player) const = 0;
 };
 
 }  // namespace hz

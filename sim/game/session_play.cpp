@@ -7,6 +7,7 @@
 #include "sim/game/commands/dispatcher.h"
 #include "sim/game/core_config.h"
 #include "sim/game/entity_ids.h"
+#include "sim/game/game_rules.h"
 #include "sim/game/tick_rate.h"
 #include "sim/game/sessions.h"
 #include "sim/protocol/packets.h"
@@ -39,6 +40,9 @@ constexpr uint8_t kInfoActions = packet::play_cb::PlayerInfo::kAddPlayer | packe
                                  packet::play_cb::PlayerInfo::kUpdateListed | packet::play_cb::PlayerInfo::kUpdateLatency |
                                  packet::play_cb::PlayerInfo::kUpdateListOrder | packet::play_cb::PlayerInfo::kUpdateHat;
 
+// The seed the client sees (vanilla sends a hash of the world seed, for biome noise only).
+int64_t hashed_seed(int64_t world_seed) { return static_cast<int64_t>(hash_combine(static_cast<uint64_t>(world_seed), 0)); }
+
 bool is_allowed_chat_character(unsigned char c) { return c != 0xA7 && c >= ' ' && c != 127; }
 
 }  // namespace
@@ -66,8 +70,9 @@ void Sessions::join_game(Session& c) {
   login.max_players = props.max_players;
   login.view_distance = props.view_distance;
   login.simulation_distance = props.simulation_distance;
-  login.hashed_seed = static_cast<int64_t>(hash_combine(static_cast<uint64_t>(config_.world_seed), 0));
+  login.hashed_seed = hashed_seed(config_.world_seed);
   login.game_mode = static_cast<uint8_t>(p.game_mode);
+  login.respawn_screen = !commands_.game_rules().get_bool("immediate_respawn");
   send(c.id, login);
   send(c.id, packet::play_cb::Abilities{ability_flags(p.game_mode), 0.05f, 0.1f});
   teleport(c.id, spawn, 0.0f, 0.0f);
@@ -134,6 +139,23 @@ void Sessions::teleport(ConnId conn, const Vec3& to, float yaw, float pitch) {
   packet.yaw = yaw, packet.pitch = pitch;
   send(conn, packet);
   for (PlayerListener* l : listeners_) l->on_teleported(*p);
+}
+
+void Sessions::respawn(ConnId conn, const Vec3& to) {
+  Player* p = player(conn);
+  if (!p) return;
+  // The new player entity's game mode is set before the respawn packet, which sends abilities.
+  send(conn, packet::play_cb::Abilities{ability_flags(p->game_mode), 0.05f, 0.1f});
+  packet::play_cb::Respawn respawn;
+  respawn.hashed_seed = hashed_seed(config_.world_seed);
+  respawn.game_mode = static_cast<uint8_t>(p->game_mode);
+  send(conn, respawn);
+  teleport(conn, to, 0.0f, 0.0f);
+  packet::play_cb::SpawnPosition spawn_position;
+  const Vec3 spawn = spawn_.spawn_point();
+  spawn_position.location.pos = BlockPos{java_floor(spawn.x), java_floor(spawn.y), java_floor(spawn.z)};
+  send(conn, spawn_position);
+  send(conn, packet::play_cb::UpdateTime{time_.game_time(), {{0, time_.game_time(), 0.0f, 1.0f}}});
 }
 
 void Sessions::set_player_game_mode(ConnId conn, GameMode mode) {
@@ -219,6 +241,9 @@ void Sessions::handle_play(Session& c, std::span<const uint8_t> body) {
     }
     void operator()(packet::play_sb::EntityAction&& a) {
       for (PlayerListener* l : s.listeners_) l->on_entity_action(p, a.action);
+    }
+    void operator()(packet::play_sb::ClientCommand&& command) {
+      for (PlayerListener* l : s.listeners_) l->on_client_command(p, command.action);
     }
     void operator()(packet::play_sb::ChatMessage&& m) { s.handle_chat(c, m.message); }
     void operator()(packet::play_sb::ChatCommand&& m) { s.handle_command(c, m.command); }

@@ -223,6 +223,12 @@ void Sessions::broadcast_ticking_step(int ticks) {
   for (ConnId id : join_order_) send(id, body);
 }
 
+void Sessions::broadcast_game_event(uint8_t event, float value) {
+  if (join_order_.empty()) return;
+  SharedBytes body = share(encode_packet(packet::play_cb::GameStateChange{event, value}));
+  for (ConnId id : join_order_) send(id, body);
+}
+
 uint64_t Sessions::hash() const {
   Hasher h;
   for (const auto& [id, c] : connections_) {

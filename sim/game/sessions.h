@@ -84,6 +84,7 @@ class Sessions final : public PlayerConnections {
   void set_player_game_mode(ConnId player, GameMode mode);
   // Teleports a player: sends a position packet with a fresh teleport id and waits for it.
   void teleport(ConnId player, const Vec3& to, float yaw, float pitch) override;
+  void respawn(ConnId player, const Vec3& to) override;
 
   // Packets and texts.
   void send(ConnId conn, SharedBytes body) override;
@@ -93,6 +94,7 @@ class Sessions final : public PlayerConnections {
   void broadcast_to_ops(const TextComponent& text, std::optional<ConnId> except);
   void broadcast_ticking_state(float rate, bool frozen);
   void broadcast_ticking_step(int ticks);
+  void broadcast_game_event(uint8_t event, float value);
   // Sends a disconnect packet for the connection's state with `reason`, then closes it.
   void disconnect(ConnId conn, const TextComponent& reason) override;
   // Vanilla's reason for a packet it could not read: "Internal Exception: <what went wrong>".
@@ -169,6 +171,8 @@ class PlayerListener {
   virtual void on_client_view_distance(Player&, int /*view_distance*/) {}
   virtual void on_player_input(Player&, uint8_t /*flags*/) {}
   virtual void on_entity_action(Player&, int32_t /*action*/) {}
+  // client_command: 0 perform respawn, 1 request stats, 2 request game rule values.
+  virtual void on_client_command(Player&, int32_t /*action*/) {}
   virtual void on_game_mode_changed(Player&) {}
   virtual void on_teleported(Player&) {}
   // player_action: digging (start, abort, stop) and the other actions, with the client's sequence.

@@ -905,4 +905,111 @@ struct HeldItemSlot {
   }
 };
 
+// A position in the world in doubles (damage_event's source position).
+struct DoublePosition {
+  double x = 0, y = 0, z = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("x", x);
+    v("y", y);
+    v("z", z);
+  }
+};
+
+// An entity was hurt: the client plays the hurt animation and sound.
+struct DamageEvent {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::damage_event;
+  static constexpr std::string_view kName = "damage_event";
+
+  int32_t entity_id = 0;
+  int32_t source_type = 0;       // network id in the damage_type registry
+  int32_t source_cause_id = 0;   // entity id + 1, 0 for none
+  int32_t source_direct_id = 0;  // entity id + 1, 0 for none
+  std::optional<DoublePosition> source_position;
+
+  template <class V>
+  void fields(V& v) {
+    v("entity_id", entity_id, kVarInt);
+    v("source_type", source_type, kVarInt);
+    v("source_cause_id", source_cause_id, kVarInt);
+    v("source_direct_id", source_direct_id, kVarInt);
+    v("source_position", source_position);
+  }
+};
+
+// Entity Event: a status byte for an entity (3 death animation, 60 death smoke).
+struct EntityStatus {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::entity_status;
+  static constexpr std::string_view kName = "entity_status";
+
+  int32_t entity_id = 0;
+  int8_t status = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("entity_id", entity_id);
+    v("status", status);
+  }
+};
+
+// Player Combat Kill: the dying player's death screen with its message.
+struct DeathCombatEvent {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::death_combat_event;
+  static constexpr std::string_view kName = "death_combat_event";
+
+  int32_t player_id = 0;
+  nbt::Tag message;  // text component
+
+  template <class V>
+  void fields(V& v) {
+    v("player_id", player_id, kVarInt);
+    v("message", message);
+  }
+};
+
+// Respawn: the common spawn info of login again, and which data the client keeps.
+struct Respawn {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::respawn;
+  static constexpr std::string_view kName = "respawn";
+
+  static constexpr int8_t kKeepAttributes = 1;
+  static constexpr int8_t kKeepEntityData = 2;
+
+  int32_t dimension_type = 0;
+  std::string dimension = "minecraft:overworld";
+  int64_t hashed_seed = 0;
+  uint8_t game_mode = 0;
+  int8_t previous_game_mode = -1;
+  bool is_debug = false;
+  bool is_flat = false;
+  std::optional<GlobalPos> death_location;
+  int32_t portal_cooldown = 0;
+  int32_t sea_level = 63;
+  int8_t data_kept = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("dimension_type", dimension_type, kVarInt);
+    v("dimension", dimension, kIdentifier);
+    v("hashed_seed", hashed_seed);
+    v("game_mode", game_mode);
+    v("previous_game_mode", previous_game_mode);
+    v("is_debug", is_debug);
+    v("is_flat", is_flat);
+    v("death_location", death_location);
+    v("portal_cooldown", portal_cooldown, kVarInt);
+    v("sea_level", sea_level, kVarInt);
+    v("data_kept", data_kept);
+  }
+};
+
 }  // namespace hz::packet::play_cb

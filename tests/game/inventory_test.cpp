@@ -323,6 +323,7 @@ class FakePlayers final : public PlayerConnections {
   void send(ConnId conn, SharedBytes body) override { sent.emplace_back(conn, *body); }
   void disconnect(ConnId, const TextComponent&) override {}
   void teleport(ConnId, const Vec3&, float, float) override {}
+  void respawn(ConnId, const Vec3&) override {}
   std::vector<Bytes> take(int32_t packet_id) {
     std::vector<Bytes> out;
     for (auto& [conn, body] : sent)

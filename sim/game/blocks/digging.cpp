@@ -73,7 +73,12 @@ void Digging::stop(Player& player, DigState& dig, const BlockPos& pos) {
 
 bool Digging::destroy(const Player& player, const BlockPos& pos) {
   if (player.game_mode == GameMode::kSpectator || player.game_mode == GameMode::kAdventure) return false;
-  return blocks_.world.set_block(pos, air());
+  const BlockStateId broken = blocks_.world.block_at(pos);
+  if (!blocks_.world.set_block(pos, air())) return false;
+  // Block.playerDestroy, reached in survival when the (empty) hand harvests the block.
+  if (exhaustion_ && player.game_mode == GameMode::kSurvival && !block_info(block_of_state(broken)).requires_tool)
+    exhaustion_->cause_food_exhaustion(player.conn, 0.005f);
+  return true;
 }
 
 void Digging::destroy_and_ack(const Player& player, const BlockPos& pos) {

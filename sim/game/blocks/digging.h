@@ -18,6 +18,8 @@ class BlockInteraction;
 class Digging final : public PlayerListener {
  public:
   explicit Digging(BlockInteraction& blocks) : blocks_(blocks) {}
+  // Where breaking a block's food cost goes (optional).
+  void set_food_exhaustion(FoodExhaustion* exhaustion) { exhaustion_ = exhaustion; }
 
   // PlayerListener
   void on_join(Player& player) override;
@@ -48,6 +50,7 @@ class Digging final : public PlayerListener {
   dig_rules::Digger digger(const Player& player) const;
 
   BlockInteraction& blocks_;
+  FoodExhaustion* exhaustion_ = nullptr;
   std::map<ConnId, DigState> players_;
 };
 

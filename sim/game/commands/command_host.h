@@ -60,6 +60,8 @@ class CommandHost {
   virtual void set_player_game_mode(ConnId player, GameMode mode) = 0;
   virtual PlayerPlacement player_placement(ConnId player) const = 0;
   virtual void teleport_player(ConnId player, const PlayerPlacement& to) = 0;
+  // LivingEntity.kill: generic_kill damage that even creative players take.
+  virtual void kill_player(ConnId player) = 0;
 
   // Where a command runs from: the player's position, or the world spawn for the console.
   virtual PlayerPlacement command_origin(const CommandSource& source) const = 0;

@@ -12,6 +12,7 @@ std::span<const CommandSpec> command_table() {
       {"gamerule", 2, "gamerule <rule> [<value>]", run_gamerule_command},
       {"give", 2, "give <targets> <item> [<count>]", run_give_command},
       {"help", 0, "help [<command>]", run_help_command},
+      {"kill", 2, "kill [<targets>]", run_kill_command},
       {"list", 0, "list", run_list_command},
       {"save-all", 4, "save-all [flush]", run_save_all_command},
       {"say", 2, "say <message>", run_say_command},

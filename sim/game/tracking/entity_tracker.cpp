@@ -176,6 +176,22 @@ void EntityTracker::on_leave(Player& player) {
   ids_.erase(id);
 }
 
+void EntityTracker::send_to_viewers_and_self(const Player& player, SharedBytes body) {
+  auto id = ids_.find(player.conn);
+  if (id != ids_.end())
+    for (int32_t viewer : find(id->second)->seen_by) send(find(viewer)->player->conn, body);
+  send(player.conn, body);
+}
+
+void EntityTracker::on_player_body_removed(Player& player) {
+  auto id = ids_.find(player.conn);
+  if (id == ids_.end()) return;
+  // One removal per entity, as each tracked entity's removePairing sends.
+  for (int32_t seen : find(id->second)->sees)
+    send(player.conn, share(encode_packet(packet::play_cb::EntityDestroy{{seen}})));
+  on_leave(player);
+}
+
 void EntityTracker::on_player_moved(const Player& player) {
   auto id = ids_.find(player.conn);
   if (id == ids_.end()) return;

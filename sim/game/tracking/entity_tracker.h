@@ -19,7 +19,10 @@
 
 namespace hz {
 
-class EntityTracker final : public PlayerListener, public MoveObserver {
+class EntityTracker final : public PlayerListener,
+                            public MoveObserver,
+                            public EntityBroadcast,
+                            public PlayerLifeObserver {
  public:
   // Players are tracked up to 32 chunks (EntityType.PLAYER's client tracking range).
   static constexpr int kPlayerTrackingRange = 32 * 16;
@@ -45,6 +48,12 @@ class EntityTracker final : public PlayerListener, public MoveObserver {
   void tick() override;
   // MoveObserver: ChunkMap.move.
   void on_player_moved(const Player& player) override;
+  // EntityBroadcast: ChunkMap.broadcastAndSend.
+  void send_to_viewers_and_self(const Player& player, SharedBytes body) override;
+  // PlayerLifeObserver: a dead player's body leaves the world (ChunkMap.removeEntity: its viewers
+  // and the player itself lose their pairings) and the respawned one enters it (addEntity).
+  void on_player_body_removed(Player& player) override;
+  void on_player_respawned(Player& player) override { on_join(player); }
 
   uint64_t hash() const;
 
