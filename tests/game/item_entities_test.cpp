@@ -614,3 +614,82 @@ TEST(ItemEntitiesScenario, SetblockDestroyDropsTheOldBlock) {
 
 }  // namespace
 }  // namespace hz
+
+namespace hz {
+namespace {
+
+// --- tracking of items to viewers ---
+
+struct TrackedItems {
+  FakeConnections connections;
+  ServerProperties properties = [] {
+    ServerProperties p = testing::test_properties();
+    p.view_distance = 32;
+    return p;
+  }();
+  EntityTracker tracker{connections, properties};
+  Player* viewer = nullptr;
+
+  TrackedItems() {
+    viewer = &connections.add(1, {0.5, 64.0, 0.5});
+    viewer->client_view_distance = 32;
+    tracker.on_join(*viewer);
+  }
+  int count(int32_t packet_id) const {
+    int n = 0;
+    for (const auto& [conn, body] : connections.sent) n += packet_id_of(body) == packet_id;
+    return n;
+  }
+  void move_viewer(double x) {
+    viewer->position.x = x;
+    tracker.on_player_moved(*viewer);
+  }
+};
+
+TEST(ItemTracking, ItemsShowWithinSixChunksAndDisappearBeyond) {
+  TrackedItems t;
+  ItemEntity near(100, Uuid{1, 1}, stack_of("dirt", 1)), far(101, Uuid{1, 2}, stack_of("dirt", 1));
+  near.position = {90.5, 64.0, 0.5};
+  far.position = {100.5, 64.0, 0.5};
+  t.tracker.add_entity(near);
+  t.tracker.add_entity(far);
+  EXPECT_EQ(t.tracker.seen_by(1), std::vector<int32_t>{100});
+  EXPECT_EQ(t.count(packet::play_cb::SpawnEntity::kId), 1);
+  EXPECT_EQ(t.count(packet::play_cb::EntityMetadata::kId), 1);  // the stack, in the pairing bundle
+  t.move_viewer(20.5);
+  EXPECT_EQ(t.tracker.seen_by(1), (std::vector<int32_t>{100, 101}));
+  t.move_viewer(-20.5);  // 111 blocks from the first item, 121 from the second
+  EXPECT_TRUE(t.tracker.seen_by(1).empty());
+  EXPECT_EQ(t.count(packet::play_cb::EntityDestroy::kId), 2);
+  t.tracker.remove_entity(100);
+  t.tracker.remove_entity(101);
+  EXPECT_EQ(t.count(packet::play_cb::EntityDestroy::kId), 2);  // nobody saw them any more
+}
+
+TEST(ItemTracking, PositionsGoOutEveryTwentyTicksAndStackChangesAtOnce) {
+  TrackedItems t;
+  ItemEntity item(100, Uuid{1, 1}, stack_of("dirt", 1));
+  item.position = {3.5, 64.0, 0.5};
+  t.tracker.add_entity(item);
+  t.connections.sent.clear();
+  for (int tick = 0; tick < 40; ++tick) {
+    item.position.x += 0.01;
+    t.tracker.tick();
+  }
+  EXPECT_EQ(t.count(packet::play_cb::RelEntityMove::kId) + t.count(packet::play_cb::EntityMoveLook::kId) +
+                t.count(packet::play_cb::SyncEntityPosition::kId),
+            2);
+  EXPECT_EQ(t.count(packet::play_cb::EntityMetadata::kId), 0);
+  item.set_stack(stack_of("dirt", 2));
+  t.tracker.tick();
+  EXPECT_EQ(t.count(packet::play_cb::EntityMetadata::kId), 1);
+  EXPECT_FALSE(item.data_dirty);
+  // A changed velocity is sent with the next update (items track their velocity).
+  t.connections.sent.clear();
+  item.velocity = {0.0, 0.2, 0.0};
+  for (int tick = 0; tick < 20; ++tick) t.tracker.tick();
+  EXPECT_EQ(t.count(packet::play_cb::EntityVelocity::kId), 1);
+}
+
+}  // namespace
+}  // namespace hz
