@@ -29,7 +29,7 @@ function countOf (bot, name) {
   return bot.inventory.items().filter(item => item.name === name).reduce((sum, item) => sum + item.count, 0)
 }
 
-test('a survival player digs grass by hand, the other player sees the dirt drop, the digger picks it up', { timeout: 60000 }, async () => {
+test('a survival player digs grass by hand, the other player sees the dirt drop, the digger picks it up', { timeout: 90000 }, async () => {
   if (digger.game.gameMode !== 'survival') {
     server.command('gamemode survival Digger')
     await waitForEvent(digger, 'game', { accept: () => digger.game.gameMode === 'survival', what: 'survival mode' })
@@ -45,17 +45,17 @@ test('a survival player digs grass by hand, the other player sees the dirt drop,
   assert.equal(countOf(digger, 'dirt'), 0)
 
   const dropSeen = waitForEvent(watcher, 'itemDrop', {
-    timeoutMs: 15000,
+    timeoutMs: 30000,
     accept: entity => entity.getDroppedItem()?.name === 'dirt',
     what: 'the dirt item entity'
   })
   const collectSeen = waitForEvent(watcher, 'playerCollect', {
-    timeoutMs: 20000,
+    timeoutMs: 40000,
     accept: (collector) => collector.username === 'Digger',
     what: 'the digger collecting the item'
   })
   const inventoryFilled = waitForEvent(digger.inventory, 'updateSlot', {
-    timeoutMs: 20000,
+    timeoutMs: 40000,
     accept: () => countOf(digger, 'dirt') === 1,
     what: 'dirt in the digger\'s inventory'
   })
