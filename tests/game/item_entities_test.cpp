@@ -262,12 +262,8 @@ TEST(ItemPickup, APlayerTakesTheItemOnceTheDelayIsOver) {
   EXPECT_EQ(take->collected_entity_id, id);
   EXPECT_EQ(take->collector_entity_id, p.entity_id);
   EXPECT_EQ(take->pickup_item_count, 1);
-  ASSERT_EQ(w.connections.sent.size(), 1u);
-  auto slot = decode_packet<packet::play_cb::SetSlot>(w.connections.sent[0].second);
-  ASSERT_TRUE(slot.ok());
-  EXPECT_EQ(slot->slot, kFirstHotbarSlot);
-  EXPECT_EQ(slot->count, 1);
-  EXPECT_EQ(slot->item_id, item_id("cobblestone"));
+  // The slot reaches the client through the inventory window's sync, not from here.
+  EXPECT_TRUE(w.connections.sent.empty());
 }
 
 TEST(ItemPickup, TheReachIsOneBlockSidewaysAndHalfABlockUp) {
@@ -547,7 +543,7 @@ TEST(ItemEntitiesScenario, SurvivalDiggingDropsTheBlocksItemWhichThePlayerPicksU
   auto slot = decode_packet<packet::play_cb::SetSlot>(slots[0]);
   EXPECT_EQ(slot->window_id, 0);
   EXPECT_EQ(slot->slot, kFirstHotbarSlot + 1);
-  EXPECT_EQ(slot->item_id, item_id("cobblestone"));
+  EXPECT_EQ(slot->item.item_id, item_id("cobblestone"));
 }
 
 TEST(ItemEntitiesScenario, GrassByHandDropsDirtAndCreativeBreaksDropNothing) {
