@@ -11,6 +11,8 @@
 #include "sim/game/blocks/placing.h"
 #include "sim/game/commands/dispatcher.h"
 #include "sim/game/items/inventory_menu.h"
+#include "sim/game/entities/block_loot.h"
+#include "sim/game/entities/item_entities.h"
 #include "sim/game/movement/movement_system.h"
 #include "sim/game/movement/column_block_source.h"
 #include "sim/game/tracking/chunk_visibility_fn.h"
@@ -24,13 +26,6 @@ namespace hz {
 namespace {
 // Rng::derive's stream key for the core's game random (the world generator uses other keys).
 constexpr int64_t kCoreRandomStream = 0x67616d65;  // "game"
-
-// Dropped items are discarded until item entities exist; replaced when item entities land.
-class DropsNotYetSpawned final : public ItemDrops {
- public:
-  void drop_from_block(const BlockPos&, const ItemStack&) override {}
-  void drop_from_player(const Player&, const ItemStack&, bool, bool) override {}
-};
 }  // namespace
 
 Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
@@ -53,9 +48,11 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   sessions_->add_listener(tracker_.get());
   sessions_->add_listener(movement_.get());
   // Survival follows the moves movement accepted and ticks after each player's movement tick.
-  item_drops_ = std::make_unique<DropsNotYetSpawned>();
+  // Item entities exist before survival (death drops go into them); they are registered as a
+  // listener further down, after the world.
+  items_ = std::make_unique<ItemEntities>(entity_ids_, random_, *sessions_, *tracker_, rules_);
   survival_ = std::make_unique<SurvivalSystem>(
-      SurvivalSystem::Ports{*sessions_, static_cast<ServerLog&>(*this), static_cast<const SpawnPoint&>(*this), *item_drops_,
+      SurvivalSystem::Ports{*sessions_, static_cast<ServerLog&>(*this), static_cast<const SpawnPoint&>(*this), *items_,
                             *tracker_, *movement_},
       rules_, config_.properties.difficulty);
   survival_->add_life_observer(movement_.get());
@@ -65,21 +62,26 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   // Registered after the systems that apply moves, so it reads positions they accepted.
   world_ = std::make_unique<WorldStreaming>(config_, effects_, *sessions_, static_cast<const GameTime&>(*this), rules_);
   sessions_->add_listener(world_.get());
+  // Item entities tick after movement (pickups read the positions it accepted) and after the
+  // world (they tick only in chunks loaded by then); digging drops into them, so they come first.
+  sessions_->add_listener(items_.get());
   // After the world, so its tick's block changes go out before the acknowledgements.
   block_acks_ = std::make_unique<BlockChangeAcks>(*sessions_);
   block_interaction_ = std::make_unique<BlockInteraction>(*sessions_, *world_, *block_acks_,
                                                           static_cast<const SpawnPoint&>(*this), sessions_->ops(),
                                                           config_.properties.spawn_protection);
-  digging_ = std::make_unique<Digging>(*block_interaction_);
+  digging_ = std::make_unique<Digging>(*block_interaction_, *items_, random_);
   placing_ = std::make_unique<Placing>(*block_interaction_);
   digging_->set_food_exhaustion(survival_.get());
   sessions_->add_listener(digging_.get());
   sessions_->add_listener(placing_.get());
   sessions_->add_listener(block_acks_.get());
-  inventory_ = std::make_unique<InventoryMenus>(*sessions_, *item_drops_, *world_, static_cast<ServerLog&>(*this));
+  // Inventory windows drop thrown stacks as item entities, and send the slots pickups changed.
+  inventory_ = std::make_unique<InventoryMenus>(*sessions_, *items_, *world_, static_cast<ServerLog&>(*this));
   sessions_->add_listener(inventory_.get());
   world_blocks_ = std::make_unique<ColumnBlockSource>([this](ChunkPos pos) { return world_->column(pos); });
   movement_->set_block_source(world_blocks_.get());
+  items_->set_block_source(world_blocks_.get());
   world_chunks_sent_ = std::make_unique<ChunkVisibilityFn>(
       [this](const Player& viewer, int x, int z) { return world_->is_chunk_tracked(viewer.conn, ChunkPos{x, z}); });
   tracker_->set_chunk_visibility(world_chunks_sent_.get());
@@ -187,6 +189,7 @@ uint64_t Core::state_hash() const {
   h.u64(sessions_->hash());
   h.u64(world_->hash());
   h.u64(digging_->hash());
+  h.u64(items_->hash());
   h.u64(block_acks_->hash());
   h.u64(inventory_->hash());
   h.u64(survival_->hash());
@@ -263,6 +266,9 @@ PlayerPlacement Core::command_origin(const CommandSource& source) const {
 BlockWorld& Core::block_world() { return *world_; }
 
 PlayerInventories& Core::player_inventories() { return *inventory_; }
+void Core::drop_block_loot(const BlockPos& pos, BlockStateId state) {
+  for (const ItemStack& stack : block_loot_table(state, ItemStack{}, random_)) items_->drop_from_block(pos, stack);
+}
 
 // --- TickRateListener ---
 

@@ -32,6 +32,7 @@ class Digging;
 class Placing;
 class EntityTracker;
 class InventoryMenus;
+class ItemEntities;
 class BlockSource;
 class ChunkVisibility;
 class MovementSystem;
@@ -90,12 +91,15 @@ class Core final : public CommandHost,
   PlayerPlacement command_origin(const CommandSource& source) const override;
   BlockWorld& block_world() override;
   PlayerInventories& player_inventories() override;
+  void drop_block_loot(const BlockPos& pos, BlockStateId state) override;
 
   void log(LogLevel level, std::string text) override;
   void emit(Effect effect) { effects_.emit(std::move(effect)); }
   // Move checks, player physics and pull-backs; players seeing each other.
   MovementSystem& movement() { return *movement_; }
   EntityTracker& tracking() { return *tracker_; }
+  // Dropped items; also the ItemDrops port other systems drop through.
+  ItemEntities& items() { return *items_; }
   Sessions& sessions() { return *sessions_; }
   // Health, hunger, death and respawn.
   SurvivalSystem& survival() { return *survival_; }
@@ -138,12 +142,12 @@ class Core final : public CommandHost,
   std::unique_ptr<ChunkVisibility> world_chunks_sent_;
   std::unique_ptr<Sessions> sessions_;
   std::unique_ptr<WorldStreaming> world_;
+  std::unique_ptr<ItemEntities> items_;
   std::unique_ptr<BlockChangeAcks> block_acks_;
   std::unique_ptr<BlockInteraction> block_interaction_;
   std::unique_ptr<Digging> digging_;
   std::unique_ptr<Placing> placing_;
   // Players' inventory windows, and where the items they drop go.
-  std::unique_ptr<ItemDrops> item_drops_;
   std::unique_ptr<InventoryMenus> inventory_;
   std::unique_ptr<SurvivalSystem> survival_;
   std::deque<std::string> console_queue_;

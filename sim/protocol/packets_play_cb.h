@@ -836,6 +836,44 @@ struct WindowItems {
   }
 };
 
+// Set Entity Data: the entity's synched data values that differ from their defaults or changed,
+// already encoded (index byte, serializer id, value; 0xFF ends the list; entity_data.h).
+struct EntityMetadata {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::entity_metadata;
+  static constexpr std::string_view kName = "entity_metadata";
+
+  int32_t entity_id = 0;
+  Bytes metadata;
+
+  template <class V>
+  void fields(V& v) {
+    v("entity_id", entity_id, kVarInt);
+    v("metadata", metadata, kRest);
+  }
+};
+
+// Take Item Entity: a collector picked up (part of) an item entity; the count is the stack's
+// count before the pickup.
+struct Collect {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::collect;
+  static constexpr std::string_view kName = "collect";
+
+  int32_t collected_entity_id = 0;
+  int32_t collector_entity_id = 0;
+  int32_t pickup_item_count = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("collected_entity_id", collected_entity_id, kVarInt);
+    v("collector_entity_id", collector_entity_id, kVarInt);
+    v("pickup_item_count", pickup_item_count, kVarInt);
+  }
+};
+
 // Set Container Slot.
 struct SetSlot {
   static constexpr ProtocolState kState = ProtocolState::kPlay;

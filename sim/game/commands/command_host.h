@@ -10,6 +10,8 @@
 
 #include "sim/core/properties.h"
 #include "sim/core/types.h"
+#include "sim/data/blocks.h"
+#include "sim/protocol/wire.h"
 
 namespace hz {
 
@@ -69,6 +71,9 @@ class CommandHost {
   virtual BlockWorld& block_world() = 0;
   // Players' inventories (/give, /clear); changes reach the players' clients.
   virtual PlayerInventories& player_inventories() = 0;
+  // Level.destroyBlock(pos, drop = true) without a breaker: the block's loot table pops out as
+  // item entities. The block must still be there; the caller removes it afterwards.
+  virtual void drop_block_loot(const BlockPos& /*pos*/, BlockStateId /*state*/) {}
 };
 
 }  // namespace hz
