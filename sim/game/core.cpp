@@ -7,6 +7,8 @@
 #include "sim/core/hash.h"
 #include "sim/game/blocks/block_change_acks.h"
 #include "sim/game/blocks/block_interaction.h"
+#include "sim/game/blocks/block_use.h"
+#include "sim/game/blocks/buckets.h"
 #include "sim/game/blocks/digging.h"
 #include "sim/game/blocks/placing.h"
 #include "sim/game/commands/dispatcher.h"
@@ -45,6 +47,9 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   sessions_->add_listener(movement_.get());
   // Registered after the systems that apply moves, so it reads positions they accepted.
   world_ = std::make_unique<WorldStreaming>(config_, effects_, *sessions_, static_cast<const GameTime&>(*this), rules_);
+  // Block ticks (button releases) run before the world's tick, so their changes go out this tick.
+  block_use_ = std::make_unique<BlockUse>(*world_, rate_);
+  sessions_->add_listener(block_use_.get());
   sessions_->add_listener(world_.get());
   // After the world, so its tick's block changes go out before the acknowledgements.
   block_acks_ = std::make_unique<BlockChangeAcks>(*sessions_);
@@ -52,9 +57,11 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
                                                           static_cast<const SpawnPoint&>(*this), sessions_->ops(),
                                                           config_.properties.spawn_protection);
   digging_ = std::make_unique<Digging>(*block_interaction_);
-  placing_ = std::make_unique<Placing>(*block_interaction_);
+  placing_ = std::make_unique<Placing>(*block_interaction_, *block_use_);
+  buckets_ = std::make_unique<Buckets>(*block_interaction_, *block_use_);
   sessions_->add_listener(digging_.get());
   sessions_->add_listener(placing_.get());
+  sessions_->add_listener(buckets_.get());
   sessions_->add_listener(block_acks_.get());
   world_blocks_ = std::make_unique<ColumnBlockSource>([this](ChunkPos pos) { return world_->column(pos); });
   movement_->set_block_source(world_blocks_.get());
@@ -166,6 +173,7 @@ uint64_t Core::state_hash() const {
   h.u64(world_->hash());
   h.u64(digging_->hash());
   h.u64(block_acks_->hash());
+  h.u64(block_use_->hash());
   return h.digest();
 }
 

@@ -30,6 +30,8 @@ class BlockChangeAcks;
 class BlockInteraction;
 class Digging;
 class Placing;
+class BlockUse;
+class Buckets;
 class EntityTracker;
 class BlockSource;
 class ChunkVisibility;
@@ -136,6 +138,8 @@ class Core final : public CommandHost,
   std::unique_ptr<BlockInteraction> block_interaction_;
   std::unique_ptr<Digging> digging_;
   std::unique_ptr<Placing> placing_;
+  std::unique_ptr<BlockUse> block_use_;
+  std::unique_ptr<Buckets> buckets_;
   std::deque<std::string> console_queue_;
   int64_t tick_count_ = 0;
   int64_t empty_ticks_ = 0;

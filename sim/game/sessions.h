@@ -177,6 +177,8 @@ class PlayerListener {
                                int32_t /*sequence*/) {}
   // use_item_on: a right click on a block face.
   virtual void on_use_item_on(Player&, const packet::play_sb::BlockPlace&) {}
+  // use_item: a right click with an item, not on a block (buckets).
+  virtual void on_use_item(Player&, const packet::play_sb::UseItem&) {}
   // Once per tick after Sessions' own work, in registration order.
   virtual void tick() {}
 };

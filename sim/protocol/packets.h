@@ -53,6 +53,7 @@ using PlayServerbound =
               play_sb::PlayerInput, play_sb::EntityAction, play_sb::ArmAnimation, play_sb::HeldItemSlot,
               play_sb::MessageAcknowledgement, play_sb::ChatSessionUpdate, play_sb::ChatMessage,
               play_sb::ChatCommand, play_sb::ChatCommandSigned, play_sb::KeepAlive, play_sb::PingRequest,
-              play_sb::Pong, play_sb::BlockDig, play_sb::SetCreativeSlot, play_sb::BlockPlace>;
+              play_sb::Pong, play_sb::BlockDig, play_sb::SetCreativeSlot, play_sb::BlockPlace,
+              play_sb::UseItem>;
 
 }  // namespace hz::packet
