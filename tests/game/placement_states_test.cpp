@@ -10,6 +10,7 @@
 #include <map>
 #include <tuple>
 
+#include "sim/core/java_format.h"
 #include "sim/data/catalog.h"
 #include "sim/game/blocks/block_ray.h"
 #include "sim/game/blocks/placement_states.h"
@@ -592,6 +593,7 @@ TEST(UsingBlocksScenario, IronDoorsDoNotOpenByHand) {
   BuildWorld w;
   const BlockPos ground{w.below.x + 2, w.below.y, w.below.z};
   w.clear_column(ground);
+  w.clear_column({ground.x - 1, ground.y, ground.z});
   w.s.pass();
   w.hold("iron_door");
   w.use_on(ground, Dir::kUp, 0.5f, 1.0f, 0.5f);

@@ -28,7 +28,8 @@ const std::map<std::string, std::vector<bool>, std::less<>>& tag_tables() {
     for (const char* name : {"minecraft:slabs", "minecraft:stairs", "minecraft:fences", "minecraft:wooden_fences",
                              "minecraft:fence_gates", "minecraft:bars", "minecraft:walls", "minecraft:doors",
                              "minecraft:trapdoors", "minecraft:buttons", "minecraft:stone_buttons",
-                             "minecraft:leaves", "minecraft:shulker_boxes", "minecraft:wall_post_override"})
+                             "minecraft:leaves", "minecraft:shulker_boxes", "minecraft:wall_post_override",
+                             "minecraft:replaceable"})
       out.emplace(name, members_of(name));
     return out;
   }();

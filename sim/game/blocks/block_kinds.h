@@ -10,7 +10,8 @@
 
 namespace hz {
 
-// Membership of a block in a `minecraft:block` tag, e.g. "minecraft:fences".
+// Membership of a block in one of the `minecraft:block` tags placing reads (block_kinds.cpp lists
+// them), e.g. "minecraft:fences"; false for any other tag.
 bool block_in_tag(BlockId block, std::string_view tag);
 
 bool is_slab(BlockId block);
