@@ -59,8 +59,15 @@ function click (location, direction, cursorY) {
 // A stone floor two blocks east of the builder with air above it, seen by both bots.
 async function clearedFloor () {
   const ground = builder.entity.position.floored().offset(2, -1, 0)
-  server.command(`fill ${ground.x} ${ground.y} ${ground.z - 2} ${ground.x + 1} ${ground.y} ${ground.z + 2} stone`)
-  server.command(`fill ${ground.x} ${ground.y + 1} ${ground.z - 2} ${ground.x + 1} ${ground.y + 3} ${ground.z + 2} air`)
+  // Each fill has run once its answer is logged: a click sent earlier could land in the same tick
+  // and be overwritten by the fill, which runs after the tick's packets.
+  for (const what of ['stone', 'air']) {
+    const bottom = what === 'stone' ? ground.y : ground.y + 1
+    const top = what === 'stone' ? ground.y : ground.y + 3
+    const mark = server.mark()
+    server.command(`fill ${ground.x} ${bottom} ${ground.z - 2} ${ground.x + 1} ${top} ${ground.z + 2} ${what}`)
+    await server.waitForLine(/filled/, 30000, mark)
+  }
   await seesState(watcher, ground.offset(0, 0, 2), 'stone')
   await seesState(watcher, ground.offset(0, 1, 2), 'air')
   await seesState(builder, ground.offset(0, 1, 2), 'air')
