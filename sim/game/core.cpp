@@ -7,6 +7,8 @@
 #include "sim/core/hash.h"
 #include "sim/game/blocks/block_change_acks.h"
 #include "sim/game/blocks/block_interaction.h"
+#include "sim/game/blocks/block_use.h"
+#include "sim/game/blocks/buckets.h"
 #include "sim/game/blocks/digging.h"
 #include "sim/game/blocks/placing.h"
 #include "sim/game/commands/dispatcher.h"
@@ -61,6 +63,9 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   sessions_->add_listener(survival_.get());
   // Registered after the systems that apply moves, so it reads positions they accepted.
   world_ = std::make_unique<WorldStreaming>(config_, effects_, *sessions_, static_cast<const GameTime&>(*this), rules_);
+  // Block ticks (button releases) run before the world's tick, so their changes go out this tick.
+  block_use_ = std::make_unique<BlockUse>(*world_, rate_);
+  sessions_->add_listener(block_use_.get());
   sessions_->add_listener(world_.get());
   // Item entities tick after movement (pickups read the positions it accepted) and after the
   // world (they tick only in chunks loaded by then); digging drops into them, so they come first.
@@ -71,10 +76,12 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
                                                           static_cast<const SpawnPoint&>(*this), sessions_->ops(),
                                                           config_.properties.spawn_protection);
   digging_ = std::make_unique<Digging>(*block_interaction_, *items_, random_);
-  placing_ = std::make_unique<Placing>(*block_interaction_);
+  placing_ = std::make_unique<Placing>(*block_interaction_, *block_use_);
+  buckets_ = std::make_unique<Buckets>(*block_interaction_, *block_use_);
   digging_->set_food_exhaustion(survival_.get());
   sessions_->add_listener(digging_.get());
   sessions_->add_listener(placing_.get());
+  sessions_->add_listener(buckets_.get());
   sessions_->add_listener(block_acks_.get());
   // Inventory windows drop thrown stacks as item entities, and send the slots pickups changed.
   inventory_ = std::make_unique<InventoryMenus>(*sessions_, *items_, *world_, static_cast<ServerLog&>(*this));
@@ -193,6 +200,7 @@ uint64_t Core::state_hash() const {
   h.u64(block_acks_->hash());
   h.u64(inventory_->hash());
   h.u64(survival_->hash());
+  h.u64(block_use_->hash());
   return h.digest();
 }
 

@@ -30,6 +30,8 @@ class BlockChangeAcks;
 class BlockInteraction;
 class Digging;
 class Placing;
+class BlockUse;
+class Buckets;
 class EntityTracker;
 class InventoryMenus;
 class ItemEntities;
@@ -150,6 +152,8 @@ class Core final : public CommandHost,
   // Players' inventory windows, and where the items they drop go.
   std::unique_ptr<InventoryMenus> inventory_;
   std::unique_ptr<SurvivalSystem> survival_;
+  std::unique_ptr<BlockUse> block_use_;
+  std::unique_ptr<Buckets> buckets_;
   std::deque<std::string> console_queue_;
   int64_t tick_count_ = 0;
   int64_t empty_ticks_ = 0;

@@ -276,6 +276,13 @@ void Sessions::handle_play(Session& c, std::span<const uint8_t> body) {
         l->on_use_item_on(p, use);
       }
     }
+    void operator()(packet::play_sb::UseItem&& use) {
+      if (use.sequence < 0) return s.disconnect(c.id, TextComponent::plain("Expected packet sequence nr >= 0"));
+      for (PlayerListener* l : s.listeners_) {
+        if (s.player(c.id) != &p) return;
+        l->on_use_item(p, use);
+      }
+    }
     void operator()(packet::play_sb::BlockDig&& d) {
       // Vanilla throws on a negative sequence, which ends the connection.
       if (d.sequence < 0) return s.disconnect(c.id, TextComponent::plain("Expected packet sequence nr >= 0"));

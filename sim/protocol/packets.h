@@ -56,6 +56,6 @@ using PlayServerbound =
               play_sb::MessageAcknowledgement, play_sb::ChatSessionUpdate, play_sb::ChatMessage,
               play_sb::ChatCommand, play_sb::ChatCommandSigned, play_sb::KeepAlive, play_sb::PingRequest,
               play_sb::Pong, play_sb::BlockDig, play_sb::SetCreativeSlot, play_sb::BlockPlace,
-              play_sb::WindowClick, play_sb::CloseWindow, play_sb::PickItemFromBlock>;
+              play_sb::WindowClick, play_sb::CloseWindow, play_sb::PickItemFromBlock, play_sb::UseItem>;
 
 }  // namespace hz::packet

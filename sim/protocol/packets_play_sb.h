@@ -608,4 +608,25 @@ struct PickItemFromBlock {
   }
 };
 
+// Use Item: a right click with an item that is not aimed at a block the client could use (buckets,
+// food, ...), with the client's sequence and the rotation it had when it clicked.
+struct UseItem {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::use_item;
+  static constexpr std::string_view kName = "use_item";
+
+  int32_t hand = 0;  // 0 main, 1 off hand
+  int32_t sequence = 0;
+  float yaw = 0, pitch = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("hand", hand, kVarInt, Range{0, 1});
+    v("sequence", sequence, kVarInt);
+    v("yaw", yaw);
+    v("pitch", pitch);
+  }
+};
+
 }  // namespace hz::packet::play_sb
