@@ -104,7 +104,7 @@ TEST(PathTypes, OpenAirTakesTheMeaningOfWhatIsBelowAndAround) {
   EXPECT_EQ(position_path_type(world, 10, 64, 0), PathType::kStickyHoney);
   world.set(20, 64, 0, "cactus");
   EXPECT_EQ(position_path_type(world, 21, 64, 0), PathType::kDamagingInNeighbor);
-  EXPECT_EQ(position_path_type(world, 21, 65, 1), PathType::kDamagingInNeighbor);
+  EXPECT_EQ(position_path_type(world, 21, 64, 1), PathType::kDamagingInNeighbor);
   // The column straight above or below does not count as a neighbour.
   EXPECT_EQ(position_path_type(world, 20, 65, 0), PathType::kDamaging);
   world.set(30, 63, 0, "lava");
@@ -181,7 +181,7 @@ TEST(PathScenario, StepsUpOneBlockButNotTwo) {
   EXPECT_EQ(too_high->points.back().pos, (NodePos{1, 64, 0}));
 }
 
-// A corridor one block wide along x at z = 0, walled four high, with a one-block step at x = 2.
+// A corridor one block wide along x at z = 0, walled four high, one block higher from x = 2 on.
 FakeWorld corridor_with_step() {
   FakeWorld world;
   world.ground(63);
@@ -191,7 +191,7 @@ FakeWorld corridor_with_step() {
       world.set(x, y, 1, "stone");
       if (x == -3) world.set(x, y, 0, "stone");
     }
-  world.set(2, 64, 0, "stone");
+  for (int x = 2; x <= 6; ++x) world.set(x, 64, 0, "stone");
   return world;
 }
 

@@ -96,21 +96,23 @@ PathType compute_state_path_type(BlockStateId state) {
   return is_water(state) ? PathType::kWater : PathType::kOpen;
 }
 
-struct StateTables {
-  std::vector<PathType> types;
-  std::vector<bool> land;
-};
-
-const StateTables& tables() {
-  static const StateTables t = [] {
-    StateTables out;
-    out.land.resize(kBlockStateCount);
-    for (int s = 0; s < kBlockStateCount; ++s) out.land[s] = compute_pathfindable_on_land(static_cast<BlockStateId>(s));
-    out.types.resize(kBlockStateCount);
-    for (int s = 0; s < kBlockStateCount; ++s) out.types[s] = compute_state_path_type(static_cast<BlockStateId>(s));
+// Per-state tables, built on first use; the type table reads the land table, so they are two.
+const std::vector<bool>& land_table() {
+  static const std::vector<bool> table = [] {
+    std::vector<bool> out(kBlockStateCount);
+    for (int s = 0; s < kBlockStateCount; ++s) out[s] = compute_pathfindable_on_land(static_cast<BlockStateId>(s));
     return out;
   }();
-  return t;
+  return table;
+}
+
+const std::vector<PathType>& type_table() {
+  static const std::vector<PathType> table = [] {
+    std::vector<PathType> out(kBlockStateCount);
+    for (int s = 0; s < kBlockStateCount; ++s) out[s] = compute_state_path_type(static_cast<BlockStateId>(s));
+    return out;
+  }();
+  return table;
 }
 
 PathType type_at(const BlockSource& world, int x, int y, int z) { return state_path_type(world.block(x, y, z)); }
@@ -136,9 +138,9 @@ PathType danger_nearby(const BlockSource& world, int x, int y, int z, PathType o
 
 }  // namespace
 
-PathType state_path_type(BlockStateId state) { return tables().types[state]; }
+PathType state_path_type(BlockStateId state) { return type_table()[state]; }
 
-bool pathfindable_on_land(BlockStateId state) { return tables().land[state]; }
+bool pathfindable_on_land(BlockStateId state) { return land_table()[state]; }
 
 double floor_level(const BlockSource& world, int x, int y, int z) {
   const VoxelShape* shape = block_collision_shape(world.block(x, y - 1, z), x, y - 1, z, CollisionContext{});
