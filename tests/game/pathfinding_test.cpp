@@ -473,10 +473,10 @@ GridWorld gen_world() {
   for (int x = 0; x < GridWorld::kSize; ++x)
     for (int z = 0; z < GridWorld::kSize; ++z) {
       const int kind = *rc::gen::inRange(0, 10);
-      const int h = kind < 2 ? 9 : *rc::gen::inRange(1, 5);
+      const int h = kind >= 7 ? 9 : *rc::gen::inRange(1, 5);  // small cases shrink towards flat ground
       for (int y = 0; y < h; ++y) w.solid[(x * GridWorld::kSize + z) * GridWorld::kHeight + y] = 1;
       // A ceiling over ground 1: a two-high tunnel one can stand on from height 3.
-      if (h == 1 && kind == 9) w.solid[(x * GridWorld::kSize + z) * GridWorld::kHeight + 3] = 1;
+      if (h == 1 && kind == 6) w.solid[(x * GridWorld::kSize + z) * GridWorld::kHeight + 3] = 1;
     }
   return w;
 }
@@ -498,7 +498,7 @@ std::vector<NodePos> standing_spots(const GridWorld& w) {
   const Model model{w};
   for (int x = 0; x < GridWorld::kSize; ++x)
     for (int z = 0; z < GridWorld::kSize; ++z)
-      for (int y = 1; y < GridWorld::kHeight - 2; ++y)
+      for (int y = 1; y <= 5; ++y)  // not on the walls: the plane outside the grid is endless
         if (model.stands(x, y, z)) out.push_back({x, y, z});
   return out;
 }
