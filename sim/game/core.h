@@ -34,6 +34,7 @@ class EntityTracker;
 class BlockSource;
 class ChunkVisibility;
 class MovementSystem;
+class PlayerSaves;
 class Sessions;
 class WorldStreaming;
 
@@ -42,7 +43,8 @@ class Core final : public CommandHost,
                    private TickRateListener,
                    private ServerLog,
                    private GameTime,
-                   private SpawnPoint {
+                   private SpawnPoint,
+                   public SpawnFinder {
  public:
   static constexpr int kAutosaveIntervalTicks = 6000;
 
@@ -96,8 +98,11 @@ class Core final : public CommandHost,
   // Chunks, players' views and chunk sending, the spawn point.
   WorldStreaming& world() { return *world_; }
   const WorldStreaming& world() const { return *world_; }
-  // Where players join: the world's spawn point.
+  // The world's spawn point.
   Vec3 spawn_point() const override;
+  // SpawnFinder: where a player without a saved position (or a respawn point) appears, around the
+  // world spawn within the respawn_radius game rule, drawing from the core's Rng.
+  Vec3 find_player_spawn() override;
 
  private:
   void handle(const Input& input);
@@ -136,6 +141,7 @@ class Core final : public CommandHost,
   std::unique_ptr<BlockInteraction> block_interaction_;
   std::unique_ptr<Digging> digging_;
   std::unique_ptr<Placing> placing_;
+  std::unique_ptr<PlayerSaves> player_saves_;
   std::deque<std::string> console_queue_;
   int64_t tick_count_ = 0;
   int64_t empty_ticks_ = 0;

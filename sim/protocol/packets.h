@@ -45,7 +45,7 @@ using PlayClientbound =
               play_cb::SyncEntityPosition, play_cb::EntityTeleport, play_cb::EntityDestroy, play_cb::PlayerRemove,
               play_cb::SetTickingState, play_cb::StepTick, play_cb::BundleDelimiter,
               play_cb::EntityVelocity, play_cb::AcknowledgePlayerDigging, play_cb::BlockChange,
-              play_cb::MultiBlockChange>;
+              play_cb::MultiBlockChange, play_cb::WindowItems, play_cb::SetHeldSlot>;
 using PlayServerbound =
     PacketSet<ProtocolState::kPlay, Direction::kServerbound, play_sb::TeleportConfirm, play_sb::Position,
               play_sb::PositionLook, play_sb::Look, play_sb::Flying, play_sb::ChunkBatchReceived, play_sb::TickEnd,

@@ -792,4 +792,62 @@ struct EntityVelocity {
   }
 };
 
+// One item slot on the wire (ItemStack.OPTIONAL_STREAM_CODEC): a count, and for a non-empty stack
+// the item id and the component patch (always empty: components are not modelled yet).
+struct ItemSlot {
+  int32_t count = 0;
+  std::optional<int32_t> item_id;
+  std::optional<int32_t> components_added;
+  std::optional<int32_t> components_removed;
+
+  static ItemSlot of(int32_t item, int32_t count) {
+    if (count <= 0) return ItemSlot{};
+    return ItemSlot{count, item, 0, 0};
+  }
+
+  template <class V>
+  void fields(V& v) {
+    v("count", count, kVarInt);
+    v("item_id", item_id, When{count > 0}, kVarInt);
+    v("components_added", components_added, When{count > 0}, kVarInt);
+    v("components_removed", components_removed, When{count > 0}, kVarInt);
+  }
+};
+
+// Container Set Content: every slot of a window and the cursor's stack, with the state id.
+struct WindowItems {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::window_items;
+  static constexpr std::string_view kName = "window_items";
+
+  int32_t window_id = 0;
+  int32_t state_id = 0;
+  std::vector<ItemSlot> items;
+  ItemSlot carried;
+
+  template <class V>
+  void fields(V& v) {
+    v("window_id", window_id, kVarInt);
+    v("state_id", state_id, kVarInt);
+    v("items", items, MaxCount{256});
+    v("carried", carried);
+  }
+};
+
+// Set Held Slot: the selected hotbar slot (0-8).
+struct SetHeldSlot {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::held_item_slot;
+  static constexpr std::string_view kName = "held_item_slot";
+
+  int32_t slot = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("slot", slot, kVarInt);
+  }
+};
+
 }  // namespace hz::packet::play_cb
