@@ -67,7 +67,7 @@ test('stop writes the player file in vanilla\'s layout', { timeout: 60000 }, asy
   process.env.HZ_CONFORMANCE_KEEP = '1' // the folder is read after the server has gone
   assert.equal(await server.stop(), 0, 'server exit status after "stop"')
   bot = null
-  const file = path.join(server.folder, 'players', 'data', offlineUuid('Keeper') + '.dat')
+  const file = path.join(server.folder, 'world', 'players', 'data', offlineUuid('Keeper') + '.dat')
   assert.ok(fs.existsSync(file), 'no ' + file)
   assert.ok(fs.existsSync(file + '_old'), 'the previous save is not kept as .dat_old')
   const { parsed } = await nbt.parse(fs.readFileSync(file))
