@@ -10,7 +10,7 @@
 #include "sim/game/sessions.h"
 #include "sim/game/world/world_streaming.h"
 #include "session_fixtures.h"
-#include "tests/game/world_simulated_jobs.h"
+#include "sim/simulation/simulated_jobs.h"
 
 namespace hz::testing {
 namespace {
