@@ -11,13 +11,13 @@
 #include "replay/recorder/recorder.h"
 #include "replay/recorder/trace_output.h"
 #include "replay/recorder/trace_writer.h"
-#include "sim/game/player_saves.h"
-#include "sim/world/anvil/storage_jobs.h"
 #include "replay/replayer/chain_verifier.h"
 #include "sim/core/rng.h"
 #include "sim/game/core.h"
+#include "sim/game/player_saves.h"
 #include "sim/protocol/framing.h"
 #include "sim/protocol/packets.h"
+#include "sim/world/anvil/storage_jobs.h"
 
 namespace hz::testing {
 
