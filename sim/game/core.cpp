@@ -19,8 +19,10 @@
 #include "sim/game/movement/column_block_source.h"
 #include "sim/game/tracking/chunk_visibility_fn.h"
 #include "sim/game/tracking/entity_tracker.h"
+#include "sim/game/player_saves.h"
 #include "sim/game/sessions.h"
 #include "sim/game/survival/survival_system.h"
+#include "sim/game/world/spawn_finder.h"
 #include "sim/game/world/world_streaming.h"
 
 namespace hz {
@@ -54,7 +56,7 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   // listener further down, after the world.
   items_ = std::make_unique<ItemEntities>(entity_ids_, random_, *sessions_, *tracker_, rules_);
   survival_ = std::make_unique<SurvivalSystem>(
-      SurvivalSystem::Ports{*sessions_, static_cast<ServerLog&>(*this), static_cast<const SpawnPoint&>(*this), *items_,
+      SurvivalSystem::Ports{*sessions_, static_cast<ServerLog&>(*this), static_cast<SpawnFinder&>(*this), *items_,
                             *tracker_, *movement_},
       rules_, config_.properties.difficulty);
   survival_->add_life_observer(movement_.get());
@@ -92,6 +94,11 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   world_chunks_sent_ = std::make_unique<ChunkVisibilityFn>(
       [this](const Player& viewer, int x, int z) { return world_->is_chunk_tracked(viewer.conn, ChunkPos{x, z}); });
   tracker_->set_chunk_visibility(world_chunks_sent_.get());
+  // Last, so a leaving player's file is written from the state every other system left.
+  player_saves_ = std::make_unique<PlayerSaves>(effects_, static_cast<ServerLog&>(*this));
+  sessions_->add_listener(player_saves_.get());
+  sessions_->set_player_storage(player_saves_.get());
+  sessions_->set_spawn_finder(this);
 }
 
 Core::~Core() = default;
@@ -122,7 +129,9 @@ void Core::handle(const Input& input) {
         else if constexpr (std::is_same_v<T, BytesReceived>) sessions_->on_bytes(in);
         else if constexpr (std::is_same_v<T, ConnectionClosed>) sessions_->on_closed(in);
         else if constexpr (std::is_same_v<T, ConsoleLine>) console_queue_.push_back(in.text);
-        else if constexpr (std::is_same_v<T, JobCompleted>) world_->on_job_completed(in);
+        else if constexpr (std::is_same_v<T, JobCompleted>) {
+          if (!world_->on_job_completed(in)) player_saves_->on_job_completed(in);
+        }
       },
       input);
 }
@@ -201,6 +210,7 @@ uint64_t Core::state_hash() const {
   h.u64(inventory_->hash());
   h.u64(survival_->hash());
   h.u64(block_use_->hash());
+  h.u64(player_saves_->hash());
   return h.digest();
 }
 
@@ -235,6 +245,14 @@ void Core::broadcast_system_message(const std::string& text) {
 
 Vec3 Core::spawn_point() const { return world_->spawn_point(); }
 
+Vec3 Core::find_player_spawn() {
+  SpawnSearch search;
+  search.spawn = world_->spawn_block();
+  search.radius = rules_.get("respawn_radius");
+  search.adventure = config_.properties.gamemode == GameMode::kAdventure;
+  return hz::find_player_spawn(world_->spawn_terrain(), search, random_);
+}
+
 std::vector<std::string> Core::online_player_names() const { return sessions_->player_names(); }
 
 void Core::request_stop() {
@@ -242,7 +260,11 @@ void Core::request_stop() {
   effects_.emit(StopRequested{});
 }
 
-void Core::save_all(bool flush, std::function<void()> on_saved) { world_->save_all(flush, std::move(on_saved)); }
+// MinecraftServer.saveEverything: the players' files, then the world.
+void Core::save_all(bool flush, std::function<void()> on_saved) {
+  player_saves_->save_all(*sessions_);
+  world_->save_all(flush, std::move(on_saved));
+}
 
 std::optional<ConnId> Core::find_player(const std::string& name) const { return sessions_->find_player(name); }
 std::string Core::player_name(ConnId p) const {

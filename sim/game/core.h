@@ -38,6 +38,7 @@ class ItemEntities;
 class BlockSource;
 class ChunkVisibility;
 class MovementSystem;
+class PlayerSaves;
 class Sessions;
 class SurvivalSystem;
 class WorldStreaming;
@@ -47,7 +48,8 @@ class Core final : public CommandHost,
                    private TickRateListener,
                    private ServerLog,
                    private GameTime,
-                   private SpawnPoint {
+                   private SpawnPoint,
+                   public SpawnFinder {
  public:
   static constexpr int kAutosaveIntervalTicks = 6000;
 
@@ -108,8 +110,11 @@ class Core final : public CommandHost,
   // Chunks, players' views and chunk sending, the spawn point.
   WorldStreaming& world() { return *world_; }
   const WorldStreaming& world() const { return *world_; }
-  // Where players join: the world's spawn point.
+  // The world's spawn point.
   Vec3 spawn_point() const override;
+  // SpawnFinder: where a player without a saved position (or a respawn point) appears, around the
+  // world spawn within the respawn_radius game rule, drawing from the core's Rng.
+  Vec3 find_player_spawn() override;
 
  private:
   void handle(const Input& input);
@@ -154,6 +159,7 @@ class Core final : public CommandHost,
   std::unique_ptr<SurvivalSystem> survival_;
   std::unique_ptr<BlockUse> block_use_;
   std::unique_ptr<Buckets> buckets_;
+  std::unique_ptr<PlayerSaves> player_saves_;
   std::deque<std::string> console_queue_;
   int64_t tick_count_ = 0;
   int64_t empty_ticks_ = 0;

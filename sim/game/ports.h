@@ -37,6 +37,31 @@ class SpawnPoint {
   virtual Vec3 spawn_point() const = 0;
 };
 
+// Where a player without a saved position appears, and a respawning player without a respawn
+// point: vanilla's spawn finder around the world spawn, drawing from the core's one Rng.
+class SpawnFinder {
+ public:
+  virtual ~SpawnFinder() = default;
+  virtual Vec3 find_player_spawn() = 0;
+};
+
+struct SavedPlayer;
+
+// A joining player's file (players/data/<uuid>.dat), read while the client configures, as
+// vanilla reads it when it places the player (PlayerSaves implements it).
+class PlayerStorage {
+ public:
+  virtual ~PlayerStorage() = default;
+  // Starts reading the player's file (configuration begins).
+  virtual void begin_load(ConnId conn, const Uuid& uuid, const std::string& name) = 0;
+  // True once the read has finished, whatever it found.
+  virtual bool load_finished(ConnId conn) const = 0;
+  // What the file says; null for a new player (no file, or none that could be read).
+  virtual const SavedPlayer* loaded(ConnId conn) const = 0;
+  // The connection closed before its player joined.
+  virtual void forget(ConnId conn) = 0;
+};
+
 // The world's blocks as game systems read and change them. Every change goes through set_block,
 // the one path that keeps heightmaps, light, saving and viewers in step (WorldStreaming).
 class BlockWorld {

@@ -8,6 +8,7 @@
 #include "sim/game/core_config.h"
 #include "sim/game/entity_ids.h"
 #include "sim/game/game_rules.h"
+#include "sim/game/player_data.h"
 #include "sim/game/tick_rate.h"
 #include "sim/game/sessions.h"
 #include "sim/protocol/packets.h"
@@ -56,12 +57,12 @@ void Sessions::join_game(Session& c) {
   p.uuid = c.uuid;
   p.name = c.name;
   p.entity_id = entity_ids_.next();
-  p.game_mode = props.gamemode;
   p.permission_level = ops_.level_of(c.uuid);
   p.client_view_distance = c.client_view_distance;
   p.latency_ms = c.latency_ms;
-  Vec3 spawn = spawn_.spawn_point();
-  p.position = spawn;
+  const SavedPlayer* saved = storage_ ? storage_->loaded(c.id) : nullptr;
+  place_player(p, saved);
+  const Vec3 position = p.position;
   join_order_.push_back(c.id);
 
   packet::play_cb::Login login;
@@ -73,9 +74,10 @@ void Sessions::join_game(Session& c) {
   login.hashed_seed = hashed_seed(config_.world_seed);
   login.game_mode = static_cast<uint8_t>(p.game_mode);
   login.respawn_screen = !commands_.game_rules().get_bool("immediate_respawn");
+  if (saved && saved->previous_game_mode) login.previous_game_mode = static_cast<int8_t>(*saved->previous_game_mode);
   send(c.id, login);
   send(c.id, packet::play_cb::Abilities{ability_flags(p.game_mode), 0.05f, 0.1f});
-  teleport(c.id, spawn, 0.0f, 0.0f);
+  teleport(c.id, position, p.yaw, p.pitch);
 
   packet::play_cb::PlayerInfo everyone;
   everyone.actions = kInfoActions;
@@ -88,6 +90,7 @@ void Sessions::join_game(Session& c) {
   for (ConnId id : join_order_)
     if (id != c.id) send(id, self_info);
 
+  const Vec3 spawn = spawn_.spawn_point();
   packet::play_cb::SpawnPosition spawn_position;
   spawn_position.location.pos = BlockPos{java_floor(spawn.x), java_floor(spawn.y), java_floor(spawn.z)};
   send(c.id, spawn_position);
@@ -95,14 +98,38 @@ void Sessions::join_game(Session& c) {
   send(c.id, packet::play_cb::GameStateChange{13, 0.0f});
   send(c.id, packet::play_cb::SetTickingState{tick_rate_.tick_rate(), tick_rate_.is_frozen()});
   send(c.id, packet::play_cb::StepTick{tick_rate_.frozen_ticks_to_run()});
-  for (PlayerListener* l : listeners_) l->on_join(p);  // chunks, tracking
-  send(c.id, packet::play_cb::UpdateHealth{20.0f, 20, 5.0f});
+  // Chunks, tracking, and the inventory window (held slot and every slot, restored from the file).
+  for (PlayerListener* l : listeners_) l->on_join(p);
+  send(c.id, packet::play_cb::UpdateHealth{p.health, p.food_level, p.saturation});
 
   log_.log(LogLevel::kInfo, p.name + "[/" + c.remote + "] logged in with entity id " + std::to_string(p.entity_id) +
-                                 " at (" + java_fixed(spawn.x, 1) + ", " + java_fixed(spawn.y, 1) + ", " +
-                                 java_fixed(spawn.z, 1) + ")");
+                                 " at (" + java_fixed(position.x, 1) + ", " + java_fixed(position.y, 1) + ", " +
+                                 java_fixed(position.z, 1) + ")");
   log_.log(LogLevel::kInfo, p.name + " joined the game");
   broadcast_system(TextComponent::translatable("multiplayer.player.joined", {TextComponent::plain(p.name)}).colored("yellow"));
+}
+
+// PrepareSpawnTask and ServerPlayer.load: a saved position is used as it is, a player without one
+// is placed by the spawn finder; the game mode is the saved one unless force-gamemode is on
+// (ServerPlayer.calculateGameModeForNewPlayer).
+void Sessions::place_player(Player& p, const SavedPlayer* saved) {
+  const ServerProperties& props = config_.properties;
+  auto forced = props.raw.find("force-gamemode");
+  const bool force_game_mode = forced != props.raw.end() && forced->second == "true";
+  p.game_mode = saved && saved->game_mode && !force_game_mode ? *saved->game_mode : props.gamemode;
+  if (saved && saved->position) p.position = *saved->position;
+  else p.position = spawn_finder_ ? spawn_finder_->find_player_spawn() : spawn_.spawn_point();
+  if (saved && saved->rotation) std::tie(p.yaw, p.pitch) = *saved->rotation;
+  if (!saved) return;
+  p.on_ground = saved->on_ground;
+  p.fall_distance = saved->fall_distance;
+  p.health = saved->health;
+  p.food_level = saved->food_level;
+  p.saturation = saved->saturation;
+  p.exhaustion = saved->exhaustion;
+  p.food_tick_timer = saved->food_tick_timer;
+  p.inventory = saved->inventory;
+  p.selected_slot = saved->selected_slot;
 }
 
 void Sessions::leave_game(Session& c) {

@@ -49,6 +49,10 @@ struct Session {
   bool known_packs_offered = false;
   bool registries_sent = false;
   int client_view_distance = 2;
+  // The server's finish_configuration waits for the player's file (PlayerStorage); the client's
+  // may arrive before it (a pipelining client) and then waits too.
+  bool finish_sent = false;
+  bool finish_received = false;
   // Keep-alive (ServerCommonPacketListenerImpl), in clock milliseconds.
   int64_t keep_alive_time = 0;
   bool keep_alive_pending = false;
@@ -74,6 +78,9 @@ class Sessions final : public PlayerConnections {
 
   // Systems that follow players (chunk streaming, movement, entity tracking).
   void add_listener(PlayerListener* listener) { listeners_.push_back(listener); }
+  // Player files and the spawn finder the join uses (without them: no file, the world spawn).
+  void set_player_storage(PlayerStorage* storage) { storage_ = storage; }
+  void set_spawn_finder(SpawnFinder* finder) { spawn_finder_ = finder; }
 
   int player_count() const { return static_cast<int>(players_.size()); }
   std::vector<std::string> player_names() const;
@@ -108,6 +115,8 @@ class Sessions final : public PlayerConnections {
   uint64_t hash() const;
 
  private:
+  // Handles the packets waiting in the connection's decoder.
+  void handle_buffered(ConnId conn);
   void handle_packet(Session& c, std::span<const uint8_t> body);
   void handle_handshake(Session& c, std::span<const uint8_t> body);
   void handle_status(Session& c, std::span<const uint8_t> body);
@@ -119,7 +128,12 @@ class Sessions final : public PlayerConnections {
   void accept_login(Session& c, const std::string& name);
   void start_configuration(Session& c);
   void send_registries_and_finish(Session& c);
+  // Sends the server's finish_configuration once the player's file is read, and joins once the
+  // client's has arrived too.
+  void advance_configuration(Session& c);
   void join_game(Session& c);
+  // Puts what the player's file says (or a new player's defaults) into the player.
+  void place_player(Player& p, const SavedPlayer* saved);
   void leave_game(Session& c);
   void handle_chat(Session& c, const std::string& message);
   void handle_command(Session& c, const std::string& command);
@@ -136,6 +150,8 @@ class Sessions final : public PlayerConnections {
   const GameTime& time_;
   const TickRateManager& tick_rate_;
   const SpawnPoint& spawn_;
+  PlayerStorage* storage_ = nullptr;
+  SpawnFinder* spawn_finder_ = nullptr;
   OpList ops_;
   std::map<ConnId, Session> connections_;
   std::map<ConnId, Player> players_;

@@ -484,12 +484,15 @@ struct DropWorld {
 
   DropWorld() : s(3) {
     s.prepare_spawn();
+    // Players join exactly at the world spawn, whose column is known to be ground.
+    s.pass({ConsoleLine{"gamerule respawn_radius 0"}});
     alice = s.join(1, "Alice", 3);
     bob = s.join(2, "Bob", 3);
     for (int i = 0; i < 200 && !(s.world().is_chunk_tracked(1, {0, 0}) && s.world().is_chunk_tracked(2, {0, 0})); ++i)
       s.pass();
     const Vec3 spawn = s.world().spawn_point();
-    below = BlockPos{0, static_cast<int>(std::floor(spawn.y)) - 1, 0};
+    below = BlockPos{static_cast<int>(std::floor(spawn.x)), static_cast<int>(std::floor(spawn.y)) - 1,
+                     static_cast<int>(std::floor(spawn.z))};
   }
   Player& player(ConnId conn) { return *s.h.core.sessions().player(conn); }
   // START then STOP on `pos`; the server finishes the block itself, on the tick progress reaches 1.
@@ -511,8 +514,9 @@ struct DropWorld {
 
 TEST(ItemEntitiesScenario, SurvivalDiggingDropsTheBlocksItemWhichThePlayerPicksUp) {
   DropWorld w;
-  // A stone block beside Alice's feet, and a wooden pickaxe in her hand.
-  const BlockPos side{w.below.x + 1, w.below.y + 1, w.below.z};
+  // A stone block three blocks from Alice's feet (in reach, out of her pickup box), and a wooden
+  // pickaxe in her hand.
+  const BlockPos side{w.below.x + 3, w.below.y + 1, w.below.z};
   ASSERT_TRUE(w.s.world().set_block(side, default_state_of("stone")));
   w.player(1).inventory[kFirstHotbarSlot] = stack_of("wooden_pickaxe", 1);
   w.s.pass();

@@ -499,12 +499,15 @@ struct BuildWorld {
 
   BuildWorld() : s(3) {
     s.prepare_spawn();
+    // Players join exactly at the world spawn, whose column is known to be ground.
+    s.pass({ConsoleLine{"gamerule respawn_radius 0"}});
     alice = s.join(1, "Alice", 3);
     bob = s.join(2, "Bob", 3);
     for (int i = 0; i < 200 && !(s.world().is_chunk_tracked(1, {0, 0}) && s.world().is_chunk_tracked(2, {0, 0})); ++i)
       s.pass();
     const Vec3 spawn = s.world().spawn_point();
-    below = BlockPos{0, static_cast<int>(std::floor(spawn.y)) - 1, 0};
+    below = BlockPos{static_cast<int>(std::floor(spawn.x)), static_cast<int>(std::floor(spawn.y)) - 1,
+                     static_cast<int>(std::floor(spawn.z))};
     for (auto [conn, client] : {std::pair{ConnId{1}, &alice}, std::pair{ConnId{2}, &bob}}) {
       client->packet(packet::play_sb::TeleportConfirm{s.h.core.sessions().player(conn)->awaiting_teleport_id});
       s.pass({client->take()});

@@ -209,7 +209,7 @@ void SurvivalSystem::on_client_command(Player& player, int32_t action) {
 }
 
 // handleClientCommand(PERFORM_RESPAWN) and PlayerList.respawn: a fresh player entity with the same
-// id at the world spawn.
+// id, placed by the same rule as a joining player (PlayerSpawnFinder around the world spawn).
 void SurvivalSystem::respawn(Player& player) {
   Life* life = life_of(player.conn);
   if (!life || player.health > 0.0f) return;
@@ -224,7 +224,7 @@ void SurvivalSystem::respawn(Player& player) {
   player.invulnerable_ticks = 0;
   player.dead = false;
   *life = Life{};
-  connections_.respawn(player.conn, spawn_.spawn_point());
+  connections_.respawn(player.conn, spawn_.find_player_spawn());
   for (PlayerLifeObserver* o : life_observers_) o->on_player_respawned(player);
 }
 

@@ -25,7 +25,7 @@ class SurvivalSystem final : public PlayerListener,
   struct Ports {
     PlayerConnections& connections;
     ServerLog& log;
-    const SpawnPoint& spawn;
+    SpawnFinder& spawn;  // where a respawning player goes (the join placement rule)
     ItemDrops& drops;
     EntityBroadcast& broadcast;
     const ClientLoading& loading;
@@ -84,7 +84,7 @@ class SurvivalSystem final : public PlayerListener,
 
   PlayerConnections& connections_;
   ServerLog& log_;
-  const SpawnPoint& spawn_;
+  SpawnFinder& spawn_;
   ItemDrops& drops_;
   EntityBroadcast& broadcast_;
   const ClientLoading& loading_;
