@@ -20,11 +20,11 @@ namespace {
 
 bool is_leaves(BlockStateId state) { return (BlockTraits::get().flags(state) & kFlagLeaves) != 0; }
 
-// MOTION_BLOCKING_NO_LEAVES by scanning down from the top of the world.
+// MOTION_BLOCKING by scanning down from the top of the world.
 int reference_top(const SpawnTerrain& t, int x, int z) {
   for (int y = kWorldMaxY; y >= kWorldMinY; --y) {
     const BlockStateId s = t.block(x, y, z);
-    if ((!collision_boxes(s).empty() || has_fluid(s)) && !is_leaves(s)) return y;
+    if (!collision_boxes(s).empty() || has_fluid(s)) return y;
   }
   return kWorldMinY - 1;
 }
@@ -77,7 +77,7 @@ std::optional<BlockPos> reference_column(const SpawnTerrain& t, int x, int z) {
   for (int y = top + 1; y >= kWorldMinY; --y) {
     const BlockStateId s = t.block(x, y, z);
     if (has_fluid(s)) return std::nullopt;
-    if (reference_full_top(s) && !is_leaves(s)) return BlockPos{x, y + 1, z};
+    if (reference_full_top(s)) return is_leaves(s) ? std::nullopt : std::optional(BlockPos{x, y + 1, z});
   }
   return std::nullopt;
 }
@@ -151,19 +151,21 @@ class HandWorld {
 
 // --- tests ---
 
-TEST(SpawnFinder, ColumnsAgreeWithTheReferenceAndNeverStandOnLeaves) {
+TEST(SpawnFinder, ColumnsAgreeWithTheReferenceAndNeverStandOnOrUnderLeaves) {
   const ColumnSpawnTerrain t = forest().terrain();
   int under_trees = 0, answered = 0;
   for (int x = -32; x < 48; ++x)
     for (int z = -32; z < 48; ++z) {
       const auto got = respawn_position_in_column(t, x, z);
       ASSERT_EQ(got.has_value(), reference_column(t, x, z).has_value()) << x << "," << z;
+      const bool leaves_on_top = is_leaves(t.block(x, *t.top_y(HeightmapType::kMotionBlocking, x, z), z));
+      under_trees += leaves_on_top;
       if (!got) continue;
       ++answered;
+      EXPECT_FALSE(leaves_on_top) << x << "," << z;
       EXPECT_EQ(*got, *reference_column(t, x, z)) << x << "," << z;
       EXPECT_FALSE(is_leaves(t.block(x, got->y - 1, z))) << x << "," << z;
       EXPECT_EQ(has_full_top_face(t.block(x, got->y - 1, z)), true);
-      if (is_leaves(t.block(x, *t.top_y(HeightmapType::kMotionBlocking, x, z), z))) ++under_trees;
     }
   EXPECT_GT(answered, 1000);
   EXPECT_GT(under_trees, 50);  // the area really is a forest: many columns have leaves on top
@@ -193,7 +195,7 @@ RC_GTEST_PROP(SpawnFinder, FindsTheReferenceSpawnOnForestTerrain, ()) {
   RC_ASSERT(!is_leaves(t.block(feet.x, feet.y - 1, feet.z)));
 }
 
-TEST(SpawnFinder, TreesAndWaterAreRefusedAndTheGroundUnderACanopyIsTaken) {
+TEST(SpawnFinder, TreesTheGroundUnderThemAndWaterAreRefused) {
   HandWorld w;
   // An oak: trunk at (3, 65..69, 3), a leaf layer at y 68-69 around it.
   for (int y = 65; y <= 69; ++y) w.set(3, y, 3, "oak_log");
@@ -203,12 +205,12 @@ TEST(SpawnFinder, TreesAndWaterAreRefusedAndTheGroundUnderACanopyIsTaken) {
         if (x != 3 || z != 3 || y == 70) w.set(x, y, z, "oak_leaves");
   w.set(7, 64, 7, "water");
   const ColumnSpawnTerrain t = w.terrain();
-  // The trunk column answers the log top inside the canopy, where the player does not fit.
-  EXPECT_EQ(respawn_position_in_column(t, 3, 3), (BlockPos{3, 70, 3}));
-  EXPECT_FALSE(player_fits(t, BlockPos{3, 70, 3}));
-  // Under the canopy: the grass (vanilla's MOTION_BLOCKING would answer the leaf top at 71).
-  EXPECT_EQ(respawn_position_in_column(t, 2, 3), (BlockPos{2, 65, 3}));
-  EXPECT_TRUE(player_fits(t, BlockPos{2, 65, 3}));
+  // The trunk and the columns under the canopy have leaves on top: vanilla would answer the leaf
+  // top at 71, Horizon none.
+  EXPECT_FALSE(respawn_position_in_column(t, 3, 3).has_value());
+  EXPECT_FALSE(respawn_position_in_column(t, 2, 3).has_value());
+  EXPECT_FALSE(respawn_position_in_column(t, 5, 5).has_value());
+  EXPECT_EQ(respawn_position_in_column(t, 6, 3), (BlockPos{6, 65, 3}));  // beside the tree
   EXPECT_FALSE(respawn_position_in_column(t, 7, 7).has_value());  // water on top
   // The world spawn in this chunk is the first column, x outer and z inner.
   EXPECT_EQ(spawn_position_in_chunk(t, ChunkPos{0, 0}), (BlockPos{0, 65, 0}));

@@ -98,7 +98,7 @@ bool player_fits(const SpawnTerrain& terrain, const BlockPos& feet) {
 }
 
 std::optional<BlockPos> respawn_position_in_column(const SpawnTerrain& terrain, int x, int z) {
-  const std::optional<int> top = terrain.top_y(kSpawnHeightmap, x, z);
+  const std::optional<int> top = terrain.top_y(HeightmapType::kMotionBlocking, x, z);
   if (!top || *top < kWorldMinY) return std::nullopt;
   const int surface = *terrain.top_y(HeightmapType::kWorldSurface, x, z);
   const int floor = *terrain.top_y(HeightmapType::kOceanFloor, x, z);
@@ -106,9 +106,11 @@ std::optional<BlockPos> respawn_position_in_column(const SpawnTerrain& terrain, 
   for (int y = *top + 1; y >= kWorldMinY; --y) {
     const BlockStateId state = terrain.block(x, y, z);
     if (has_fluid(state)) return std::nullopt;
-    // The heightmap skips leaves, so the scan must too: leaves right above the top (a trunk's
-    // crown, a bush on the ground) are never ground.
-    if (has_full_top_face(state) && !is_leaves(state)) return BlockPos{x, y + 1, z};
+    if (!has_full_top_face(state)) continue;
+    // Leaves as ground would be a tree top, and the ground under a canopy is in the tree: neither
+    // is a spawn column (docs/rules/player-data.md, 5.2).
+    if (is_leaves(state)) return std::nullopt;
+    return BlockPos{x, y + 1, z};
   }
   return std::nullopt;
 }

@@ -16,12 +16,6 @@
 
 namespace hz {
 
-// The heightmap a column's top is read from. Vanilla 26.1 reads MOTION_BLOCKING, which lets
-// players spawn on tree tops; Horizon reads the map that ignores leaves, so a column under a
-// tree answers its ground and a trunk column answers the log top inside the canopy, which the
-// player-box test then refuses (docs/rules/player-data.md, 5.1).
-inline constexpr HeightmapType kSpawnHeightmap = HeightmapType::kMotionBlockingNoLeaves;
-
 // What the spawn finder reads of the world.
 class SpawnTerrain {
  public:
@@ -50,9 +44,10 @@ bool has_full_top_face(BlockStateId state);
 // noCollisionNoLiquid: a standing player's box (0.6 x 1.8) at the bottom centre of `feet` meets no
 // block shape and no fluid.
 bool player_fits(const SpawnTerrain& terrain, const BlockPos& feet);
-// getOverworldRespawnPos: the block above the highest full-topped block of the column (leaves never
-// count, see kSpawnHeightmap), looking no lower than a fluid; nothing for an unloaded column, one with nothing in it, or one whose top is
-// fluid over the floor (an ocean).
+// getOverworldRespawnPos: the block above the highest full-topped block under the column's
+// MOTION_BLOCKING top, looking no lower than a fluid; nothing for an unloaded column, one with
+// nothing in it, one whose top is fluid over the floor (an ocean), and (Horizon's rule, where
+// vanilla would answer a tree top) one whose ground is leaves: no spawning on or under a tree.
 std::optional<BlockPos> respawn_position_in_column(const SpawnTerrain& terrain, int x, int z);
 
 struct SpawnSearch {
