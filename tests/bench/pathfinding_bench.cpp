@@ -8,37 +8,13 @@
 #include "sim/game/movement/column_block_source.h"
 #include "sim/game/pathfinding/ground_navigation.h"
 #include "sim/game/pathfinding/path_finder.h"
-#include "sim/world/inline_generation.h"
+#include "tests/bench/bench_terrain.h"
 
 namespace hz {
 namespace {
 
-struct Terrain {
-  std::map<ChunkPos, std::shared_ptr<ChunkColumn>> columns;
-  ColumnBlockSource blocks{[this](ChunkPos p) -> const ChunkColumn* {
-    auto it = columns.find(p);
-    return it == columns.end() ? nullptr : it->second.get();
-  }};
-
-  Terrain() {
-    GenerationGraph graph(12345);
-    for (int x = -4; x < 4; ++x)
-      for (int z = -4; z < 4; ++z) graph.request({x, z});
-    run_generation_inline(graph);
-    for (auto& c : graph.take_finished()) columns[c->pos()] = c;
-  }
-  // The first block above the highest block with a collision shape.
-  int surface(int x, int z) const {
-    for (int y = kWorldMaxY; y > kWorldMinY; --y)
-      if (!collision_boxes(blocks.block(x, y, z)).empty()) return y + 1;
-    return 64;
-  }
-};
-
-const Terrain& terrain() {
-  static const Terrain t;
-  return t;
-}
+using Terrain = BenchTerrain;
+const Terrain& terrain() { return bench_terrain(); }
 
 void BM_GroundPath32Blocks(benchmark::State& state) {
   const Terrain& t = terrain();
