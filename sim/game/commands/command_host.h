@@ -10,6 +10,7 @@
 
 #include "sim/core/properties.h"
 #include "sim/core/types.h"
+#include "sim/data/blocks.h"
 #include "sim/protocol/wire.h"
 
 namespace hz {
@@ -17,6 +18,7 @@ namespace hz {
 class AccessLists;
 class BlockWorld;
 struct TextComponent;
+class PlayerInventories;
 
 class TickRateManager;
 class TickStats;
@@ -62,6 +64,8 @@ class CommandHost {
   virtual void set_player_game_mode(ConnId player, GameMode mode) = 0;
   virtual PlayerPlacement player_placement(ConnId player) const = 0;
   virtual void teleport_player(ConnId player, const PlayerPlacement& to) = 0;
+  // LivingEntity.kill: generic_kill damage that even creative players take.
+  virtual void kill_player(ConnId player) = 0;
 
   // Where a command runs from: the player's position, or the world spawn for the console.
   virtual PlayerPlacement command_origin(const CommandSource& source) const = 0;
@@ -83,6 +87,11 @@ class CommandHost {
   // save-on / save-off: whether autosaves write the world.
   virtual bool saving_enabled() const = 0;
   virtual void set_saving_enabled(bool on) = 0;
+  // Players' inventories (/give, /clear); changes reach the players' clients.
+  virtual PlayerInventories& player_inventories() = 0;
+  // Level.destroyBlock(pos, drop = true) without a breaker: the block's loot table pops out as
+  // item entities. The block must still be there; the caller removes it afterwards.
+  virtual void drop_block_loot(const BlockPos& /*pos*/, BlockStateId /*state*/) {}
 };
 
 }  // namespace hz

@@ -37,6 +37,7 @@ int run_say_command(CommandHost&, const CommandSource&, CommandReader&, std::opt
 int run_gamemode_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_setblock_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_fill_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_kill_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_tp_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 // access_commands.cpp: operators, the whitelist, bans, kick, save-on and save-off.
 int run_op_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
@@ -50,5 +51,7 @@ int run_banlist_command(CommandHost&, const CommandSource&, CommandReader&, std:
 int run_kick_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_save_on_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_save_off_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_give_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_clear_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 
 }  // namespace hz
