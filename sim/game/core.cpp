@@ -10,6 +10,7 @@
 #include "sim/game/blocks/digging.h"
 #include "sim/game/blocks/placing.h"
 #include "sim/game/commands/dispatcher.h"
+#include "sim/game/level/time_and_weather.h"
 #include "sim/game/movement/movement_system.h"
 #include "sim/game/movement/column_block_source.h"
 #include "sim/game/tracking/chunk_visibility_fn.h"
@@ -34,6 +35,7 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   sessions_ = std::make_unique<Sessions>(config_, effects_, static_cast<ServerLog&>(*this), *this,
                                          static_cast<const GameTime&>(*this), rate_, static_cast<const SpawnPoint&>(*this),
                                          entity_ids_);
+  time_ = std::make_unique<TimeAndWeather>(config_.level_time, *sessions_, rules_);
   // Entity tracking ticks first (vanilla's ChunkMap.tick runs before the players' own ticks);
   // movement validates each move before any later listener reads the position.
   tracker_ = std::make_unique<EntityTracker>(*sessions_, config_.properties);
@@ -126,6 +128,7 @@ void Core::tick_server(bool sprinting) {
 }
 
 void Core::tick_children() {
+  time_->tick(tick_count_, rate_.runs_normally(), random_);
   run_console_commands();
   sessions_->tick(tick_start_nanos_ / 1'000'000);
 }
@@ -166,12 +169,20 @@ uint64_t Core::state_hash() const {
   h.u64(world_->hash());
   h.u64(digging_->hash());
   h.u64(block_acks_->hash());
+  h.u64(time_->hash());
   return h.digest();
 }
 
 // --- CommandHost ---
 
-void Core::on_game_rule_changed(std::string_view) {}
+void Core::on_game_rule_changed(std::string_view id) {
+  if (id == "advance_time") time_->on_advance_time_changed();
+}
+
+int64_t Core::game_time() const { return time_->game_time(); }
+packet::play_cb::UpdateTime Core::time_sync() const { return time_->full_sync(); }
+std::vector<packet::play_cb::GameStateChange> Core::join_weather() const { return time_->join_weather(); }
+LevelTimeState Core::level_time() const { return time_->state(); }
 
 void Core::send_success(const CommandSource& source, const std::string& text, bool broadcast) {
   if (source.is_console()) log(LogLevel::kInfo, text);

@@ -35,6 +35,7 @@ class BlockSource;
 class ChunkVisibility;
 class MovementSystem;
 class Sessions;
+class TimeAndWeather;
 class WorldStreaming;
 
 
@@ -86,6 +87,8 @@ class Core final : public CommandHost,
   void teleport_player(ConnId player, const PlayerPlacement& to) override;
   PlayerPlacement command_origin(const CommandSource& source) const override;
   BlockWorld& block_world() override;
+  TimeAndWeather& time_and_weather() override { return *time_; }
+  Rng& game_random() override { return random_; }
 
   void log(LogLevel level, std::string text) override;
   void emit(Effect effect) { effects_.emit(std::move(effect)); }
@@ -106,7 +109,10 @@ class Core final : public CommandHost,
   void run_console_commands();
   int compute_next_autosave_interval() const;
   // GameTime
-  int64_t game_time() const override { return tick_count_; }
+  int64_t game_time() const override;
+  packet::play_cb::UpdateTime time_sync() const override;
+  std::vector<packet::play_cb::GameStateChange> join_weather() const override;
+  LevelTimeState level_time() const override;
 
   // TickRateListener
   void on_ticking_state(float rate, bool frozen) override;
@@ -131,6 +137,8 @@ class Core final : public CommandHost,
   std::unique_ptr<BlockSource> world_blocks_;
   std::unique_ptr<ChunkVisibility> world_chunks_sent_;
   std::unique_ptr<Sessions> sessions_;
+  // Game time, the world clocks and the weather (ticked first in the tick, as vanilla does).
+  std::unique_ptr<TimeAndWeather> time_;
   std::unique_ptr<WorldStreaming> world_;
   std::unique_ptr<BlockChangeAcks> block_acks_;
   std::unique_ptr<BlockInteraction> block_interaction_;

@@ -18,6 +18,8 @@ class BlockWorld;
 class TickRateManager;
 class TickStats;
 class GameRules;
+class TimeAndWeather;
+class Rng;
 
 struct CommandSource {
   std::string name = "Server";
@@ -64,6 +66,10 @@ class CommandHost {
   virtual PlayerPlacement command_origin(const CommandSource& source) const = 0;
   // The world's blocks; every change goes through its one path.
   virtual BlockWorld& block_world() = 0;
+  // Game time, the world clocks and the weather (/time, /weather).
+  virtual TimeAndWeather& time_and_weather() = 0;
+  // The core's one random stream (weather durations drawn by /weather).
+  virtual Rng& game_random() = 0;
 };
 
 }  // namespace hz

@@ -38,5 +38,7 @@ int run_gamemode_command(CommandHost&, const CommandSource&, CommandReader&, std
 int run_setblock_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_fill_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_tp_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_time_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_weather_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 
 }  // namespace hz

@@ -56,7 +56,7 @@ void WorldStreaming::save_all(bool flush, std::function<void()> on_saved) {
   facts.seed = config_.world_seed;
   const Vec3 spawn = spawn_point();
   facts.spawn.y = static_cast<int32_t>(spawn.y);  // block 0, y, 0
-  facts.game_time = time_.game_time();
+  facts.level_time = time_.level_time();
   facts.rules = &rules_;
   for (StorageWrite& write : world_file_writes(facts)) effects_.emit(std::move(write));
   if (flush) {
