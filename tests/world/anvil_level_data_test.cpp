@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include "sim/data/catalog.h"
 #include "sim/protocol/nbt.h"
 #include "sim/world/anvil/compression.h"
 #include "sim/world/anvil/level_data.h"
@@ -184,7 +185,8 @@ TEST(AnvilLevelData, WorldClocksRoundTripAndRefuseABadRate) {
   const std::vector<ClockFileEntry> clocks = {{"minecraft:overworld", 30000, 0.5f, 2.0f, false},
                                               {"minecraft:the_end", 12, 0.0f, 1.0f, true}};
   const Bytes file = encode_world_clocks(clocks);
-  const nbt::Compound& overworld = compound(compound(root_of(file), "data"), "minecraft:overworld");
+  const nbt::Compound root_tag = root_of(file);
+  const nbt::Compound& overworld = compound(compound(root_tag, "data"), "minecraft:overworld");
   EXPECT_EQ(*overworld.find("total_ticks")->as<int64_t>(), 30000);
   auto decoded = decode_world_clocks(file);
   ASSERT_TRUE(decoded.ok()) << decoded.error();
