@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Newcomer's second command: installs what is missing, builds and runs the whole test suite.
 # Usage: tools/test.sh [--sanitize|--tsan|--fuzz|--long] [ctest args...]
-#   --sanitize   build with ASan+UBSan in build-sanitize/ and run the suite there.
+#   --sanitize   build the unit and property tests with ASan+UBSan in build-sanitize/ and run them
+#                (the integration and conformance runs start release binaries: the first pass).
 #   --tsan       build with ThreadSanitizer in build-tsan/ (only what it runs) and run the shell's
 #                tests and the bots-join integration test (server + bots on real threads); any
 #                report fails the run.
@@ -60,6 +61,9 @@ case "$mode" in
     exit "$status"
     ;;
   *)
+    if [ "$kind" = sanitize ]; then
+      set -- -LE 'conformance|integration' "$@"
+    fi
     ctest --output-on-failure -j "${HZ_TEST_JOBS:-2}" "$@"
     ;;
 esac

@@ -70,8 +70,10 @@ class RconListener::Client : public std::enable_shared_from_this<RconListener::C
 
   void run(const std::string& command, int32_t request_id) {
     auto self = shared_from_this();
-    owner_.runner_(command, [this, self, request_id](std::string output) {
-      asio::post(*io_, [this, self, request_id, output = std::move(output)] {
+    owner_.runner_(command, [this, self, request_id, weak_io = io_](std::string output) {
+      auto io = weak_io.lock();
+      if (!io) return;  // the listener is gone: nobody is left to answer
+      asio::post(*io, [this, self, request_id, output = std::move(output)] {
         if (closed_) return;
         for (Bytes& packet : rcon::command_response(request_id, output)) write(std::move(packet));
         handle_packets();
@@ -94,7 +96,9 @@ class RconListener::Client : public std::enable_shared_from_this<RconListener::C
   }
 
   RconListener& owner_;
-  std::shared_ptr<asio::io_context> io_;  // outlives the socket, even past the listener
+  // Weak: handlers queued in the context own their Client, so a strong pointer back would be a
+  // cycle that keeps both alive after the listener is destroyed.
+  std::weak_ptr<asio::io_context> io_;
   tcp::socket socket_;
   rcon::Session session_;
   rcon::PacketReader reader_;

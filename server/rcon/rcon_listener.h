@@ -36,8 +36,8 @@ class RconListener {
   std::string password_;
   CommandRunner runner_;
   Logger& logger_;
-  // Shared with commands in flight: an answer arriving after stop() is posted to a stopped context
-  // and dropped, never to a destroyed one.
+  // Commands in flight hold it weakly: an answer arriving after stop() is posted to a stopped
+  // context and dropped, and one arriving after the listener is destroyed is dropped at once.
   std::shared_ptr<boost::asio::io_context> io_ = std::make_shared<boost::asio::io_context>();
   boost::asio::ip::tcp::acceptor acceptor_;
   std::map<Client*, std::shared_ptr<Client>> clients_;  // only touched on the listener's thread

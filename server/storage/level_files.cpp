@@ -29,26 +29,38 @@ void sync_directory(const std::filesystem::path& folder) {
   ::close(dir);
 }
 
-// The new level.dat goes to a temporary file; the current one is hard-linked as level.dat_old
-// (through a temporary name, so level.dat_old too is replaced in one step); then the temporary
-// file is renamed over level.dat. At every moment level.dat is a complete file.
-Status replace_level_dat(const std::filesystem::path& world, std::span<const uint8_t> bytes, bool sync) {
-  const auto level = world / anvil::kLevelDat;
-  const auto old = world / anvil::kLevelDatOld;
-  const auto fresh = world / "level.dat.new";
-  const auto old_link = world / "level.dat_old.new";
+// The new file goes to a temporary file; the current one is hard-linked as `<name>_old` (through
+// a temporary name, so the old file too is replaced in one step); then the temporary file is
+// renamed over the file. At every moment the file is complete. level.dat and player files are
+// replaced this way (vanilla keeps level.dat_old and <uuid>.dat_old).
+Status replace_keeping_old(const std::filesystem::path& world, const std::filesystem::path& relative,
+                           std::span<const uint8_t> bytes, bool sync) {
+  const auto target = world / relative;
+  auto sibling = [&](std::string_view suffix) {
+    auto path = target;
+    path += suffix;
+    return path;
+  };
+  const auto old = sibling("_old");
+  const auto fresh = sibling(".new");
+  const auto old_link = sibling("_old.new");
   if (auto err = write_file_atomically(fresh, bytes, sync)) return Error{*err};
   std::error_code ec;
-  if (std::filesystem::exists(level, ec)) {
+  if (std::filesystem::exists(target, ec)) {
     std::filesystem::remove(old_link, ec);
-    if (::link(level.c_str(), old_link.c_str()) == 0) {
+    if (::link(target.c_str(), old_link.c_str()) == 0) {
       std::filesystem::rename(old_link, old, ec);
     }
   }
-  std::filesystem::rename(fresh, level, ec);
-  if (ec) return Error{"cannot replace " + level.string() + ": " + ec.message()};
-  if (sync) sync_directory(world);
+  std::filesystem::rename(fresh, target, ec);
+  if (ec) return Error{"cannot replace " + target.string() + ": " + ec.message()};
+  if (sync) sync_directory(target.parent_path());
   return Status::success();
+}
+
+// players/data/<uuid>.dat: the files vanilla keeps a `.dat_old` of.
+bool is_player_file(const std::filesystem::path& relative) {
+  return relative.parent_path() == anvil::kPlayerDataFolder && relative.extension() == ".dat";
 }
 
 Result<anvil::LevelData> read_level_file(const std::filesystem::path& path) {
@@ -62,7 +74,8 @@ Result<anvil::LevelData> read_level_file(const std::filesystem::path& path) {
 Status write_world_file(const std::filesystem::path& world, const StorageWrite& write) {
   const std::filesystem::path relative(write.path);
   if (!safe_relative(relative)) return Error{"refusing to write outside the world folder: " + write.path};
-  if (relative == anvil::kLevelDat) return replace_level_dat(world, write.bytes, write.sync);
+  if (relative == anvil::kLevelDat || is_player_file(relative))
+    return replace_keeping_old(world, relative, write.bytes, write.sync);
   if (auto err = write_file_atomically(world / relative, write.bytes, write.sync)) return Error{*err};
   return Status::success();
 }

@@ -2,6 +2,7 @@
 #include "server/thread_name.h"
 
 #include "server/storage/level_files.h"
+#include "server/storage/player_files.h"
 
 namespace hz {
 
@@ -167,6 +168,10 @@ void RegionStorage::process(std::vector<Item>& batch) {
         }
         break;
       }
+      case StorageJobKind::kReadPlayer:
+        // Whole-file writes are carried out in queue order above, so the read sees every earlier save.
+        done_(JobCompleted{job.job, anvil::encode_result(read_player_file(options_.world_folder, request->file))});
+        break;
       case StorageJobKind::kFlush:
         finish_writes(pending, true);
         report(job.job, result_of(StorageJobKind::kFlush, request->address, StorageOutcome::kDone));

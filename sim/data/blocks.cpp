@@ -23,6 +23,7 @@ enum StateFlag : uint8_t {
   kFluidFlag = 1 << 1,
   kWaterFlag = 1 << 2,
   kMotionFlag = 1 << 3,
+  kSolidFlag = 1 << 4,
 };
 
 std::string_view strip_namespace(std::string_view name) {
@@ -132,6 +133,7 @@ uint8_t flags_of(const BlockInfo& info, const BlockExtra& extra, BlockStateId st
   if (extra.fluid == BlockFluid::kLava) flags |= kFluidFlag;
   // Heightmap MOTION_BLOCKING: blocksMotion() (solid, minus the exempt blocks) or any fluid.
   if ((!extra.motion_exempt && is_solid(extra, boxes)) || (flags & kFluidFlag)) flags |= kMotionFlag;
+  if (is_solid(extra, boxes)) flags |= kSolidFlag;
   return flags;
 }
 
@@ -232,6 +234,7 @@ bool is_air(BlockStateId state) { return has_flag(state, kAirFlag); }
 bool has_fluid(BlockStateId state) { return has_flag(state, kFluidFlag); }
 bool is_water(BlockStateId state) { return has_flag(state, kWaterFlag); }
 bool blocks_motion(BlockStateId state) { return has_flag(state, kMotionFlag); }
+bool is_legacy_solid(BlockStateId state) { return has_flag(state, kSolidFlag); }
 
 uint8_t emitted_light(BlockStateId state) {
   assert(state < kBlockStateCount);

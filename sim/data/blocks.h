@@ -58,6 +58,9 @@ uint8_t emitted_light(BlockStateId state);
 uint8_t light_opacity(BlockStateId state);
 // Motion blocking for heightmaps: the state has a collision shape or holds a fluid.
 bool blocks_motion(BlockStateId state);
+// Vanilla's legacy "solid" flag (BlockBehaviour.isSolid): forced on or off for some blocks, else
+// from the collision shape's bounds. A fluid may replace a block that is not solid.
+bool is_legacy_solid(BlockStateId state);
 // Collision boxes of a state, without the random per-column offset some plants have.
 std::span<const ShapeBox> collision_boxes(BlockStateId state);
 

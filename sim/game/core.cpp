@@ -7,15 +7,23 @@
 #include "sim/core/hash.h"
 #include "sim/game/blocks/block_change_acks.h"
 #include "sim/game/blocks/block_interaction.h"
+#include "sim/game/blocks/block_use.h"
+#include "sim/game/blocks/buckets.h"
 #include "sim/game/blocks/digging.h"
 #include "sim/game/blocks/placing.h"
 #include "sim/game/commands/dispatcher.h"
 #include "sim/game/level/time_and_weather.h"
+#include "sim/game/items/inventory_menu.h"
+#include "sim/game/entities/block_loot.h"
+#include "sim/game/entities/item_entities.h"
 #include "sim/game/movement/movement_system.h"
 #include "sim/game/movement/column_block_source.h"
 #include "sim/game/tracking/chunk_visibility_fn.h"
 #include "sim/game/tracking/entity_tracker.h"
+#include "sim/game/player_saves.h"
 #include "sim/game/sessions.h"
+#include "sim/game/survival/survival_system.h"
+#include "sim/game/world/spawn_finder.h"
 #include "sim/game/world/world_streaming.h"
 
 namespace hz {
@@ -45,24 +53,54 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   movement_->set_observer(tracker_.get());
   sessions_->add_listener(tracker_.get());
   sessions_->add_listener(movement_.get());
+  // Survival follows the moves movement accepted and ticks after each player's movement tick.
+  // Item entities exist before survival (death drops go into them); they are registered as a
+  // listener further down, after the world.
+  items_ = std::make_unique<ItemEntities>(entity_ids_, random_, *sessions_, *tracker_, rules_);
+  survival_ = std::make_unique<SurvivalSystem>(
+      SurvivalSystem::Ports{*sessions_, static_cast<ServerLog&>(*this), static_cast<SpawnFinder&>(*this), *items_,
+                            *tracker_, *movement_},
+      rules_, config_.properties.difficulty);
+  survival_->add_life_observer(movement_.get());
+  survival_->add_life_observer(tracker_.get());
+  movement_->set_outcome_observer(survival_.get());
+  sessions_->add_listener(survival_.get());
   // Registered after the systems that apply moves, so it reads positions they accepted.
   world_ = std::make_unique<WorldStreaming>(config_, effects_, *sessions_, static_cast<const GameTime&>(*this), rules_);
+  // Block ticks (button releases) run before the world's tick, so their changes go out this tick.
+  block_use_ = std::make_unique<BlockUse>(*world_, rate_);
+  sessions_->add_listener(block_use_.get());
   sessions_->add_listener(world_.get());
+  // Item entities tick after movement (pickups read the positions it accepted) and after the
+  // world (they tick only in chunks loaded by then); digging drops into them, so they come first.
+  sessions_->add_listener(items_.get());
   // After the world, so its tick's block changes go out before the acknowledgements.
   block_acks_ = std::make_unique<BlockChangeAcks>(*sessions_);
   block_interaction_ = std::make_unique<BlockInteraction>(*sessions_, *world_, *block_acks_,
                                                           static_cast<const SpawnPoint&>(*this), sessions_->ops(),
                                                           config_.properties.spawn_protection);
-  digging_ = std::make_unique<Digging>(*block_interaction_);
-  placing_ = std::make_unique<Placing>(*block_interaction_);
+  digging_ = std::make_unique<Digging>(*block_interaction_, *items_, random_);
+  placing_ = std::make_unique<Placing>(*block_interaction_, *block_use_);
+  buckets_ = std::make_unique<Buckets>(*block_interaction_, *block_use_);
+  digging_->set_food_exhaustion(survival_.get());
   sessions_->add_listener(digging_.get());
   sessions_->add_listener(placing_.get());
+  sessions_->add_listener(buckets_.get());
   sessions_->add_listener(block_acks_.get());
+  // Inventory windows drop thrown stacks as item entities, and send the slots pickups changed.
+  inventory_ = std::make_unique<InventoryMenus>(*sessions_, *items_, *world_, static_cast<ServerLog&>(*this));
+  sessions_->add_listener(inventory_.get());
   world_blocks_ = std::make_unique<ColumnBlockSource>([this](ChunkPos pos) { return world_->column(pos); });
   movement_->set_block_source(world_blocks_.get());
+  items_->set_block_source(world_blocks_.get());
   world_chunks_sent_ = std::make_unique<ChunkVisibilityFn>(
       [this](const Player& viewer, int x, int z) { return world_->is_chunk_tracked(viewer.conn, ChunkPos{x, z}); });
   tracker_->set_chunk_visibility(world_chunks_sent_.get());
+  // Last, so a leaving player's file is written from the state every other system left.
+  player_saves_ = std::make_unique<PlayerSaves>(effects_, static_cast<ServerLog&>(*this));
+  sessions_->add_listener(player_saves_.get());
+  sessions_->set_player_storage(player_saves_.get());
+  sessions_->set_spawn_finder(this);
 }
 
 Core::~Core() = default;
@@ -93,7 +131,9 @@ void Core::handle(const Input& input) {
         else if constexpr (std::is_same_v<T, BytesReceived>) sessions_->on_bytes(in);
         else if constexpr (std::is_same_v<T, ConnectionClosed>) sessions_->on_closed(in);
         else if constexpr (std::is_same_v<T, ConsoleLine>) console_queue_.push_back(in.text);
-        else if constexpr (std::is_same_v<T, JobCompleted>) world_->on_job_completed(in);
+        else if constexpr (std::is_same_v<T, JobCompleted>) {
+          if (!world_->on_job_completed(in)) player_saves_->on_job_completed(in);
+        }
       },
       input);
 }
@@ -168,7 +208,12 @@ uint64_t Core::state_hash() const {
   h.u64(sessions_->hash());
   h.u64(world_->hash());
   h.u64(digging_->hash());
+  h.u64(items_->hash());
   h.u64(block_acks_->hash());
+  h.u64(inventory_->hash());
+  h.u64(survival_->hash());
+  h.u64(block_use_->hash());
+  h.u64(player_saves_->hash());
   h.u64(time_->hash());
   return h.digest();
 }
@@ -177,6 +222,9 @@ uint64_t Core::state_hash() const {
 
 void Core::on_game_rule_changed(std::string_view id) {
   if (id == "advance_time") time_->on_advance_time_changed();
+  // The client shows the death screen unless this rule says otherwise (game event 11).
+  if (id == "immediate_respawn")
+    sessions_->broadcast_game_event(11, rules_.get_bool("immediate_respawn") ? 1.0f : 0.0f);
 }
 
 int64_t Core::game_time() const { return time_->game_time(); }
@@ -207,6 +255,14 @@ void Core::broadcast_system_message(const std::string& text) {
 
 Vec3 Core::spawn_point() const { return world_->spawn_point(); }
 
+Vec3 Core::find_player_spawn() {
+  SpawnSearch search;
+  search.spawn = world_->spawn_block();
+  search.radius = rules_.get("respawn_radius");
+  search.adventure = config_.properties.gamemode == GameMode::kAdventure;
+  return hz::find_player_spawn(world_->spawn_terrain(), search, random_);
+}
+
 std::vector<std::string> Core::online_player_names() const { return sessions_->player_names(); }
 
 void Core::request_stop() {
@@ -214,7 +270,11 @@ void Core::request_stop() {
   effects_.emit(StopRequested{});
 }
 
-void Core::save_all(bool flush, std::function<void()> on_saved) { world_->save_all(flush, std::move(on_saved)); }
+// MinecraftServer.saveEverything: the players' files, then the world.
+void Core::save_all(bool flush, std::function<void()> on_saved) {
+  player_saves_->save_all(*sessions_);
+  world_->save_all(flush, std::move(on_saved));
+}
 
 std::optional<ConnId> Core::find_player(const std::string& name) const { return sessions_->find_player(name); }
 std::string Core::player_name(ConnId p) const {
@@ -235,6 +295,8 @@ void Core::teleport_player(ConnId p, const PlayerPlacement& to) {
   sessions_->teleport(p, Vec3{to.x, to.y, to.z}, to.yaw, to.pitch);
 }
 
+void Core::kill_player(ConnId p) { survival_->kill(p); }
+
 PlayerPlacement Core::command_origin(const CommandSource& source) const {
   if (source.player) return player_placement(*source.player);
   const Vec3 spawn = spawn_point();  // vanilla: the lower corner of the spawn block
@@ -242,6 +304,11 @@ PlayerPlacement Core::command_origin(const CommandSource& source) const {
 }
 
 BlockWorld& Core::block_world() { return *world_; }
+
+PlayerInventories& Core::player_inventories() { return *inventory_; }
+void Core::drop_block_loot(const BlockPos& pos, BlockStateId state) {
+  for (const ItemStack& stack : block_loot_table(state, ItemStack{}, random_)) items_->drop_from_block(pos, stack);
+}
 
 // --- TickRateListener ---
 

@@ -30,11 +30,17 @@ class BlockChangeAcks;
 class BlockInteraction;
 class Digging;
 class Placing;
+class BlockUse;
+class Buckets;
 class EntityTracker;
+class InventoryMenus;
+class ItemEntities;
 class BlockSource;
 class ChunkVisibility;
 class MovementSystem;
+class PlayerSaves;
 class Sessions;
+class SurvivalSystem;
 class TimeAndWeather;
 class WorldStreaming;
 
@@ -43,7 +49,8 @@ class Core final : public CommandHost,
                    private TickRateListener,
                    private ServerLog,
                    private GameTime,
-                   private SpawnPoint {
+                   private SpawnPoint,
+                   public SpawnFinder {
  public:
   static constexpr int kAutosaveIntervalTicks = 6000;
 
@@ -85,22 +92,32 @@ class Core final : public CommandHost,
   void set_player_game_mode(ConnId player, GameMode mode) override;
   PlayerPlacement player_placement(ConnId player) const override;
   void teleport_player(ConnId player, const PlayerPlacement& to) override;
+  void kill_player(ConnId player) override;
   PlayerPlacement command_origin(const CommandSource& source) const override;
   BlockWorld& block_world() override;
   TimeAndWeather& time_and_weather() override { return *time_; }
   Rng& game_random() override { return random_; }
+  PlayerInventories& player_inventories() override;
+  void drop_block_loot(const BlockPos& pos, BlockStateId state) override;
 
   void log(LogLevel level, std::string text) override;
   void emit(Effect effect) { effects_.emit(std::move(effect)); }
   // Move checks, player physics and pull-backs; players seeing each other.
   MovementSystem& movement() { return *movement_; }
   EntityTracker& tracking() { return *tracker_; }
+  // Dropped items; also the ItemDrops port other systems drop through.
+  ItemEntities& items() { return *items_; }
   Sessions& sessions() { return *sessions_; }
+  // Health, hunger, death and respawn.
+  SurvivalSystem& survival() { return *survival_; }
   // Chunks, players' views and chunk sending, the spawn point.
   WorldStreaming& world() { return *world_; }
   const WorldStreaming& world() const { return *world_; }
-  // Where players join: the world's spawn point.
+  // The world's spawn point.
   Vec3 spawn_point() const override;
+  // SpawnFinder: where a player without a saved position (or a respawn point) appears, around the
+  // world spawn within the respawn_radius game rule, drawing from the core's Rng.
+  Vec3 find_player_spawn() override;
 
  private:
   void handle(const Input& input);
@@ -140,10 +157,17 @@ class Core final : public CommandHost,
   // Game time, the world clocks and the weather (ticked first in the tick, as vanilla does).
   std::unique_ptr<TimeAndWeather> time_;
   std::unique_ptr<WorldStreaming> world_;
+  std::unique_ptr<ItemEntities> items_;
   std::unique_ptr<BlockChangeAcks> block_acks_;
   std::unique_ptr<BlockInteraction> block_interaction_;
   std::unique_ptr<Digging> digging_;
   std::unique_ptr<Placing> placing_;
+  // Players' inventory windows, and where the items they drop go.
+  std::unique_ptr<InventoryMenus> inventory_;
+  std::unique_ptr<SurvivalSystem> survival_;
+  std::unique_ptr<BlockUse> block_use_;
+  std::unique_ptr<Buckets> buckets_;
+  std::unique_ptr<PlayerSaves> player_saves_;
   std::deque<std::string> console_queue_;
   int64_t tick_count_ = 0;
   int64_t empty_ticks_ = 0;

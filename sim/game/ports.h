@@ -11,6 +11,7 @@
 #include "sim/core/types.h"
 #include "sim/game/level/level_time_state.h"
 #include "sim/game/player.h"
+#include "sim/game/survival/damage_rules.h"
 #include "sim/protocol/codec.h"
 #include "sim/protocol/packets_play_cb.h"
 #include "sim/protocol/text.h"
@@ -45,6 +46,31 @@ class SpawnPoint {
  public:
   virtual ~SpawnPoint() = default;
   virtual Vec3 spawn_point() const = 0;
+};
+
+// Where a player without a saved position appears, and a respawning player without a respawn
+// point: vanilla's spawn finder around the world spawn, drawing from the core's one Rng.
+class SpawnFinder {
+ public:
+  virtual ~SpawnFinder() = default;
+  virtual Vec3 find_player_spawn() = 0;
+};
+
+struct SavedPlayer;
+
+// A joining player's file (players/data/<uuid>.dat), read while the client configures, as
+// vanilla reads it when it places the player (PlayerSaves implements it).
+class PlayerStorage {
+ public:
+  virtual ~PlayerStorage() = default;
+  // Starts reading the player's file (configuration begins).
+  virtual void begin_load(ConnId conn, const Uuid& uuid, const std::string& name) = 0;
+  // True once the read has finished, whatever it found.
+  virtual bool load_finished(ConnId conn) const = 0;
+  // What the file says; null for a new player (no file, or none that could be read).
+  virtual const SavedPlayer* loaded(ConnId conn) const = 0;
+  // The connection closed before its player joined.
+  virtual void forget(ConnId conn) = 0;
 };
 
 // The world's blocks as game systems read and change them. Every change goes through set_block,
@@ -89,6 +115,51 @@ class PlayerConnections {
   virtual void disconnect(ConnId conn, const TextComponent& reason) = 0;
   // Sends a position packet with a fresh teleport id and waits for the client to confirm it.
   virtual void teleport(ConnId player, const Vec3& to, float yaw, float pitch) = 0;
+  // PlayerList.respawn's packets: the join's dimension data again (respawn, keeping nothing),
+  // then the player placed at `to` with a teleport.
+  virtual void respawn(ConnId player, const Vec3& to) = 0;
+};
+
+// A player's life as the systems following it hear of it from the survival system: it died, its
+// body left the world (after the death animation, or at respawn), it came back.
+class PlayerLifeObserver {
+ public:
+  virtual ~PlayerLifeObserver() = default;
+  virtual void on_player_died(Player&) {}
+  virtual void on_player_body_removed(Player&) {}
+  virtual void on_player_respawned(Player&) {}
+};
+
+// Hurting players, the one path every damage goes through (the survival system implements it;
+// mobs and other damage sources call it).
+class PlayerDamage {
+ public:
+  virtual ~PlayerDamage() = default;
+  // hurtServer: false when the hit was refused (immune, invulnerable, dead, within the window).
+  virtual bool hurt(ConnId player, DamageCause kind, float amount) = 0;
+};
+
+// Hunger as actions add to it (Player.causeFoodExhaustion: nothing for creative and spectators).
+class FoodExhaustion {
+ public:
+  virtual ~FoodExhaustion() = default;
+  virtual void cause_food_exhaustion(ConnId player, float amount) = 0;
+};
+
+// Packets about a player to everyone who sees it and to the player itself (entity tracking
+// implements it, as vanilla's ChunkMap.broadcastAndSend).
+class EntityBroadcast {
+ public:
+  virtual ~EntityBroadcast() = default;
+  virtual void send_to_viewers_and_self(const Player& player, SharedBytes body) = 0;
+};
+
+// Whether a player's client has loaded the world (player_loaded or the timeout) and is not
+// waiting to respawn: until then it cannot be hurt (movement follows it).
+class ClientLoading {
+ public:
+  virtual ~ClientLoading() = default;
+  virtual bool client_loaded(ConnId player) const = 0;
 };
 
 }  // namespace hz

@@ -102,6 +102,7 @@ void Sessions::start_configuration(Session& c) {
   send(c.id, packet::config_cb::FeatureFlags{{"minecraft:vanilla"}});
   send(c.id, packet::config_cb::SelectKnownPacks{{{"minecraft", "core", std::string(kVersionName)}}});
   c.known_packs_offered = true;
+  if (storage_) storage_->begin_load(c.id, c.uuid, c.name);
 }
 
 void Sessions::send_registries_and_finish(Session& c) {
@@ -109,8 +110,20 @@ void Sessions::send_registries_and_finish(Session& c) {
   // accepts it either way.
   for (const SharedBytes& p : registry_packets()) send(c.id, p);
   send(c.id, tags_packet());
-  send(c.id, packet::config_cb::FinishConfiguration{});
   c.registries_sent = true;
+  advance_configuration(c);
+}
+
+void Sessions::advance_configuration(Session& c) {
+  if (c.closing || c.state != ProtocolState::kConfiguration || !c.registries_sent) return;
+  if (storage_ && !storage_->load_finished(c.id)) return;
+  if (!c.finish_sent) {
+    send(c.id, packet::config_cb::FinishConfiguration{});
+    c.finish_sent = true;
+  }
+  if (!c.finish_received) return;
+  join_game(c);
+  handle_buffered(c.id);  // play packets a pipelining client sent after its finish
 }
 
 void Sessions::handle_config(Session& c, std::span<const uint8_t> body) {
@@ -125,8 +138,10 @@ void Sessions::handle_config(Session& c, std::span<const uint8_t> body) {
       s.send_registries_and_finish(c);
     }
     void operator()(packet::config_sb::FinishConfiguration&&) {
-      if (!c.registries_sent) return s.disconnect(c.id, TextComponent::plain("Configuration finished before the server's"));
-      s.join_game(c);
+      if (!c.registries_sent || c.finish_received)
+        return s.disconnect(c.id, TextComponent::plain("Configuration finished before the server's"));
+      c.finish_received = true;
+      s.advance_configuration(c);
     }
     void operator()(packet::config_sb::KeepAlive&& p) { s.handle_keep_alive(c, p.id); }
     void operator()(packet::config_sb::Pong&&) {}

@@ -7,6 +7,8 @@
 #include "sim/game/commands/dispatcher.h"
 #include "sim/game/core_config.h"
 #include "sim/game/entity_ids.h"
+#include "sim/game/game_rules.h"
+#include "sim/game/player_data.h"
 #include "sim/game/tick_rate.h"
 #include "sim/game/sessions.h"
 #include "sim/protocol/packets.h"
@@ -39,6 +41,9 @@ constexpr uint8_t kInfoActions = packet::play_cb::PlayerInfo::kAddPlayer | packe
                                  packet::play_cb::PlayerInfo::kUpdateListed | packet::play_cb::PlayerInfo::kUpdateLatency |
                                  packet::play_cb::PlayerInfo::kUpdateListOrder | packet::play_cb::PlayerInfo::kUpdateHat;
 
+// The seed the client sees (vanilla sends a hash of the world seed, for biome noise only).
+int64_t hashed_seed(int64_t world_seed) { return static_cast<int64_t>(hash_combine(static_cast<uint64_t>(world_seed), 0)); }
+
 bool is_allowed_chat_character(unsigned char c) { return c != 0xA7 && c >= ' ' && c != 127; }
 
 }  // namespace
@@ -52,12 +57,12 @@ void Sessions::join_game(Session& c) {
   p.uuid = c.uuid;
   p.name = c.name;
   p.entity_id = entity_ids_.next();
-  p.game_mode = props.gamemode;
   p.permission_level = ops_.level_of(c.uuid);
   p.client_view_distance = c.client_view_distance;
   p.latency_ms = c.latency_ms;
-  Vec3 spawn = spawn_.spawn_point();
-  p.position = spawn;
+  const SavedPlayer* saved = storage_ ? storage_->loaded(c.id) : nullptr;
+  place_player(p, saved);
+  const Vec3 position = p.position;
   join_order_.push_back(c.id);
 
   packet::play_cb::Login login;
@@ -66,11 +71,13 @@ void Sessions::join_game(Session& c) {
   login.max_players = props.max_players;
   login.view_distance = props.view_distance;
   login.simulation_distance = props.simulation_distance;
-  login.hashed_seed = static_cast<int64_t>(hash_combine(static_cast<uint64_t>(config_.world_seed), 0));
+  login.hashed_seed = hashed_seed(config_.world_seed);
   login.game_mode = static_cast<uint8_t>(p.game_mode);
+  login.respawn_screen = !commands_.game_rules().get_bool("immediate_respawn");
+  if (saved && saved->previous_game_mode) login.previous_game_mode = static_cast<int8_t>(*saved->previous_game_mode);
   send(c.id, login);
   send(c.id, packet::play_cb::Abilities{ability_flags(p.game_mode), 0.05f, 0.1f});
-  teleport(c.id, spawn, 0.0f, 0.0f);
+  teleport(c.id, position, p.yaw, p.pitch);
 
   packet::play_cb::PlayerInfo everyone;
   everyone.actions = kInfoActions;
@@ -85,6 +92,7 @@ void Sessions::join_game(Session& c) {
 
   // PlayerList.sendLevelInfo: every clock, the spawn position, the weather while it rains.
   send(c.id, time_.time_sync());
+  const Vec3 spawn = spawn_.spawn_point();
   packet::play_cb::SpawnPosition spawn_position;
   spawn_position.location.pos = BlockPos{java_floor(spawn.x), java_floor(spawn.y), java_floor(spawn.z)};
   send(c.id, spawn_position);
@@ -92,14 +100,38 @@ void Sessions::join_game(Session& c) {
   send(c.id, packet::play_cb::GameStateChange{13, 0.0f});
   send(c.id, packet::play_cb::SetTickingState{tick_rate_.tick_rate(), tick_rate_.is_frozen()});
   send(c.id, packet::play_cb::StepTick{tick_rate_.frozen_ticks_to_run()});
-  for (PlayerListener* l : listeners_) l->on_join(p);  // chunks, tracking
-  send(c.id, packet::play_cb::UpdateHealth{20.0f, 20, 5.0f});
+  // Chunks, tracking, and the inventory window (held slot and every slot, restored from the file).
+  for (PlayerListener* l : listeners_) l->on_join(p);
+  send(c.id, packet::play_cb::UpdateHealth{p.health, p.food_level, p.saturation});
 
   log_.log(LogLevel::kInfo, p.name + "[/" + c.remote + "] logged in with entity id " + std::to_string(p.entity_id) +
-                                 " at (" + java_fixed(spawn.x, 1) + ", " + java_fixed(spawn.y, 1) + ", " +
-                                 java_fixed(spawn.z, 1) + ")");
+                                 " at (" + java_fixed(position.x, 1) + ", " + java_fixed(position.y, 1) + ", " +
+                                 java_fixed(position.z, 1) + ")");
   log_.log(LogLevel::kInfo, p.name + " joined the game");
   broadcast_system(TextComponent::translatable("multiplayer.player.joined", {TextComponent::plain(p.name)}).colored("yellow"));
+}
+
+// PrepareSpawnTask and ServerPlayer.load: a saved position is used as it is, a player without one
+// is placed by the spawn finder; the game mode is the saved one unless force-gamemode is on
+// (ServerPlayer.calculateGameModeForNewPlayer).
+void Sessions::place_player(Player& p, const SavedPlayer* saved) {
+  const ServerProperties& props = config_.properties;
+  auto forced = props.raw.find("force-gamemode");
+  const bool force_game_mode = forced != props.raw.end() && forced->second == "true";
+  p.game_mode = saved && saved->game_mode && !force_game_mode ? *saved->game_mode : props.gamemode;
+  if (saved && saved->position) p.position = *saved->position;
+  else p.position = spawn_finder_ ? spawn_finder_->find_player_spawn() : spawn_.spawn_point();
+  if (saved && saved->rotation) std::tie(p.yaw, p.pitch) = *saved->rotation;
+  if (!saved) return;
+  p.on_ground = saved->on_ground;
+  p.fall_distance = saved->fall_distance;
+  p.health = saved->health;
+  p.food_level = saved->food_level;
+  p.saturation = saved->saturation;
+  p.exhaustion = saved->exhaustion;
+  p.food_tick_timer = saved->food_tick_timer;
+  p.inventory = saved->inventory;
+  p.selected_slot = saved->selected_slot;
 }
 
 void Sessions::leave_game(Session& c) {
@@ -138,6 +170,23 @@ void Sessions::teleport(ConnId conn, const Vec3& to, float yaw, float pitch) {
   for (PlayerListener* l : listeners_) l->on_teleported(*p);
 }
 
+void Sessions::respawn(ConnId conn, const Vec3& to) {
+  Player* p = player(conn);
+  if (!p) return;
+  // The new player entity's game mode is set before the respawn packet, which sends abilities.
+  send(conn, packet::play_cb::Abilities{ability_flags(p->game_mode), 0.05f, 0.1f});
+  packet::play_cb::Respawn respawn;
+  respawn.hashed_seed = hashed_seed(config_.world_seed);
+  respawn.game_mode = static_cast<uint8_t>(p->game_mode);
+  send(conn, respawn);
+  teleport(conn, to, 0.0f, 0.0f);
+  packet::play_cb::SpawnPosition spawn_position;
+  const Vec3 spawn = spawn_.spawn_point();
+  spawn_position.location.pos = BlockPos{java_floor(spawn.x), java_floor(spawn.y), java_floor(spawn.z)};
+  send(conn, spawn_position);
+  send(conn, packet::play_cb::UpdateTime{time_.game_time(), {{0, time_.game_time(), 0.0f, 1.0f}}});
+}
+
 void Sessions::set_player_game_mode(ConnId conn, GameMode mode) {
   Player* p = player(conn);
   if (!p) return;
@@ -171,21 +220,6 @@ void Sessions::handle_command(Session& c, const std::string& command) {
   source.permission_level = p->permission_level;
   source.player = c.id;
   dispatch_command(commands_, source, command);
-}
-
-// handleSetCreativeModeSlot: only creative players; a slot of the inventory menu (1-45) and a
-// count up to the stack limit, or an empty stack. A negative slot (dropping from the creative
-// menu) needs item entities, which do not exist yet: it is ignored.
-void Sessions::set_creative_slot(Player& p, const packet::play_sb::SetCreativeSlot& set) {
-  if (p.game_mode != GameMode::kCreative) return;
-  if (set.slot < 1 || set.slot >= kInventorySlots) return;
-  ItemStack stack;
-  if (set.count > 0) {
-    const int32_t item = set.item_id.value_or(0);
-    if (item <= 0 || item >= item_count() || set.count > kMaxStackSizeLimit) return;
-    stack = ItemStack{item, set.count};
-  }
-  p.inventory[static_cast<size_t>(set.slot)] = stack;
 }
 
 void Sessions::handle_play(Session& c, std::span<const uint8_t> body) {
@@ -237,12 +271,26 @@ void Sessions::handle_play(Session& c, std::span<const uint8_t> body) {
     void operator()(packet::play_sb::EntityAction&& a) {
       for (PlayerListener* l : s.listeners_) l->on_entity_action(p, a.action);
     }
+    void operator()(packet::play_sb::ClientCommand&& command) {
+      for (PlayerListener* l : s.listeners_) l->on_client_command(p, command.action);
+    }
     void operator()(packet::play_sb::ChatMessage&& m) { s.handle_chat(c, m.message); }
     void operator()(packet::play_sb::ChatCommand&& m) { s.handle_command(c, m.command); }
     void operator()(packet::play_sb::ChatCommandSigned&& m) { s.handle_command(c, m.command); }
     void operator()(packet::play_sb::KeepAlive&& k) { s.handle_keep_alive(c, k.id); }
     void operator()(packet::play_sb::PingRequest&& r) { s.send(c.id, packet::play_cb::PongResponse{r.id}); }
-    void operator()(packet::play_sb::SetCreativeSlot&& set) { s.set_creative_slot(p, set); }
+    void operator()(packet::play_sb::SetCreativeSlot&& set) {
+      for (PlayerListener* l : s.listeners_) l->on_set_creative_slot(p, set);
+    }
+    void operator()(packet::play_sb::WindowClick&& click) {
+      for (PlayerListener* l : s.listeners_) l->on_container_click(p, click);
+    }
+    void operator()(packet::play_sb::CloseWindow&& close) {
+      for (PlayerListener* l : s.listeners_) l->on_container_close(p, close.window_id);
+    }
+    void operator()(packet::play_sb::PickItemFromBlock&& pick) {
+      for (PlayerListener* l : s.listeners_) l->on_pick_item_from_block(p, pick);
+    }
     void operator()(packet::play_sb::HeldItemSlot&& held) {
       if (held.slot < 0 || held.slot > 8) {  // vanilla ignores it with a warning
         s.log_.log(LogLevel::kWarn, p.name + " tried to set an invalid carried item");
@@ -255,6 +303,13 @@ void Sessions::handle_play(Session& c, std::span<const uint8_t> body) {
       for (PlayerListener* l : s.listeners_) {
         if (s.player(c.id) != &p) return;
         l->on_use_item_on(p, use);
+      }
+    }
+    void operator()(packet::play_sb::UseItem&& use) {
+      if (use.sequence < 0) return s.disconnect(c.id, TextComponent::plain("Expected packet sequence nr >= 0"));
+      for (PlayerListener* l : s.listeners_) {
+        if (s.player(c.id) != &p) return;
+        l->on_use_item(p, use);
       }
     }
     void operator()(packet::play_sb::BlockDig&& d) {

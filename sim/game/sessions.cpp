@@ -38,13 +38,20 @@ void Sessions::on_bytes(const BytesReceived& in) {
   Session& c = it->second;
   c.last_read_millis = now_millis_;
   c.decoder.feed(in.bytes);
+  handle_buffered(in.conn);
+}
+
+void Sessions::handle_buffered(ConnId conn) {
   // The connection may close while its packets are handled: look it up again each round.
   while (true) {
-    auto found = connections_.find(in.conn);
+    auto found = connections_.find(conn);
     if (found == connections_.end() || found->second.closing) return;
+    // A client that finished configuration before the server did sends play packets next: they
+    // wait in the decoder until the join (advance_configuration).
+    if (found->second.state == ProtocolState::kConfiguration && found->second.finish_received) return;
     auto next = found->second.decoder.next();
     if (!next) {
-      disconnect_unreadable(in.conn, next.error());
+      disconnect_unreadable(conn, next.error());
       return;
     }
     if (!next->has_value()) return;
@@ -72,6 +79,7 @@ void Sessions::on_closed(const ConnectionClosed& in) {
     if (it->second.is_player) log_.log(LogLevel::kInfo, it->second.name + " lost connection: Disconnected");
   }
   leave_game(it->second);
+  if (storage_) storage_->forget(in.conn);
   connections_.erase(it);
 }
 
@@ -88,9 +96,11 @@ void Sessions::handle_packet(Session& c, std::span<const uint8_t> body) {
 void Sessions::tick(int64_t now_millis) {
   now_millis_ = now_millis;
   ++tick_;
-  std::vector<ConnId> silent, slow_logins;
+  std::vector<ConnId> silent, slow_logins, configuring;
   for (auto& [id, c] : connections_) {
     if (c.closing) continue;
+    if (c.state == ProtocolState::kConfiguration && c.registries_sent && (!c.finish_sent || c.finish_received))
+      configuring.push_back(id);
     if (now_millis - c.last_read_millis >= connection_limits::kReadTimeoutMillis) {
       silent.push_back(id);
       continue;
@@ -103,6 +113,10 @@ void Sessions::tick(int64_t now_millis) {
   }
   for (ConnId id : silent) disconnect(id, TextComponent::translatable("disconnect.timeout"));
   for (ConnId id : slow_logins) disconnect(id, TextComponent::translatable("multiplayer.disconnect.slow_login"));
+  for (ConnId id : configuring) {  // waiting for a player file that may have been read this pass
+    auto it = connections_.find(id);
+    if (it != connections_.end()) advance_configuration(it->second);
+  }
   for (PlayerListener* l : listeners_) l->tick();
 }
 
@@ -163,6 +177,7 @@ void Sessions::enter_state(Session& c, ProtocolState next) {
 void Sessions::close(Session& c, const std::string& log_reason) {
   c.closing = true;
   leave_game(c);
+  if (storage_) storage_->forget(c.id);
   effects_.emit(CloseConnection{c.id, log_reason});
 }
 
@@ -223,12 +238,19 @@ void Sessions::broadcast_ticking_step(int ticks) {
   for (ConnId id : join_order_) send(id, body);
 }
 
+void Sessions::broadcast_game_event(uint8_t event, float value) {
+  if (join_order_.empty()) return;
+  SharedBytes body = share(encode_packet(packet::play_cb::GameStateChange{event, value}));
+  for (ConnId id : join_order_) send(id, body);
+}
+
 uint64_t Sessions::hash() const {
   Hasher h;
   for (const auto& [id, c] : connections_) {
     h.u64(id), h.u64(static_cast<uint64_t>(c.state)), h.u64(c.closing), h.str(c.name);
     h.i64(c.keep_alive_time), h.u64(c.keep_alive_pending), h.u64(c.decoder.buffered());
     h.i64(c.last_read_millis), h.u64(c.packet_rate.hash());
+    h.u64(c.finish_sent), h.u64(c.finish_received);
   }
   for (ConnId id : join_order_) {
     const Player& p = players_.at(id);

@@ -49,6 +49,10 @@ struct Session {
   bool known_packs_offered = false;
   bool registries_sent = false;
   int client_view_distance = 2;
+  // The server's finish_configuration waits for the player's file (PlayerStorage); the client's
+  // may arrive before it (a pipelining client) and then waits too.
+  bool finish_sent = false;
+  bool finish_received = false;
   // Keep-alive (ServerCommonPacketListenerImpl), in clock milliseconds.
   int64_t keep_alive_time = 0;
   bool keep_alive_pending = false;
@@ -74,6 +78,9 @@ class Sessions final : public PlayerConnections {
 
   // Systems that follow players (chunk streaming, movement, entity tracking).
   void add_listener(PlayerListener* listener) { listeners_.push_back(listener); }
+  // Player files and the spawn finder the join uses (without them: no file, the world spawn).
+  void set_player_storage(PlayerStorage* storage) { storage_ = storage; }
+  void set_spawn_finder(SpawnFinder* finder) { spawn_finder_ = finder; }
 
   int player_count() const { return static_cast<int>(players_.size()); }
   std::vector<std::string> player_names() const;
@@ -84,6 +91,7 @@ class Sessions final : public PlayerConnections {
   void set_player_game_mode(ConnId player, GameMode mode);
   // Teleports a player: sends a position packet with a fresh teleport id and waits for it.
   void teleport(ConnId player, const Vec3& to, float yaw, float pitch) override;
+  void respawn(ConnId player, const Vec3& to) override;
 
   // Packets and texts.
   void send(ConnId conn, SharedBytes body) override;
@@ -93,6 +101,7 @@ class Sessions final : public PlayerConnections {
   void broadcast_to_ops(const TextComponent& text, std::optional<ConnId> except);
   void broadcast_ticking_state(float rate, bool frozen);
   void broadcast_ticking_step(int ticks);
+  void broadcast_game_event(uint8_t event, float value);
   // Sends a disconnect packet for the connection's state with `reason`, then closes it.
   void disconnect(ConnId conn, const TextComponent& reason) override;
   // Vanilla's reason for a packet it could not read: "Internal Exception: <what went wrong>".
@@ -106,6 +115,8 @@ class Sessions final : public PlayerConnections {
   uint64_t hash() const;
 
  private:
+  // Handles the packets waiting in the connection's decoder.
+  void handle_buffered(ConnId conn);
   void handle_packet(Session& c, std::span<const uint8_t> body);
   void handle_handshake(Session& c, std::span<const uint8_t> body);
   void handle_status(Session& c, std::span<const uint8_t> body);
@@ -117,13 +128,17 @@ class Sessions final : public PlayerConnections {
   void accept_login(Session& c, const std::string& name);
   void start_configuration(Session& c);
   void send_registries_and_finish(Session& c);
+  // Sends the server's finish_configuration once the player's file is read, and joins once the
+  // client's has arrived too.
+  void advance_configuration(Session& c);
   void join_game(Session& c);
+  // Puts what the player's file says (or a new player's defaults) into the player.
+  void place_player(Player& p, const SavedPlayer* saved);
   void leave_game(Session& c);
   void handle_chat(Session& c, const std::string& message);
   void handle_command(Session& c, const std::string& command);
   void keep_connection_alive(Session& c, int64_t now_millis);
   void handle_keep_alive(Session& c, int64_t id);
-  void set_creative_slot(Player& p, const packet::play_sb::SetCreativeSlot& set);
   void close(Session& c, const std::string& log_reason);
   // Moves the connection to its next protocol state; only vanilla's transitions are allowed.
   void enter_state(Session& c, ProtocolState next);
@@ -135,6 +150,8 @@ class Sessions final : public PlayerConnections {
   const GameTime& time_;
   const TickRateManager& tick_rate_;
   const SpawnPoint& spawn_;
+  PlayerStorage* storage_ = nullptr;
+  SpawnFinder* spawn_finder_ = nullptr;
   OpList ops_;
   std::map<ConnId, Session> connections_;
   std::map<ConnId, Player> players_;
@@ -170,6 +187,8 @@ class PlayerListener {
   virtual void on_client_view_distance(Player&, int /*view_distance*/) {}
   virtual void on_player_input(Player&, uint8_t /*flags*/) {}
   virtual void on_entity_action(Player&, int32_t /*action*/) {}
+  // client_command: 0 perform respawn, 1 request stats, 2 request game rule values.
+  virtual void on_client_command(Player&, int32_t /*action*/) {}
   virtual void on_game_mode_changed(Player&) {}
   virtual void on_teleported(Player&) {}
   // player_action: digging (start, abort, stop) and the other actions, with the client's sequence.
@@ -177,6 +196,14 @@ class PlayerListener {
                                int32_t /*sequence*/) {}
   // use_item_on: a right click on a block face.
   virtual void on_use_item_on(Player&, const packet::play_sb::BlockPlace&) {}
+  // Inventory packets (docs/rules/inventory.md): clicks and closing in a window, creative slots,
+  // pick block.
+  virtual void on_container_click(Player&, const packet::play_sb::WindowClick&) {}
+  virtual void on_container_close(Player&, int32_t /*window_id*/) {}
+  virtual void on_set_creative_slot(Player&, const packet::play_sb::SetCreativeSlot&) {}
+  virtual void on_pick_item_from_block(Player&, const packet::play_sb::PickItemFromBlock&) {}
+  // use_item: a right click with an item, not on a block (buckets).
+  virtual void on_use_item(Player&, const packet::play_sb::UseItem&) {}
   // Once per tick after Sessions' own work, in registration order.
   virtual void tick() {}
 };

@@ -45,7 +45,9 @@ using PlayClientbound =
               play_cb::SyncEntityPosition, play_cb::EntityTeleport, play_cb::EntityDestroy, play_cb::PlayerRemove,
               play_cb::SetTickingState, play_cb::StepTick, play_cb::BundleDelimiter,
               play_cb::EntityVelocity, play_cb::AcknowledgePlayerDigging, play_cb::BlockChange,
-              play_cb::MultiBlockChange>;
+              play_cb::MultiBlockChange, play_cb::WindowItems, play_cb::SetSlot, play_cb::SetCursorItem,
+              play_cb::SetPlayerInventory, play_cb::HeldItemSlot, play_cb::DamageEvent, play_cb::EntityStatus,
+              play_cb::DeathCombatEvent, play_cb::Respawn, play_cb::EntityMetadata, play_cb::Collect>;
 using PlayServerbound =
     PacketSet<ProtocolState::kPlay, Direction::kServerbound, play_sb::TeleportConfirm, play_sb::Position,
               play_sb::PositionLook, play_sb::Look, play_sb::Flying, play_sb::ChunkBatchReceived, play_sb::TickEnd,
@@ -53,6 +55,7 @@ using PlayServerbound =
               play_sb::PlayerInput, play_sb::EntityAction, play_sb::ArmAnimation, play_sb::HeldItemSlot,
               play_sb::MessageAcknowledgement, play_sb::ChatSessionUpdate, play_sb::ChatMessage,
               play_sb::ChatCommand, play_sb::ChatCommandSigned, play_sb::KeepAlive, play_sb::PingRequest,
-              play_sb::Pong, play_sb::BlockDig, play_sb::SetCreativeSlot, play_sb::BlockPlace>;
+              play_sb::Pong, play_sb::BlockDig, play_sb::SetCreativeSlot, play_sb::BlockPlace,
+              play_sb::WindowClick, play_sb::CloseWindow, play_sb::PickItemFromBlock, play_sb::UseItem>;
 
 }  // namespace hz::packet

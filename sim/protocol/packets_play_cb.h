@@ -792,4 +792,262 @@ struct EntityVelocity {
   }
 };
 
+// --- Inventory (docs/rules/inventory.md) ---
+
+// An item stack on the wire (count, then item and component patch when the count is positive).
+// Horizon's stacks have no components, so both patch counts are 0 when sent.
+struct SlotData {
+  int32_t count = 0;
+  std::optional<int32_t> item_id;
+  std::optional<int32_t> components_added;
+  std::optional<int32_t> components_removed;
+
+  static SlotData of(int32_t item, int32_t count) {
+    if (count <= 0) return {};
+    return SlotData{count, item, 0, 0};
+  }
+  template <class V>
+  void fields(V& v) {
+    v("count", count, kVarInt);
+    v("item_id", item_id, When{count > 0}, kVarInt);
+    v("components_added", components_added, When{count > 0}, kVarInt, Range{0, 0});
+    v("components_removed", components_removed, When{count > 0}, kVarInt, Range{0, 0});
+  }
+};
+
+// Set Container Content: every slot of a window and the cursor.
+struct WindowItems {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::window_items;
+  static constexpr std::string_view kName = "window_items";
+
+  int32_t window_id = 0;
+  int32_t state_id = 0;
+  std::vector<SlotData> items;
+  SlotData carried;
+
+  template <class V>
+  void fields(V& v) {
+    v("window_id", window_id, kVarInt);
+    v("state_id", state_id, kVarInt);
+    v("items", items);
+    v("carried", carried);
+  }
+};
+
+// Set Entity Data: the entity's synched data values that differ from their defaults or changed,
+// already encoded (index byte, serializer id, value; 0xFF ends the list; entity_data.h).
+struct EntityMetadata {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::entity_metadata;
+  static constexpr std::string_view kName = "entity_metadata";
+
+  int32_t entity_id = 0;
+  Bytes metadata;
+
+  template <class V>
+  void fields(V& v) {
+    v("entity_id", entity_id, kVarInt);
+    v("metadata", metadata, kRest);
+  }
+};
+
+// Take Item Entity: a collector picked up (part of) an item entity; the count is the stack's
+// count before the pickup.
+struct Collect {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::collect;
+  static constexpr std::string_view kName = "collect";
+
+  int32_t collected_entity_id = 0;
+  int32_t collector_entity_id = 0;
+  int32_t pickup_item_count = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("collected_entity_id", collected_entity_id, kVarInt);
+    v("collector_entity_id", collector_entity_id, kVarInt);
+    v("pickup_item_count", pickup_item_count, kVarInt);
+  }
+};
+
+// Set Container Slot.
+struct SetSlot {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::set_slot;
+  static constexpr std::string_view kName = "set_slot";
+
+  int32_t window_id = 0;
+  int32_t state_id = 0;
+  int16_t slot = 0;
+  SlotData item;
+
+  template <class V>
+  void fields(V& v) {
+    v("window_id", window_id, kVarInt);
+    v("state_id", state_id, kVarInt);
+    v("slot", slot);
+    v("item", item);
+  }
+};
+
+// Set Cursor Item: the stack the player holds on the cursor.
+struct SetCursorItem {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::set_cursor_item;
+  static constexpr std::string_view kName = "set_cursor_item";
+
+  SlotData contents;
+
+  template <class V>
+  void fields(V& v) {
+    v("contents", contents);
+  }
+};
+
+// Set Player Inventory: one slot by its Inventory index (0-8 hotbar, 9-35 main, 36-39 armour
+// feet to head, 40 off hand).
+struct SetPlayerInventory {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::set_player_inventory;
+  static constexpr std::string_view kName = "set_player_inventory";
+
+  int32_t slot = 0;
+  SlotData contents;
+
+  template <class V>
+  void fields(V& v) {
+    v("slot", slot, kVarInt);
+    v("contents", contents);
+  }
+};
+
+// Set Held Item: the selected hotbar slot.
+struct HeldItemSlot {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::held_item_slot;
+  static constexpr std::string_view kName = "held_item_slot";
+
+  int32_t slot = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("slot", slot, kVarInt);
+  }
+};
+
+// A position in the world in doubles (damage_event's source position).
+struct DoublePosition {
+  double x = 0, y = 0, z = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("x", x);
+    v("y", y);
+    v("z", z);
+  }
+};
+
+// An entity was hurt: the client plays the hurt animation and sound.
+struct DamageEvent {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::damage_event;
+  static constexpr std::string_view kName = "damage_event";
+
+  int32_t entity_id = 0;
+  int32_t source_type = 0;       // network id in the damage_type registry
+  int32_t source_cause_id = 0;   // entity id + 1, 0 for none
+  int32_t source_direct_id = 0;  // entity id + 1, 0 for none
+  std::optional<DoublePosition> source_position;
+
+  template <class V>
+  void fields(V& v) {
+    v("entity_id", entity_id, kVarInt);
+    v("source_type", source_type, kVarInt);
+    v("source_cause_id", source_cause_id, kVarInt);
+    v("source_direct_id", source_direct_id, kVarInt);
+    v("source_position", source_position);
+  }
+};
+
+// Entity Event: a status byte for an entity (3 death animation, 60 death smoke).
+struct EntityStatus {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::entity_status;
+  static constexpr std::string_view kName = "entity_status";
+
+  int32_t entity_id = 0;
+  int8_t status = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("entity_id", entity_id);
+    v("status", status);
+  }
+};
+
+// Player Combat Kill: the dying player's death screen with its message.
+struct DeathCombatEvent {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::death_combat_event;
+  static constexpr std::string_view kName = "death_combat_event";
+
+  int32_t player_id = 0;
+  nbt::Tag message;  // text component
+
+  template <class V>
+  void fields(V& v) {
+    v("player_id", player_id, kVarInt);
+    v("message", message);
+  }
+};
+
+// Respawn: the common spawn info of login again, and which data the client keeps.
+struct Respawn {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::respawn;
+  static constexpr std::string_view kName = "respawn";
+
+  static constexpr int8_t kKeepAttributes = 1;
+  static constexpr int8_t kKeepEntityData = 2;
+
+  int32_t dimension_type = 0;
+  std::string dimension = "minecraft:overworld";
+  int64_t hashed_seed = 0;
+  uint8_t game_mode = 0;
+  int8_t previous_game_mode = -1;
+  bool is_debug = false;
+  bool is_flat = false;
+  std::optional<GlobalPos> death_location;
+  int32_t portal_cooldown = 0;
+  int32_t sea_level = 63;
+  int8_t data_kept = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("dimension_type", dimension_type, kVarInt);
+    v("dimension", dimension, kIdentifier);
+    v("hashed_seed", hashed_seed);
+    v("game_mode", game_mode);
+    v("previous_game_mode", previous_game_mode);
+    v("is_debug", is_debug);
+    v("is_flat", is_flat);
+    v("death_location", death_location);
+    v("portal_cooldown", portal_cooldown, kVarInt);
+    v("sea_level", sea_level, kVarInt);
+    v("data_kept", data_kept);
+  }
+};
+
 }  // namespace hz::packet::play_cb

@@ -506,4 +506,127 @@ struct Pong {
   }
 };
 
+// --- Inventory (docs/rules/inventory.md) ---
+
+// A data component the client reports by the hash of its value (HashedPatchMap entry).
+struct HashedComponent {
+  int32_t type = 0;
+  int32_t hash = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("type", type, kVarInt);
+    v("hash", hash);
+  }
+};
+
+// HashedStack.ActualItem: what the client believes a slot holds, its components only as hashes.
+struct HashedItem {
+  int32_t item_id = 0;
+  int32_t count = 0;
+  std::vector<HashedComponent> components;
+  std::vector<int32_t> removed_components;
+
+  template <class V>
+  void fields(V& v) {
+    v("item_id", item_id, kVarInt);
+    v("count", count, kVarInt);
+    v("components", components, MaxCount{256});
+    v("removed_components", removed_components, kVarInt, MaxCount{256});
+  }
+};
+
+// One slot of the client's prediction; no item = the client believes the slot is empty.
+struct ChangedSlot {
+  int16_t slot = 0;
+  std::optional<HashedItem> item;
+
+  template <class V>
+  void fields(V& v) {
+    v("slot", slot);
+    v("item", item);
+  }
+};
+
+// Click Container: a click in an open window with the client's state id and its prediction of
+// the changed slots and the cursor. Unknown click types are read as PICKUP by the listener.
+struct WindowClick {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::window_click;
+  static constexpr std::string_view kName = "window_click";
+
+  int32_t window_id = 0;
+  int32_t state_id = 0;
+  int16_t slot = 0;
+  int8_t button = 0;
+  int32_t mode = 0;
+  std::vector<ChangedSlot> changed_slots;
+  std::optional<HashedItem> cursor;
+
+  template <class V>
+  void fields(V& v) {
+    v("window_id", window_id, kVarInt);
+    v("state_id", state_id, kVarInt);
+    v("slot", slot);
+    v("button", button);
+    v("mode", mode, kVarInt);
+    v("changed_slots", changed_slots, MaxCount{128});
+    v("cursor", cursor);
+  }
+};
+
+// Close Container.
+struct CloseWindow {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::close_window;
+  static constexpr std::string_view kName = "close_window";
+
+  int32_t window_id = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("window_id", window_id, kVarInt);
+  }
+};
+
+// Pick Item From Block: the middle click on a block.
+struct PickItemFromBlock {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::pick_item_from_block;
+  static constexpr std::string_view kName = "pick_item_from_block";
+
+  BlockPos location;
+  bool include_data = false;
+
+  template <class V>
+  void fields(V& v) {
+    v("location", location);
+    v("include_data", include_data);
+  }
+};
+
+// Use Item: a right click with an item that is not aimed at a block the client could use (buckets,
+// food, ...), with the client's sequence and the rotation it had when it clicked.
+struct UseItem {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::use_item;
+  static constexpr std::string_view kName = "use_item";
+
+  int32_t hand = 0;  // 0 main, 1 off hand
+  int32_t sequence = 0;
+  float yaw = 0, pitch = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("hand", hand, kVarInt, Range{0, 1});
+    v("sequence", sequence, kVarInt);
+    v("yaw", yaw);
+    v("pitch", pitch);
+  }
+};
+
 }  // namespace hz::packet::play_sb

@@ -6,6 +6,7 @@
 
 #include <deque>
 #include <map>
+#include <string>
 #include <vector>
 
 #include "sim/core/effect_buffer.h"
@@ -25,8 +26,13 @@ class SimulatedJobs {
   void take_jobs(std::vector<Effect>& effects) {
     std::vector<Effect> kept;
     for (Effect& e : effects) {
-      if (auto* job = std::get_if<SubmitJob>(&e)) accept(std::move(*job));
-      else kept.push_back(std::move(e));
+      if (auto* job = std::get_if<SubmitJob>(&e)) {
+        accept(std::move(*job));
+        continue;
+      }
+      if (auto* write = std::get_if<StorageWrite>(&e); write && write->path.starts_with("players/data/"))
+        player_files[write->path] = write->bytes;
+      kept.push_back(std::move(e));
     }
     effects.swap(kept);
   }
@@ -42,6 +48,10 @@ class SimulatedJobs {
     if (!request) {
       result.outcome = anvil::StorageOutcome::kError;
       result.message = request.error();
+    } else if (job.kind == static_cast<uint32_t>(anvil::StorageJobKind::kReadPlayer)) {
+      auto file = player_files.find(request->file);
+      result.outcome = file == player_files.end() ? anvil::StorageOutcome::kAbsent : anvil::StorageOutcome::kData;
+      if (file != player_files.end()) result.nbt = file->second;
     } else if (job.kind == kJobKindChunkRead) {
       ++reads;
       result.address = request->address;
@@ -81,6 +91,7 @@ class SimulatedJobs {
   size_t unfinished() const { return generation_.size() + storage_done_.size(); }
 
   std::map<ChunkPos, Bytes> stored;  // chunk NBT as written
+  std::map<std::string, Bytes> player_files;  // players/data files as written (whole-file writes)
   int reads = 0;
   int writes = 0;
 

@@ -16,33 +16,19 @@
 #include "sim/game/tracking/entity_tracker.h"
 #include "sim/protocol/framing.h"
 #include "sim/protocol/packets.h"
-#include "sim/world/inline_generation.h"
+#include "tests/bench/bench_terrain.h"
 
 namespace hz {
 namespace {
 
 // --- move packets over real terrain ---
 
+// The generated terrain with the world border moves are checked against.
 struct Terrain {
-  std::map<ChunkPos, std::shared_ptr<ChunkColumn>> columns;
-  ColumnBlockSource blocks{[this](ChunkPos p) -> const ChunkColumn* {
-    auto it = columns.find(p);
-    return it == columns.end() ? nullptr : it->second.get();
-  }};
+  const BenchTerrain& ground = bench_terrain();
+  const ColumnBlockSource& blocks = ground.blocks;
   WorldBorder border;
-
-  Terrain() {
-    GenerationGraph graph(12345);
-    for (int x = -4; x < 4; ++x)
-      for (int z = -4; z < 4; ++z) graph.request({x, z});
-    run_generation_inline(graph);
-    for (auto& c : graph.take_finished()) columns[c->pos()] = c;
-  }
-  int surface(int x, int z) const {
-    for (int y = kWorldMaxY; y > kWorldMinY; --y)
-      if (!collision_boxes(blocks.block(x, y, z)).empty()) return y + 1;
-    return 64;
-  }
+  int surface(int x, int z) const { return ground.surface(x, z); }
 };
 
 const Terrain& terrain() {

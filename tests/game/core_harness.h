@@ -2,11 +2,13 @@
 // effects it emits, the way the live shell drives it but without sockets or real time.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
 #include "sim/core/effect_buffer.h"
 #include "sim/game/core.h"
+#include "sim/world/anvil/storage_jobs.h"
 
 namespace hz::testing {
 
@@ -42,9 +44,39 @@ struct CoreHarness {
   IterationDigest iterate(int64_t duration, std::vector<Input> inputs = {}) {
     clock.reads = 0;
     clock.tick_duration = duration;
+    if (!player_reads_done.empty()) {  // they finished while the core waited, as the shell queues them
+      inputs.insert(inputs.begin(), player_reads_done.begin(), player_reads_done.end());
+      player_reads_done.clear();
+    }
     IterationDigest d = core.run_iteration(inputs);
+    if (answer_player_files) carry_out_player_files();
     if (clock.now < core.next_tick_nanos()) clock.now = core.next_tick_nanos();
     return d;
+  }
+
+  // Player files the way the storage thread keeps them, in effect order: whole-file writes of
+  // players/data land in `player_files`, reads are answered from it at the next pass. Off for
+  // tests that carry out storage jobs themselves (SimulatedJobs).
+  bool answer_player_files = true;
+  std::map<std::string, Bytes> player_files;
+  std::vector<JobCompleted> player_reads_done;
+  int player_file_writes = 0;
+
+  void carry_out_player_files() {
+    for (const Effect& e : sink.effects) {
+      if (const auto* write = std::get_if<StorageWrite>(&e)) {
+        if (write->path.starts_with("players/data/")) player_files[write->path] = write->bytes, ++player_file_writes;
+      } else if (const auto* job = std::get_if<SubmitJob>(&e)) {
+        if (job->kind != static_cast<uint32_t>(anvil::StorageJobKind::kReadPlayer)) continue;
+        auto request = anvil::decode_request(job->kind, job->request);
+        anvil::StorageResult result;
+        result.kind = anvil::StorageJobKind::kReadPlayer;
+        auto file = request ? player_files.find(request->file) : player_files.end();
+        result.outcome = file == player_files.end() ? anvil::StorageOutcome::kAbsent : anvil::StorageOutcome::kData;
+        if (file != player_files.end()) result.nbt = file->second;
+        player_reads_done.push_back(JobCompleted{job->job, anvil::encode_result(result)});
+      }
+    }
   }
   std::vector<std::string> command(const std::string& line, int64_t duration = 0) {
     sink.clear();

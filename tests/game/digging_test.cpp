@@ -93,12 +93,21 @@ struct DigWorld {
 
   explicit DigWorld(std::string ops_json = "") : s(3, std::move(ops_json)) {
     s.prepare_spawn();
+    // A flat stone floor with room above around the spawn (it is on the ground of a forest), and
+    // players joining on the spawn block itself.
+    const BlockPos at = s.world().spawn_block();
+    auto box = [&](int dy0, int dy1, const char* block) {
+      return "fill " + std::to_string(at.x - 4) + " " + std::to_string(at.y + dy0) + " " + std::to_string(at.z - 4) +
+             " " + std::to_string(at.x + 4) + " " + std::to_string(at.y + dy1) + " " + std::to_string(at.z + 4) +
+             " " + block;
+    };
+    s.pass({ConsoleLine{box(-1, -1, "stone")}, ConsoleLine{box(0, 4, "air")},
+            ConsoleLine{"gamerule respawn_radius 0"}});
     alice = s.join(1, "Alice", 3);
     bob = s.join(2, "Bob", 3);
     for (int i = 0; i < 200 && !(s.world().is_chunk_tracked(1, {0, 0}) && s.world().is_chunk_tracked(2, {0, 0})); ++i)
       s.pass();
-    const Vec3 spawn = s.world().spawn_point();
-    below = BlockPos{0, static_cast<int>(std::floor(spawn.y)) - 1, 0};
+    below = BlockPos{at.x, at.y - 1, at.z};
     // Both clients accept the join teleport, as real clients do (placing waits for it).
     for (auto [conn, client] : {std::pair{ConnId{1}, &alice}, std::pair{ConnId{2}, &bob}}) {
       client->packet(packet::play_sb::TeleportConfirm{s.h.core.sessions().player(conn)->awaiting_teleport_id});

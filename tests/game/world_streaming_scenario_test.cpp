@@ -3,6 +3,7 @@
 // at the pace its acknowledgements allow, nearest first; a teleport re-centres and forgets.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <set>
 
 #include "sim/core/java_format.h"
@@ -75,20 +76,30 @@ std::set<ChunkPos> view_members(ChunkPos centre, int radius) {
   return out;
 }
 
-TEST(WorldStreamingScenario, SpawnIsOnTopOfTheTerrainAtTheOrigin) {
+// Seed 12345 has a spruce forest at the origin: the spawn is on the ground under it, in the spawn
+// chunk, where a player fits (rules/player-data.md 6.1), not on the canopy.
+TEST(WorldStreamingScenario, SpawnIsOnTheGroundInTheSpawnChunk) {
   StreamingServer s(4);
   s.prepare_spawn();
   ASSERT_TRUE(s.world().spawn_ready());
   const Vec3 spawn = s.h.core.spawn_point();
-  EXPECT_EQ(spawn.x, 0.5);
-  EXPECT_EQ(spawn.z, 0.5);
+  const BlockPos block = s.world().spawn_block();
+  EXPECT_EQ(spawn, (Vec3{block.x + 0.5, static_cast<double>(block.y), block.z + 0.5}));
+  ASSERT_EQ(block.x >> 4, 0);
+  ASSERT_EQ(block.z >> 4, 0);
   const ChunkColumn* origin = s.world().column({0, 0});
   ASSERT_NE(origin, nullptr);
-  const int y = static_cast<int>(spawn.y);
-  const BlockTraits& traits = BlockTraits::get();
-  EXPECT_TRUE(heightmap_matches(HeightmapType::kMotionBlocking, traits.flags(origin->block(0, y - 1, 0))));
-  for (int above = y; above <= kWorldMaxY; ++above)
-    ASSERT_FALSE(heightmap_matches(HeightmapType::kMotionBlocking, traits.flags(origin->block(0, above, 0)))) << above;
+  const BlockStateId ground = origin->block(block.x, block.y - 1, block.z);
+  EXPECT_TRUE(has_full_top_face(ground));
+  EXPECT_EQ(BlockTraits::get().flags(ground) & kFlagLeaves, 0);
+  EXPECT_TRUE(player_fits(s.world().spawn_terrain(), block));
+  // The first such column in x-outer, z-inner order.
+  for (int x = 0; x < 16; ++x)
+    for (int z = 0; z < 16; ++z) {
+      if (x == block.x && z == block.z) return;
+      const auto feet = respawn_position_in_column(s.world().spawn_terrain(), x, z);
+      EXPECT_FALSE(feet && player_fits(s.world().spawn_terrain(), *feet)) << x << "," << z;
+    }
 }
 
 TEST(WorldStreamingScenario, JoiningPlayerReceivesItsViewAtThePacedRate) {
@@ -221,9 +232,9 @@ TEST(WorldStreamingScenario, SaveAllWritesDirtyChunksThenTheLevelFiles) {
       if (write->path == "level.dat") {
         auto level = anvil::decode_level_dat(write->bytes);
         ASSERT_TRUE(level.ok()) << level.error();
-        EXPECT_EQ(level->spawn.x, 0);
+        EXPECT_EQ(level->spawn.x, static_cast<int>(std::floor(s.h.core.spawn_point().x)));
         EXPECT_EQ(level->spawn.y, static_cast<int>(s.h.core.spawn_point().y));
-        EXPECT_EQ(level->spawn.z, 0);
+        EXPECT_EQ(level->spawn.z, static_cast<int>(std::floor(s.h.core.spawn_point().z)));
         EXPECT_EQ(level->time, s.h.core.tick_count());
       }
       if (write->path == "data/minecraft/world_gen_settings.dat") {

@@ -45,8 +45,17 @@ BuildingSession record_building() {
     pass({});  // the spawn area's jobs were submitted at start
     for (int i = 0; i < 2000 && core.world().spawn_area_progress().first < core.world().spawn_area_progress().second; ++i)
       pass({});
-    const int ground = static_cast<int>(std::floor(core.world().spawn_point().y)) - 1;
+    // The spawn is on the forest floor: a flat stone floor with room above around it to build on.
+    const BlockPos at = core.world().spawn_block();
+    const int ground = at.y - 1;
+    auto box = [&](int dy0, int dy1, const char* block) {
+      return "fill " + std::to_string(at.x - 4) + " " + std::to_string(at.y + dy0) + " " + std::to_string(at.z - 4) +
+             " " + std::to_string(at.x + 4) + " " + std::to_string(at.y + dy1) + " " + std::to_string(at.z + 4) +
+             " " + block;
+    };
+    pass({ConsoleLine{box(-1, -1, "stone")}, ConsoleLine{box(0, 4, "air")}});
     const int32_t threshold = 256;
+    pass({ConsoleLine{"gamerule respawn_radius 0"}});  // the builder joins on the spawn block itself
     pass({ConnectionOpened{kPlayer, "127.0.0.1:50001"}});
     pass({BytesReceived{kPlayer, join_stream("Builder", threshold, "help")}});
     for (int i = 0; i < 40; ++i) pass({});
@@ -59,19 +68,21 @@ BuildingSession record_building() {
     slot.item_id = *item_id("stone");
     slot.components_added = slot.components_removed = 0;
     packet::play_sb::BlockPlace use;
-    use.location = BlockPos{2, ground, 0};
+    use.location = BlockPos{at.x + 2, ground, at.z};
     use.direction = 1;
     use.cursor_x = use.cursor_y = use.cursor_z = 0.5f;
     use.sequence = 2;
-    Bytes build = client_frame(packet::play_sb::BlockDig{0, BlockPos{0, ground, 0}, 1, 1}, threshold);
+    Bytes build = client_frame(packet::play_sb::BlockDig{0, BlockPos{at.x, ground, at.z}, 1, 1}, threshold);
     append(build, client_frame(slot, threshold));
     append(build, client_frame(use, threshold));
     pass({BytesReceived{kPlayer, build}});
-    pass({ConsoleLine{"fill -2 " + std::to_string(ground + 3) + " -2 -1 " + std::to_string(ground + 3) + " -1 glass"}});
+    pass({ConsoleLine{"fill " + std::to_string(at.x - 2) + " " + std::to_string(ground + 3) + " " + std::to_string(at.z - 2) +
+                      " " + std::to_string(at.x - 1) + " " + std::to_string(ground + 3) + " " + std::to_string(at.z - 1) +
+                      " glass"}});
     pass({ConnectionClosed{kPlayer}});
-    out.dug_after = core.world().block_at({0, ground, 0});
-    out.placed_after = core.world().block_at({2, ground + 1, 0});
-    out.filled_after = core.world().block_at({-1, ground + 3, -1});
+    out.dug_after = core.world().block_at({at.x, ground, at.z});
+    out.placed_after = core.world().block_at({at.x + 2, ground + 1, at.z});
+    out.filled_after = core.world().block_at({at.x - 1, ground + 3, at.z - 1});
     save_everything_recorded(core, &recorder);
     Status closed = recorder.close();
     if (!closed) throw std::runtime_error(closed.error());

@@ -14,8 +14,10 @@
 #include "replay/replayer/chain_verifier.h"
 #include "sim/core/rng.h"
 #include "sim/game/core.h"
+#include "sim/game/player_saves.h"
 #include "sim/protocol/framing.h"
 #include "sim/protocol/packets.h"
+#include "sim/world/anvil/storage_jobs.h"
 
 namespace hz::testing {
 
@@ -143,7 +145,12 @@ inline SessionPlan scripted_plan() {
   plan.passes[3] = {BytesReceived{kPinger, Bytes(ping.begin() + 5, ping.end())}};
   plan.passes[4] = {ConnectionOpened{kPlayer, "127.0.0.1:50001"}, ConsoleLine{"tick query"}};
   plan.passes[5] = {BytesReceived{kPlayer, join}};
-  plan.passes[6] = {ConnectionClosed{kPinger}, JobCompleted{99, {1, 2, 3}}};
+  // The storage thread's answer to the player's file read (the core's first player job): no file.
+  anvil::StorageResult no_file;
+  no_file.kind = anvil::StorageJobKind::kReadPlayer;
+  no_file.outcome = anvil::StorageOutcome::kAbsent;
+  plan.passes[6] = {ConnectionClosed{kPinger}, JobCompleted{PlayerSaves::kFirstJobId, anvil::encode_result(no_file)},
+                    JobCompleted{99, {1, 2, 3}}};
   plan.passes[8] = {ConsoleLine{"say hello"}, ConnectionClosed{kPlayer}};
   return plan;
 }

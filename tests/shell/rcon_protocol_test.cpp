@@ -157,13 +157,12 @@ struct RconTestClient {
 TEST(RconListener, LogsInRunsCommandsThroughTheRunnerAndRefusesAWrongPassword) {
   Logger logger(std::filesystem::temp_directory_path() / "horizon-rcon-test");
   std::vector<std::string> ran;
+  std::vector<std::thread> server_threads;  // stand-ins for the server thread, joined at the end
   std::mutex mutex;
   RconListener listener("pw", [&](const std::string& command, std::function<void(std::string)> done) {
-    {
-      std::lock_guard lock(mutex);
-      ran.push_back(command);
-    }
-    std::thread([done, command] { done("ran " + command + std::string(5000, '.')); }).detach();
+    std::lock_guard lock(mutex);
+    ran.push_back(command);
+    server_threads.emplace_back([done, command] { done("ran " + command + std::string(5000, '.')); });
   }, logger);
   ASSERT_FALSE(listener.listen("127.0.0.1", 0).has_value());
   listener.start();
@@ -181,6 +180,7 @@ TEST(RconListener, LogsInRunsCommandsThroughTheRunnerAndRefusesAWrongPassword) {
   EXPECT_EQ(first.payload.size() + second.payload.size(), std::string("ran list").size() + 5000);
   listener.stop();
   std::lock_guard lock(mutex);
+  for (std::thread& t : server_threads) t.join();
   EXPECT_EQ(ran, std::vector<std::string>{"list"});
 }
 

@@ -174,12 +174,12 @@ TEST(AnvilStorage, TheStorageThreadAnswersJobsInOrder) {
   storage.start();
   const ChunkColumn column(ChunkPos{7, -9}, plains_biome_id());
   const Bytes nbt = anvil::encode_chunk(column, {});
-  anvil::StorageRequest read{StorageJobKind::kReadChunk, at(7, -9), {}};
-  anvil::StorageRequest write{StorageJobKind::kWriteChunk, at(7, -9), nbt};
+  anvil::StorageRequest read{StorageJobKind::kReadChunk, at(7, -9), {}, {}};
+  anvil::StorageRequest write{StorageJobKind::kWriteChunk, at(7, -9), nbt, {}};
   EXPECT_TRUE(storage.submit(anvil::storage_job(1, read)));
   EXPECT_TRUE(storage.submit(anvil::storage_job(2, write)));
   EXPECT_TRUE(storage.submit(anvil::storage_job(3, read)));
-  EXPECT_TRUE(storage.submit(anvil::storage_job(4, anvil::StorageRequest{StorageJobKind::kFlush, {}, {}})));
+  EXPECT_TRUE(storage.submit(anvil::storage_job(4, anvil::StorageRequest{StorageJobKind::kFlush, {}, {}, {}})));
   EXPECT_FALSE(storage.submit(SubmitJob{5, 1, {}})) << "not a storage kind";
   storage.write_file(StorageWrite{"data/minecraft/game_rules.dat", anvil::encode_game_rules({}), true});
   storage.flush();

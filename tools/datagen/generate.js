@@ -10,8 +10,10 @@ const { generateBlocks } = require('./lib/blocks');
 const { generateRegistries } = require('./lib/registries');
 const { generateCatalog } = require('./lib/catalog');
 const { generateTags } = require('./lib/tags');
+const { generateItemNames } = require('./lib/item_names');
 
-const GENERATORS = [generatePackets, generateBlocks, generateRegistries, generateCatalog, generateTags];
+const GENERATORS = [generatePackets, generateBlocks, generateRegistries, generateCatalog, generateTags,
+  generateItemNames];
 
 function writeFiles(root, files) {
   for (const relative of Object.keys(files).sort()) {

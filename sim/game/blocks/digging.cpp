@@ -4,6 +4,8 @@
 #include "sim/core/java_format.h"
 #include "sim/data/blocks.h"
 #include "sim/game/blocks/block_interaction.h"
+#include "sim/game/entities/block_loot.h"
+#include "sim/game/entities/tool_rules.h"
 #include "sim/protocol/packets.h"
 #include "sim/world/chunk_pos.h"
 
@@ -73,7 +75,15 @@ void Digging::stop(Player& player, DigState& dig, const BlockPos& pos) {
 
 bool Digging::destroy(const Player& player, const BlockPos& pos) {
   if (player.game_mode == GameMode::kSpectator || player.game_mode == GameMode::kAdventure) return false;
-  return blocks_.world.set_block(pos, air());
+  const BlockStateId state = blocks_.world.block_at(pos);
+  if (!blocks_.world.set_block(pos, air())) return false;
+  // Player.preventsBlockDrops: creative breaks drop nothing.
+  if (player.game_mode == GameMode::kCreative) return true;
+  // Block.playerDestroy, reached when the held item harvests the block: food cost, then the loot.
+  if (exhaustion_ && player.game_mode == GameMode::kSurvival && has_correct_tool_for_drops(state, player.main_hand()))
+    exhaustion_->cause_food_exhaustion(player.conn, 0.005f);
+  for (const ItemStack& stack : loot_for_block(state, player.main_hand(), random_)) drops_.drop_from_block(pos, stack);
+  return true;
 }
 
 void Digging::destroy_and_ack(const Player& player, const BlockPos& pos) {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 
+#include "sim/core/rng.h"
 #include "sim/game/blocks/dig_rules.h"
 #include "sim/game/ports.h"
 #include "sim/game/sessions.h"
@@ -17,7 +18,10 @@ class BlockInteraction;
 
 class Digging final : public PlayerListener {
  public:
-  explicit Digging(BlockInteraction& blocks) : blocks_(blocks) {}
+  // Survival breaks drop the block's loot through `drops`, rolled with the core's `random`.
+  Digging(BlockInteraction& blocks, ItemDrops& drops, Rng& random) : blocks_(blocks), drops_(drops), random_(random) {}
+  // Where breaking a block's food cost goes (optional).
+  void set_food_exhaustion(FoodExhaustion* exhaustion) { exhaustion_ = exhaustion; }
 
   // PlayerListener
   void on_join(Player& player) override;
@@ -42,12 +46,16 @@ class Digging final : public PlayerListener {
 
   void start(Player& player, DigState& dig, const BlockPos& pos);
   void stop(Player& player, DigState& dig, const BlockPos& pos);
-  // Breaks the block (no drops yet: players hold no items); false when nothing was broken.
+  // Breaks the block and, unless the player is creative, drops its loot; false when nothing was
+  // broken.
   bool destroy(const Player& player, const BlockPos& pos);
   void destroy_and_ack(const Player& player, const BlockPos& pos);
   dig_rules::Digger digger(const Player& player) const;
 
   BlockInteraction& blocks_;
+  ItemDrops& drops_;
+  Rng& random_;
+  FoodExhaustion* exhaustion_ = nullptr;
   std::map<ConnId, DigState> players_;
 };
 

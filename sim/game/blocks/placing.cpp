@@ -4,9 +4,10 @@
 
 #include "sim/data/blocks.h"
 #include "sim/data/catalog.h"
-#include "sim/data/tags.h"
 #include "sim/game/blocks/block_interaction.h"
-#include "sim/game/blocks/dig_rules.h"
+#include "sim/game/blocks/block_kinds.h"
+#include "sim/game/blocks/block_use.h"
+#include "sim/game/blocks/placement_states.h"
 #include "sim/game/movement/player_body.h"
 #include "sim/protocol/packets.h"
 #include "sim/world/chunk_pos.h"
@@ -18,37 +19,19 @@ namespace {
 // The hit point must lie within this of the clicked block's centre on each axis.
 constexpr double kHitTolerance = 1.0000001;
 
-// Blocks in the `minecraft:replaceable` block tag (air, water, short grass, ...).
-bool is_replaceable(BlockStateId state) {
-  static const std::vector<bool> replaceable = [] {
-    std::vector<bool> out(static_cast<size_t>(block_count()), false);
-    for (const TagRegistry& registry : synced_tags()) {
-      if (registry.registry != "minecraft:block") continue;
-      for (const Tag& tag : registry.tags)
-        if (tag.name == "minecraft:replaceable")
-          for (int32_t id : tag.ids) out[static_cast<size_t>(id)] = true;
-    }
-    return out;
-  }();
-  return replaceable[block_of_state(state)];
-}
+// Vanilla's neighbour shape update order: west, east, north, south, down, up.
+constexpr Dir kShapeUpdateOrder[6] = {Dir::kWest, Dir::kEast, Dir::kNorth, Dir::kSouth, Dir::kDown, Dir::kUp};
 
-// Block.getStateForPlacement for the blocks placed so far: the default state, with the clicked
-// face's axis for pillars (logs, basalt, ...).
-BlockStateId placement_state(BlockId block, int face) {
-  const BlockInfo& info = block_info(block);
-  if (state_property(info.default_state, "axis").empty()) return info.default_state;
-  static constexpr std::pair<std::string_view, std::string_view> kAxis[] = {
-      {"axis", "y"}, {"axis", "y"}, {"axis", "z"}, {"axis", "z"}, {"axis", "x"}, {"axis", "x"}};
-  std::pair<std::string_view, std::string_view> axis[] = {kAxis[face]};
-  return state_with(info.name, axis).value_or(info.default_state);
-}
+bool consumes(UseResult r) { return r != UseResult::kPass; }
 
 }  // namespace
 
-BlockPos offset(const BlockPos& pos, int face) {
-  static constexpr int kSteps[6][3] = {{0, -1, 0}, {0, 1, 0}, {0, 0, -1}, {0, 0, 1}, {-1, 0, 0}, {1, 0, 0}};
-  return BlockPos{pos.x + kSteps[face][0], pos.y + kSteps[face][1], pos.z + kSteps[face][2]};
+BlockPos offset(const BlockPos& pos, int face) { return relative(pos, static_cast<Dir>(face)); }
+
+bool is_placement_item(const ItemStack& stack) {
+  if (stack.empty()) return false;
+  const std::string_view name = item_name(stack.item);
+  return block_by_name(name).has_value() || name == "water_bucket" || name == "lava_bucket";
 }
 
 void Placing::on_use_item_on(Player& player, const packet::play_sb::BlockPlace& use) {
@@ -64,30 +47,66 @@ void Placing::on_use_item_on(Player& player, const packet::play_sb::BlockPlace& 
     blocks_.tell_spawn_protected(player.conn, pos);
   } else if (player.awaiting_teleport_id != 0 || !blocks_.world.is_loaded(pos)) {
     refuse_height(player.conn, "build.tooHigh", kWorldMaxY);  // vanilla's text for these too
-  } else if (player.game_mode != GameMode::kSpectator) {
+  } else {
     const int slot = use.hand == 0 ? kFirstHotbarSlot + player.selected_slot : kOffhandSlot;
     ItemStack& stack = player.inventory[static_cast<size_t>(slot)];
-    const bool placed = !stack.empty() && player.game_mode != GameMode::kAdventure && place(player, stack, use);
-    if (!placed && !stack.empty() && use.direction == 1 && pos.y >= kWorldMaxY)
+    const bool attempt = is_placement_item(stack);  // read before placing uses the stack up
+    const bool consumed = consumes(use_item_on(player, stack, use));
+    // Vanilla checks the build limit twice after a refused placement, so "too high" can come twice.
+    if (!consumed && attempt && use.direction == 1 && pos.y >= kWorldMaxY)
       refuse_height(player.conn, "build.tooHigh", kWorldMaxY);
+    if (!consumed && attempt) {
+      if (use.direction == 1 && pos.y >= kWorldMaxY) refuse_height(player.conn, "build.tooHigh", kWorldMaxY);
+      else if (use.direction == 0 && pos.y <= kWorldMinY) refuse_height(player.conn, "build.tooLow", kWorldMinY);
+    }
   }
   blocks_.send_block(player.conn, pos);
   blocks_.send_block(player.conn, offset(pos, use.direction));
 }
 
+UseResult Placing::use_item_on(Player& player, ItemStack& stack, const packet::play_sb::BlockPlace& use) {
+  if (player.game_mode == GameMode::kSpectator) return UseResult::kPass;  // no menus to open yet
+  const bool holds_something = !player.main_hand().empty() || !player.inventory[kOffhandSlot].empty();
+  const bool suppress_block_use = block_use_.sneaking(player.conn) && holds_something;
+  if (!suppress_block_use && use.hand == 0) {
+    const UseResult used = block_use_.use_without_item(player, use.location);
+    if (consumes(used)) return used;
+  }
+  // Adventure players may not build (no can_place_on components yet).
+  if (stack.empty() || player.game_mode == GameMode::kAdventure) return UseResult::kPass;
+  return place(player, stack, use) ? UseResult::kSuccess : UseResult::kPass;
+}
+
 bool Placing::place(Player& player, ItemStack& stack, const packet::play_sb::BlockPlace& use) {
   auto block = block_by_name(item_name(stack.item));
   if (!block) return false;  // not a block item
-  const BlockStateId clicked = blocks_.world.block_at(use.location);
-  // A replaceable block is replaced, unless it is the held block itself.
-  const bool replace_clicked = is_replaceable(clicked) && block_of_state(clicked) != *block;
-  const BlockPos target = replace_clicked ? use.location : offset(use.location, use.direction);
-  if (!replace_clicked && !is_replaceable(blocks_.world.block_at(target))) return false;
-  const BlockStateId state = placement_state(*block, use.direction);
-  if (!unobstructed(state, target)) return false;
-  if (!blocks_.world.set_block(target, state)) return false;
+  const Vec3 hit{use.location.x + double(use.cursor_x), use.location.y + double(use.cursor_y),
+                 use.location.z + double(use.cursor_z)};
+  BlockWorld& world = blocks_.world;
+  const PlaceContext ctx = make_place_context(world, use.location, static_cast<Dir>(use.direction), hit, player.yaw,
+                                              player.pitch, stack.item);
+  if (!can_place(world, ctx)) return false;
+  const std::optional<BlockStateId> state = placement_state(world, *block, ctx);
+  if (!state) return false;
+  const BlockPos target = ctx.pos();
+  if (!can_survive(world, *state, target) || !unobstructed(*state, target)) return false;
+  if (!world.set_block(target, *state)) return false;  // outside the world or an unloaded chunk
+  update_connections(target);
+  if (is_door(*block)) {  // DoorBlock.setPlacedBy: the upper half
+    const BlockPos above = relative(target, Dir::kUp);
+    world.set_block(above, with_value(*state, "half", "upper"));
+    update_connections(above);
+  }
   if (player.game_mode != GameMode::kCreative && --stack.count <= 0) stack = ItemStack{};
   return true;
+}
+
+void Placing::update_connections(const BlockPos& pos) {
+  for (Dir d : kShapeUpdateOrder) {
+    const BlockPos n = relative(pos, d);
+    if (auto updated = connection_update(blocks_.world, blocks_.world.block_at(n), n, opposite(d)))
+      blocks_.world.set_block(n, *updated);
+  }
 }
 
 bool Placing::unobstructed(BlockStateId state, const BlockPos& pos) const {

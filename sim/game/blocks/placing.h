@@ -1,9 +1,11 @@
-// Placing blocks with use_item_on (vanilla's handleUseItemOn and BlockItem.place,
-// docs/rules/placing.md): acknowledgement first, reach and hit-point checks, build height and
-// spawn protection with their overlay texts, the target position (the clicked block when
-// replaceable, else its neighbour on the clicked face), the placement state, the check that no
-// player stands in the way, one item used up in survival, and the two block updates that resync
-// the placer. Blocks change through BlockWorld only.
+// Placing blocks with use_item_on (vanilla's handleUseItemOn, ServerPlayerGameMode.useItemOn and
+// BlockItem.place, docs/rules/placing.md): acknowledgement first, reach and hit-point checks,
+// build height and spawn protection with their overlay texts, then the clicked block's own use
+// (doors, buttons, ...) unless the player sneaks with an item, then the held block item: the
+// target position, the placement state (placement_states.h), survival and the check that no player
+// stands in the new state's collision boxes, the door's upper half, connection updates of the
+// fences, panes, walls and stairs beside it, one item used up in survival, and the two block
+// updates that resync the placer. Blocks change through BlockWorld only.
 #pragma once
 
 #include "sim/game/ports.h"
@@ -12,24 +14,34 @@
 namespace hz {
 
 class BlockInteraction;
+class BlockUse;
+enum class UseResult;
 
 class Placing final : public PlayerListener {
  public:
-  explicit Placing(BlockInteraction& blocks) : blocks_(blocks) {}
+  Placing(BlockInteraction& blocks, BlockUse& block_use) : blocks_(blocks), block_use_(block_use) {}
 
   void on_use_item_on(Player& player, const packet::play_sb::BlockPlace& use) override;
 
  private:
+  // ServerPlayerGameMode.useItemOn: the block's reaction, then the item's.
+  UseResult use_item_on(Player& player, ItemStack& stack, const packet::play_sb::BlockPlace& use);
   // BlockItem.place for the stack in `hand`; true when a block was placed.
   bool place(Player& player, ItemStack& stack, const packet::play_sb::BlockPlace& use);
   // No player (spectators aside) overlaps the state's collision shape at `pos`.
   bool unobstructed(BlockStateId state, const BlockPos& pos) const;
+  // The fences, panes, walls and stairs around `pos` reconnect to what is there now.
+  void update_connections(const BlockPos& pos);
   void refuse_height(ConnId conn, const char* key, int limit);
 
   BlockInteraction& blocks_;
+  BlockUse& block_use_;
 };
 
 // The neighbour of `pos` on `face` (0 down, 1 up, 2 north, 3 south, 4 west, 5 east).
 BlockPos offset(const BlockPos& pos, int face);
+
+// ServerGamePacketListenerImpl.wasBlockPlacementAttempt: a block item or a filled bucket.
+bool is_placement_item(const ItemStack& stack);
 
 }  // namespace hz

@@ -132,6 +132,14 @@ std::optional<BlockAndMode> read_block_and_mode(CommandReader& reader, std::init
   return out;
 }
 
+// Level.destroyBlock(pos, true): the loot first, then air in the block's place.
+void destroy_with_drops(CommandHost& host, BlockWorld& world, const BlockPos& pos) {
+  const BlockStateId old = world.block_at(pos);
+  if (is_air(old)) return;
+  host.drop_block_loot(pos, old);
+  world.set_block(pos, air());
+}
+
 }  // namespace
 
 int run_setblock_command(CommandHost& host, const CommandSource& source, CommandReader& reader,
@@ -146,8 +154,8 @@ int run_setblock_command(CommandHost& host, const CommandSource& source, Command
   if (!in_world(*pos)) return host.send_failure(source, "That position is out of this world!"), 0;
   if (!world.is_loaded(*pos)) return host.send_failure(source, "That position is not loaded"), 0;
   if (mode == "keep" && !is_air(world.block_at(*pos))) return host.send_failure(source, "Could not set the block"), 0;
-  // destroy: vanilla breaks the old block first (with drops, which need items: not yet).
-  if (mode == "destroy") world.set_block(*pos, air());
+  // destroy: vanilla breaks the old block first, dropping its loot.
+  if (mode == "destroy") destroy_with_drops(host, world, *pos);
   if (world.block_at(*pos) == state && mode != "destroy") return host.send_failure(source, "Could not set the block"), 0;
   world.set_block(*pos, state);
   host.send_success(source, "Changed the block at " + describe(*pos), true);
@@ -193,6 +201,7 @@ int run_fill_command(CommandHost& host, const CommandSource& source, CommandRead
         }
         if (mode == "keep" && !is_air(world.block_at(pos))) continue;
         if (world.block_at(pos) == target) continue;
+        if (mode == "destroy") destroy_with_drops(host, world, pos);
         if (world.set_block(pos, target)) ++changed;
       }
   if (changed == 0) return host.send_failure(source, "No blocks were filled"), 0;

@@ -10,10 +10,13 @@
 
 #include "sim/core/properties.h"
 #include "sim/core/types.h"
+#include "sim/data/blocks.h"
+#include "sim/protocol/wire.h"
 
 namespace hz {
 
 class BlockWorld;
+class PlayerInventories;
 
 class TickRateManager;
 class TickStats;
@@ -61,11 +64,18 @@ class CommandHost {
   virtual void set_player_game_mode(ConnId player, GameMode mode) = 0;
   virtual PlayerPlacement player_placement(ConnId player) const = 0;
   virtual void teleport_player(ConnId player, const PlayerPlacement& to) = 0;
+  // LivingEntity.kill: generic_kill damage that even creative players take.
+  virtual void kill_player(ConnId player) = 0;
 
   // Where a command runs from: the player's position, or the world spawn for the console.
   virtual PlayerPlacement command_origin(const CommandSource& source) const = 0;
   // The world's blocks; every change goes through its one path.
   virtual BlockWorld& block_world() = 0;
+  // Players' inventories (/give, /clear); changes reach the players' clients.
+  virtual PlayerInventories& player_inventories() = 0;
+  // Level.destroyBlock(pos, drop = true) without a breaker: the block's loot table pops out as
+  // item entities. The block must still be there; the caller removes it afterwards.
+  virtual void drop_block_loot(const BlockPos& /*pos*/, BlockStateId /*state*/) {}
   // Game time, the world clocks and the weather (/time, /weather).
   virtual TimeAndWeather& time_and_weather() = 0;
   // The core's one random stream (weather durations drawn by /weather).

@@ -37,8 +37,11 @@ int run_say_command(CommandHost&, const CommandSource&, CommandReader&, std::opt
 int run_gamemode_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_setblock_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_fill_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_kill_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_tp_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_time_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_weather_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_give_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_clear_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 
 }  // namespace hz

@@ -6,10 +6,13 @@ namespace hz {
 
 std::span<const CommandSpec> command_table() {
   static constexpr CommandSpec kCommands[] = {
+      {"clear", 2, "clear [<targets>] [<item>] [<maxCount>]", run_clear_command},
       {"fill", 2, "fill <from> <to> <block> [destroy|hollow|keep|outline|replace]", run_fill_command},
       {"gamemode", 2, "gamemode <gamemode> [<target>]", run_gamemode_command},
       {"gamerule", 2, "gamerule <rule> [<value>]", run_gamerule_command},
+      {"give", 2, "give <targets> <item> [<count>]", run_give_command},
       {"help", 0, "help [<command>]", run_help_command},
+      {"kill", 2, "kill [<targets>]", run_kill_command},
       {"list", 0, "list", run_list_command},
       {"save-all", 4, "save-all [flush]", run_save_all_command},
       {"say", 2, "say <message>", run_say_command},

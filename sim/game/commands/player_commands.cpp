@@ -1,4 +1,4 @@
-// Commands that act on players: /gamemode and /tp (absolute, relative ~ and player targets).
+// Commands that act on players: /gamemode, /kill and /tp (absolute, relative ~ and player targets).
 #include <charconv>
 #include <cmath>
 
@@ -69,6 +69,22 @@ int run_gamemode_command(CommandHost& host, const CommandSource& source, Command
   } else {
     host.send_success(source, "Set " + host.player_name(*target) + "'s game mode to " + mode_display_name(*mode), true);
   }
+  return 1;
+}
+
+// KillCommand: the target (or the source) is killed whether or not it was alive; vanilla counts it.
+int run_kill_command(CommandHost& host, const CommandSource& source, CommandReader& reader,
+                     std::optional<CommandError>& error) {
+  std::string target_name;
+  if (!reader.at_end()) target_name = reader.read_word();
+  if (auto extra = expect_end(reader)) {
+    error = extra;
+    return 0;
+  }
+  auto target = resolve_target(host, source, target_name, reader, error);
+  if (!target) return 0;
+  host.kill_player(*target);
+  host.send_success(source, "Killed " + host.player_name(*target), true);
   return 1;
 }
 

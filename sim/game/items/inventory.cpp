@@ -1,7 +1,6 @@
 #include "sim/game/items/inventory.h"
 
 #include <algorithm>
-#include <array>
 
 #include "sim/data/catalog.h"
 
@@ -9,40 +8,16 @@ namespace hz {
 
 namespace {
 
-// Vanilla's Inventory indices 0-35 (hotbar 0-8, then main 9-35) as window-0 slots.
-int menu_slot_of_inventory_index(int index) { return index < 9 ? kFirstHotbarSlot + index : index; }
-
 bool has_room_for(const ItemStack& slot, const ItemStack& stack) {
   return !slot.empty() && same_item(slot, stack) && slot.count < max_stack_size(slot);
 }
 
-// Inventory.getSlotWithRemainingSpace: the selected slot, the off hand, then indices 0-35.
-int slot_with_room(const Player& p, const ItemStack& stack) {
-  const int selected = kFirstHotbarSlot + p.selected_slot;
-  if (has_room_for(p.inventory[static_cast<size_t>(selected)], stack)) return selected;
-  if (has_room_for(p.inventory[kOffhandSlot], stack)) return kOffhandSlot;
-  for (int i = 0; i < 36; ++i) {
-    int slot = menu_slot_of_inventory_index(i);
-    if (has_room_for(p.inventory[static_cast<size_t>(slot)], stack)) return slot;
-  }
-  return -1;
-}
-
-// Inventory.getFreeSlot: the first empty index 0-35.
-int free_slot(const Player& p) {
-  for (int i = 0; i < 36; ++i) {
-    int slot = menu_slot_of_inventory_index(i);
-    if (p.inventory[static_cast<size_t>(slot)].empty()) return slot;
-  }
-  return -1;
-}
-
 // Inventory.addResource: fills one slot; returns the count left over.
-int add_resource(Player& p, const ItemStack& stack) {
-  int slot = slot_with_room(p, stack);
-  if (slot < 0) slot = free_slot(p);
+int add_resource(InventorySlots& slots, int selected, const ItemStack& stack) {
+  int slot = slot_with_room_for(slots, selected, stack);
+  if (slot < 0) slot = first_free_slot(slots);
   if (slot < 0) return stack.count;
-  ItemStack& target = p.inventory[static_cast<size_t>(slot)];
+  ItemStack& target = slots[static_cast<size_t>(slot)];
   if (target.empty()) target = ItemStack{stack.item, 0};
   int moved = std::min(stack.count, max_stack_size(target) - target.count);
   target.count += moved;
@@ -55,16 +30,53 @@ int max_stack_size(const ItemStack& stack) { return std::max(1, item_max_stack_s
 
 bool same_item(const ItemStack& a, const ItemStack& b) { return a.item == b.item; }
 
-bool add_to_inventory(Player& player, ItemStack& stack) {
+int slot_with_room_for(const InventorySlots& slots, int selected, const ItemStack& stack) {
+  const int selected_slot = kFirstHotbarSlot + selected;
+  if (has_room_for(slots[static_cast<size_t>(selected_slot)], stack)) return selected_slot;
+  if (has_room_for(slots[kOffhandSlot], stack)) return kOffhandSlot;
+  for (int i = 0; i < 36; ++i) {
+    int slot = menu_slot_of_inventory_index(i);
+    if (has_room_for(slots[static_cast<size_t>(slot)], stack)) return slot;
+  }
+  return -1;
+}
+
+int first_free_slot(const InventorySlots& slots) {
+  for (int i = 0; i < 36; ++i) {
+    int slot = menu_slot_of_inventory_index(i);
+    if (slots[static_cast<size_t>(slot)].empty()) return slot;
+  }
+  return -1;
+}
+
+int menu_slot_of_inventory_index(int index) {
+  if (index == 40) return kOffhandSlot;
+  return index < 9 ? kFirstHotbarSlot + index : index;
+}
+
+int inventory_index_of_menu_slot(int slot) {
+  if (slot == kOffhandSlot) return 40;
+  if (slot >= kFirstHotbarSlot && slot < kOffhandSlot) return slot - kFirstHotbarSlot;
+  if (slot >= 9 && slot < kFirstHotbarSlot) return slot;
+  if (slot >= 5 && slot <= 8) return 44 - slot;  // head 39 .. feet 36
+  return -1;
+}
+
+bool add_to_slots(InventorySlots& slots, int selected, bool infinite_materials, ItemStack& stack) {
   if (stack.empty()) return false;
   const int before = stack.count;
   int remaining;
   do {
     remaining = stack.count;
-    stack.count = add_resource(player, stack);
+    stack.count = add_resource(slots, selected, stack);
   } while (stack.count > 0 && stack.count < remaining);
+  if (infinite_materials) stack.count = 0;
   if (stack.count <= 0) stack = ItemStack{};
   return stack.count != before;
+}
+
+bool add_to_inventory(Player& player, ItemStack& stack) {
+  return add_to_slots(player.inventory, player.selected_slot, player.game_mode == GameMode::kCreative, stack);
 }
 
 }  // namespace hz

@@ -65,6 +65,7 @@ void MovementSystem::publish(Player& player, const PlayerMovement& m, bool accep
   player.yaw = b.yaw;
   player.pitch = b.pitch;
   player.on_ground = b.on_ground;
+  player.fall_distance = b.fall_distance;
   if (accepted_move && observer_) observer_->on_player_moved(player);
 }
 
@@ -88,7 +89,23 @@ void MovementSystem::on_move(Player& player, const MoveInput& move) {
     return;
   }
   // A pulled-back player was already published with its teleport.
-  if (PlayerMovement* still = movement(player.conn)) publish(player, *still, result.decision == MoveDecision::kAccepted);
+  PlayerMovement* still = movement(player.conn);
+  if (!still) return;
+  publish(player, *still, result.decision == MoveDecision::kAccepted);
+  if (outcome_observer_ && connections_.player(player.conn) == &player) outcome_observer_->on_move_outcome(player, result);
+}
+
+bool MovementSystem::client_loaded(ConnId player) const {
+  const PlayerMovement* m = movement(player);
+  return m != nullptr && m->client_loaded();
+}
+
+void MovementSystem::on_player_died(Player& player) {
+  if (PlayerMovement* m = movement(player.conn)) m->mark_waiting_for_respawn();
+}
+
+void MovementSystem::on_player_respawned(Player& player) {
+  if (PlayerMovement* m = movement(player.conn)) m->restart_load_timer_after_respawn();
 }
 
 void MovementSystem::on_teleport_confirm(Player& player, int32_t teleport_id) {

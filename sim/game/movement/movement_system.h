@@ -21,7 +21,15 @@ class MoveObserver {
   virtual void on_player_moved(const Player& player) = 0;
 };
 
-class MovementSystem final : public PlayerListener {
+// Told what each handled move packet did that survival rules follow (jumps, landings, the
+// accepted position change); see MoveResult.
+class MoveOutcomeObserver {
+ public:
+  virtual ~MoveOutcomeObserver() = default;
+  virtual void on_move_outcome(Player& player, const MoveResult& result) = 0;
+};
+
+class MovementSystem final : public PlayerListener, public PlayerLifeObserver, public ClientLoading {
  public:
   // `allow_flight`: server.properties allow-flight (the floating kick's exemption).
   MovementSystem(PlayerConnections& players, ServerLog& log, const GameRules& rules, const TickRateManager& tick_rate,
@@ -31,6 +39,7 @@ class MovementSystem final : public PlayerListener {
   // The world the checks collide with (until one is attached, nothing collides).
   void set_block_source(const BlockSource* blocks) { blocks_ = blocks ? blocks : &no_blocks_; }
   void set_observer(MoveObserver* observer) { observer_ = observer; }
+  void set_outcome_observer(MoveOutcomeObserver* observer) { outcome_observer_ = observer; }
 
   const PlayerMovement* movement(ConnId player) const;
   PlayerMovement* movement(ConnId player);
@@ -45,6 +54,11 @@ class MovementSystem final : public PlayerListener {
   void on_entity_action(Player& player, int32_t action) override;
   void on_game_mode_changed(Player& player) override;
   void on_teleported(Player& player) override;
+  // ClientLoading
+  bool client_loaded(ConnId player) const override;
+  // PlayerLifeObserver: a dead player's moves wait for its respawn.
+  void on_player_died(Player& player) override;
+  void on_player_respawned(Player& player) override;
   // Per tick: the client-loaded timers, then each player's tickPlayer (physics, floating kick).
   void tick() override;
 
@@ -67,6 +81,7 @@ class MovementSystem final : public PlayerListener {
   const BlockSource* blocks_ = &no_blocks_;
   WorldBorder border_;
   MoveObserver* observer_ = nullptr;
+  MoveOutcomeObserver* outcome_observer_ = nullptr;
   std::map<ConnId, PlayerMovement> players_;
   bool pulling_back_ = false;  // a teleport this system asked for is being sent
 };

@@ -6,6 +6,7 @@
 
 #include "sim/core/hash.h"
 #include "sim/core/java_format.h"
+#include "sim/game/movement/block_motion.h"
 #include "sim/game/movement/player_physics.h"
 #include "sim/game/sessions.h"
 
@@ -18,6 +19,19 @@ constexpr double kMaxVertical = 2.0e7;    // (double)2.0E7F, exact
 constexpr double kWronglyThresholdSqr = 0.0625;
 constexpr int kMaxFlyingTicks = 80;
 constexpr double kDefaultGravity = 0.08;
+
+// Avatar's eye heights per pose.
+float eye_height(Pose pose) {
+  switch (pose) {
+    case Pose::kCrouching: return 1.27f;
+    case Pose::kSwimming:
+    case Pose::kFallFlying:
+    case Pose::kSpinAttack: return 0.4f;
+    case Pose::kSleeping:
+    case Pose::kDying: return 0.2f;
+    default: return 1.62f;
+  }
+}
 
 bool is_air_or_unloaded_blocker(const MoveWorld& world, int x, int y, int z) {
   // Vanilla would load the chunk; an unloaded chunk is treated as not air so that nobody is
@@ -146,9 +160,33 @@ bool PlayerMovement::in_water(const MoveWorld& world) const {
   return false;
 }
 
-void PlayerMovement::check_fall_damage(double dy, bool on_ground, const MoveWorld& world) {
-  if (!in_water(world) && dy < 0.0) body_.fall_distance -= static_cast<double>(static_cast<float>(dy));
-  if (on_ground) body_.fall_distance = 0.0;
+std::optional<Landing> PlayerMovement::check_fall_damage(double dy, bool on_ground, const MoveWorld& world) {
+  const bool water = in_water(world);
+  if (!water && dy < 0.0) body_.fall_distance -= static_cast<double>(static_cast<float>(dy));
+  if (!on_ground) return std::nullopt;
+  std::optional<Landing> landing;
+  if (body_.fall_distance > 0.0) {
+    // getOnPosLegacy without a supporting block: the block 0.2 below the feet.
+    const BlockStateId below = world.blocks.block(java_floor(body_.position.x), java_floor(body_.position.y - 0.2),
+                                                  java_floor(body_.position.z));
+    landing = Landing{body_.fall_distance, below, water, body_.shift_key_down};
+  }
+  body_.fall_distance = 0.0;
+  return landing;
+}
+
+MoveSurroundings PlayerMovement::surroundings(const MoveWorld& world) const {
+  MoveSurroundings s;
+  s.in_water = in_water(world);
+  const double eye_y = body_.position.y + static_cast<double>(eye_height(body_.pose));
+  s.eyes_in_water = is_water(world.blocks.block(java_floor(body_.position.x), java_floor(eye_y), java_floor(body_.position.z)));
+  s.swimming = s.in_water && body_.pose == Pose::kSwimming;
+  const BlockStateId feet =
+      world.blocks.block(java_floor(body_.position.x), java_floor(body_.position.y), java_floor(body_.position.z));
+  s.on_climbable = !is_spectator() && block_motion(feet).climbable;
+  s.on_ground = body_.on_ground;
+  s.sprinting = body_.sprinting;
+  return s;
 }
 
 MoveResult PlayerMovement::handle_move(const MoveInput& in, const MoveWorld& world, const MoveRules& rules,
@@ -198,7 +236,11 @@ MoveResult PlayerMovement::handle_move(const MoveInput& in, const MoveWorld& wor
   const Aabb old_box = body_.box;
   d = target - last_good_;
   const bool moved_up = d.y > 0.0;
-  if (body_.on_ground && !in.on_ground && moved_up) jump_from_ground(body_, world);
+  if (body_.on_ground && !in.on_ground && moved_up) {
+    jump_from_ground(body_, world);
+    result.jumped = true;
+    result.jumped_sprinting = body_.sprinting;
+  }
   const bool stood_on_something = body_.vertical_collision_below;
   move_player(body_, MoverType::kPlayer, d, world);
   const double client_dy = d.y;
@@ -216,7 +258,7 @@ MoveResult PlayerMovement::handle_move(const MoveInput& in, const MoveWorld& wor
   const bool accept = body_.no_physics || (!blocked_wrongly && !colliding_with_anything_new(old_box, target, world));
   if (!accept) {
     effects.teleport(start, target_yaw, target_pitch);
-    check_fall_damage(body_.position.y - start.y, in.on_ground, world);
+    result.landing = check_fall_damage(body_.position.y - start.y, in.on_ground, world);
     result.decision = blocked_wrongly ? MoveDecision::kWrongly : MoveDecision::kCollidingNew;
     return result;
   }
@@ -226,8 +268,10 @@ MoveResult PlayerMovement::handle_move(const MoveInput& in, const MoveWorld& wor
   const Vec3 client_delta = body_.position - start;
   body_.on_ground = in.on_ground;
   body_.horizontal_collision = in.horizontal_collision;
-  check_fall_damage(client_delta.y, in.on_ground, world);
+  result.landing = check_fall_damage(client_delta.y, in.on_ground, world);
   if (moved_up) body_.fall_distance = 0.0;
+  result.moved = client_delta;
+  result.surroundings = surroundings(world);
   last_good_ = body_.position;
   result.decision = MoveDecision::kAccepted;
   return result;
@@ -263,6 +307,7 @@ uint64_t PlayerMovement::hash() const {
         (body_.flying ? 8u : 0u) | (client_is_floating_ ? 16u : 0u));
   h.i64(tick_count_), h.i64(awaiting_id_), h.i64(awaiting_teleport_time_), h.u64(awaiting_position_.has_value());
   h.i64(above_ground_tick_count_), h.i64(received_move_packets_), h.i64(known_move_packets_), h.i64(client_loaded_timer_);
+  h.u64(waiting_for_respawn_);
   h.f64(first_good_.x), h.f64(first_good_.y), h.f64(first_good_.z);
   h.f64(last_good_.x), h.f64(last_good_.y), h.f64(last_good_.z);
   return h.digest();

@@ -43,9 +43,34 @@ enum class MoveDecision : uint8_t {
   kCollidingNew,       // pulled back: the new box meets a shape the old box did not
 };
 
+// A move that ended on the ground after falling (Entity.checkFallDamage calling Block.fallOn).
+struct Landing {
+  double fall_distance = 0.0;
+  BlockStateId on_block = 0;  // the block under the feet (getOnPosLegacy)
+  bool in_water = false;
+  bool sneaking = false;
+};
+
+// Where the player was after an accepted move, for the movement statistics' exhaustion.
+struct MoveSurroundings {
+  bool swimming = false;
+  bool eyes_in_water = false;
+  bool in_water = false;
+  bool on_climbable = false;
+  bool on_ground = false;
+  bool sprinting = false;
+};
+
 struct MoveResult {
   MoveDecision decision = MoveDecision::kIgnored;
   bool logged_wrongly = false;  // "moved wrongly!" was logged (also for accepted moves)
+  // What survival rules follow: a jump from the ground (with the sprint flag of that moment), a
+  // landing, and an accepted move's position change and surroundings.
+  bool jumped = false;
+  bool jumped_sprinting = false;
+  std::optional<Landing> landing;
+  Vec3 moved;
+  MoveSurroundings surroundings;
 };
 
 enum class TickResult : uint8_t { kNormal, kKickedForFloating };
@@ -65,6 +90,13 @@ class PlayerMovement {
   // `reset_position` is set for teleports of the game (commands, join), not for pull-backs.
   void teleported(const Vec3& to, float yaw, float pitch, int32_t id, bool reset_position);
   void handle_player_loaded() { client_loaded_timer_ = 0; }
+  // A dead player's moves are ignored until it respawns (markClientUnloadedAfterDeath), then
+  // the load timer restarts (restartClientLoadTimerAfterRespawn).
+  void mark_waiting_for_respawn() { waiting_for_respawn_ = true; }
+  void restart_load_timer_after_respawn() {
+    waiting_for_respawn_ = false;
+    client_loaded_timer_ = kClientLoadedTimeout;
+  }
   void handle_input_shift(bool shift);
   void handle_sprinting(bool sprinting) { body_.sprinting = sprinting; }
   void set_game_mode(GameMode mode);
@@ -82,7 +114,7 @@ class PlayerMovement {
   const PlayerBody& body() const { return body_; }
   PlayerBody& body() { return body_; }
   GameMode game_mode() const { return mode_; }
-  bool client_loaded() const { return client_loaded_timer_ <= 0; }
+  bool client_loaded() const { return !waiting_for_respawn_ && client_loaded_timer_ <= 0; }
   bool awaiting_teleport() const { return awaiting_position_.has_value(); }
   int32_t awaiting_teleport_id() const { return awaiting_id_; }
   int tick_count() const { return tick_count_; }
@@ -103,7 +135,8 @@ class PlayerMovement {
   bool colliding_with_anything_new(const Aabb& old_box, const Vec3& target, const MoveWorld& world) const;
   bool no_blocks_around(const MoveWorld& world) const;
   bool in_water(const MoveWorld& world) const;
-  void check_fall_damage(double dy, bool on_ground, const MoveWorld& world);
+  std::optional<Landing> check_fall_damage(double dy, bool on_ground, const MoveWorld& world);
+  MoveSurroundings surroundings(const MoveWorld& world) const;
   // Entity.absSnapTo with a rotation.
   void snap_to(const Vec3& p, float yaw, float pitch);
   void snap_rotation(float yaw, float pitch);
@@ -119,6 +152,7 @@ class PlayerMovement {
   int received_move_packets_ = 0;
   int known_move_packets_ = 0;
   int client_loaded_timer_ = kClientLoadedTimeout;
+  bool waiting_for_respawn_ = false;
   Vec3 first_good_;
   Vec3 last_good_;
   bool client_is_floating_ = false;

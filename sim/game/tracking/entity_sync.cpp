@@ -44,7 +44,11 @@ int64_t encode_position(double v) {
 }
 
 EntitySync::EntitySync(int32_t entity_id, const EntityState& created)
+    : EntitySync(entity_id, created, SyncRules{kPlayerEntityType, kPlayerUpdateInterval, false}) {}
+
+EntitySync::EntitySync(int32_t entity_id, const EntityState& created, const SyncRules& rules)
     : id_(entity_id),
+      rules_(rules),
       base_(created.position),
       last_sent_movement_(created.velocity),
       last_yaw_(pack_degrees(created.yaw)),
@@ -52,22 +56,23 @@ EntitySync::EntitySync(int32_t entity_id, const EntityState& created)
       last_head_yaw_(pack_degrees(created.head_yaw)),
       was_on_ground_(created.on_ground) {}
 
-std::vector<SharedBytes> EntitySync::pairing_packets(const Uuid& uuid) const {
+std::vector<SharedBytes> EntitySync::pairing_packets(const Uuid& uuid, const Bytes& data) const {
   packet::play_cb::SpawnEntity spawn;
   spawn.entity_id = id_;
   spawn.uuid = uuid;
-  spawn.type = kPlayerEntityType;
+  spawn.type = rules_.type;
   spawn.x = base_.x, spawn.y = base_.y, spawn.z = base_.z;
   spawn.velocity = LpVec3::from(last_sent_movement_.x, last_sent_movement_.y, last_sent_movement_.z);
   spawn.pitch = angle_of(last_pitch_);
   spawn.yaw = angle_of(last_yaw_);
   spawn.head_yaw = angle_of(last_head_yaw_);
   const SharedBytes delimiter = encoded(packet::play_cb::BundleDelimiter{});
-  return {delimiter, encoded(spawn), delimiter};
+  if (data.empty()) return {delimiter, encoded(spawn), delimiter};
+  return {delimiter, encoded(spawn), encoded(packet::play_cb::EntityMetadata{id_, data}), delimiter};
 }
 
 void EntitySync::send_changes(const EntityState& now, std::vector<SharedBytes>& out) {
-  if (tick_count_ % kUpdateInterval == 0 || now.needs_sync) {
+  if (tick_count_ % rules_.update_interval == 0 || now.needs_sync || now.data_dirty) {
     const int8_t yaw = pack_degrees(now.yaw);
     const int8_t pitch = pack_degrees(now.pitch);
     const bool rotation_changed = yaw != last_yaw_ || pitch != last_pitch_;
@@ -105,7 +110,7 @@ void EntitySync::send_changes(const EntityState& now, std::vector<SharedBytes>& 
       movement = encoded(sync);
       sent_position = sent_rotation = true;
     }
-    if (now.needs_sync || now.fall_flying) {
+    if (now.needs_sync || rules_.track_delta || now.fall_flying) {
       const double diff = distance_sqr(now.velocity, last_sent_movement_);
       if (diff > 1.0e-7 || (diff > 0.0 && length_sqr(now.velocity) == 0.0)) {
         last_sent_movement_ = now.velocity;
@@ -114,6 +119,7 @@ void EntitySync::send_changes(const EntityState& now, std::vector<SharedBytes>& 
       }
     }
     if (movement) out.push_back(std::move(movement));
+    if (now.data_dirty) out.push_back(encoded(packet::play_cb::EntityMetadata{id_, now.data}));
     if (sent_position) base_ = cur;
     if (sent_rotation) last_yaw_ = yaw, last_pitch_ = pitch;
     const int8_t head = pack_degrees(now.head_yaw);

@@ -13,7 +13,7 @@
 
 namespace hz {
 
-// A tracked player at one moment, as the sync reads it.
+// A tracked entity at one moment, as the sync reads it.
 struct EntityState {
   Vec3 position;
   Vec3 velocity;
@@ -21,6 +21,16 @@ struct EntityState {
   bool on_ground = false;
   bool needs_sync = false;   // Entity.needsSync (a jump changed the velocity)
   bool fall_flying = false;  // gliding players also sync velocity
+  // Changed synched data (set_entity_data's encoded list), sent with the next update.
+  bool data_dirty = false;
+  Bytes data;
+};
+
+// What EntityType says about updating one kind of entity.
+struct SyncRules {
+  int32_t type = 0;
+  int update_interval = 1;
+  bool track_delta = false;
 };
 
 // Mth.packDegrees: a rotation as a signed byte of 1/256 turns.
@@ -30,16 +40,19 @@ int64_t encode_position(double v);
 
 class EntitySync {
  public:
-  static constexpr int kUpdateInterval = 2;      // players: EntityType.PLAYER's update interval
+  static constexpr int kPlayerUpdateInterval = 2;  // EntityType.PLAYER's update interval
   static constexpr int kForcedPositionEvery = 60;
   static constexpr int kFullSyncAfter = 400;     // teleportDelay limit
 
+  // A player (type player, every 2 ticks, velocity only when it must be synced).
   EntitySync(int32_t entity_id, const EntityState& created);
+  EntitySync(int32_t entity_id, const EntityState& created, const SyncRules& rules);
 
   // One sendChanges pass: appends the packets every viewer receives, in order.
   void send_changes(const EntityState& now, std::vector<SharedBytes>& out);
-  // addPairing for a player: bundle { add entity } with the last sent position and rotations.
-  std::vector<SharedBytes> pairing_packets(const Uuid& uuid) const;
+  // addPairing: bundle { add entity, its non-default synched data if any } with the last sent
+  // position, velocity and rotations.
+  std::vector<SharedBytes> pairing_packets(const Uuid& uuid, const Bytes& data = {}) const;
 
   int32_t entity_id() const { return id_; }
   const Vec3& position_base() const { return base_; }
@@ -47,6 +60,7 @@ class EntitySync {
 
  private:
   int32_t id_;
+  SyncRules rules_;
   Vec3 base_;
   Vec3 last_sent_movement_;
   int8_t last_yaw_;

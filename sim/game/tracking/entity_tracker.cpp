@@ -45,6 +45,11 @@ int EntityTracker::effective_range() const {
   return broadcast_range_percentage_ * kPlayerTrackingRange / 100;
 }
 
+int EntityTracker::range_of(const Tracked& t) const {
+  if (t.player) return effective_range();
+  return broadcast_range_percentage_ * (t.entity->kind().tracking_range * 16) / 100;
+}
+
 int EntityTracker::view_distance(const Player& viewer) const {
   return std::clamp(viewer.client_view_distance, 2, server_view_distance_);
 }
@@ -70,6 +75,25 @@ EntityState EntityTracker::state_of(const Player& player) const {
   return s;
 }
 
+EntityState EntityTracker::state_of(const Entity& entity) {
+  EntityState s;
+  s.position = entity.position;
+  s.velocity = entity.velocity;
+  s.yaw = entity.yaw;
+  s.pitch = entity.pitch;
+  s.on_ground = entity.on_ground;
+  s.needs_sync = entity.needs_sync;
+  s.data_dirty = entity.data_dirty;
+  if (entity.data_dirty) s.data = entity.synched_data();
+  return s;
+}
+
+std::vector<int32_t> EntityTracker::viewers_of(int32_t entity_id) const {
+  const Tracked* t = find(entity_id);
+  if (t == nullptr) return {};
+  return std::vector<int32_t>(t->seen_by.begin(), t->seen_by.end());
+}
+
 std::vector<int32_t> EntityTracker::seen_by(ConnId viewer) const {
   auto id = ids_.find(viewer);
   if (id == ids_.end()) return {};
@@ -83,8 +107,8 @@ void EntityTracker::refresh_cell(Tracked& t, const Vec3& position) {
   const int64_t cell = TrackingGrid::cell_of(position);
   if (cell == t.cell) return;
   const int32_t id = t.sync.entity_id();
-  grid_.remove(id, t.cell);
-  grid_.insert(id, cell);
+  grid_for(t).remove(id, t.cell);
+  grid_for(t).insert(id, cell);
   t.cell = cell;
 }
 
@@ -102,26 +126,49 @@ std::vector<EntityTracker::Tracked*> EntityTracker::candidates(const Vec3& aroun
   return out;
 }
 
+std::vector<EntityTracker::Tracked*> EntityTracker::entities_near(const Vec3& around, double player_radius,
+                                                                  double other_radius, const IdSet& related) const {
+  std::vector<int32_t> ids(related.begin(), related.end());
+  grid_.collect(around, player_radius, ids);
+  if (other_radius > 0.0) entity_grid_.collect(around, other_radius, ids);
+  std::vector<Tracked*> out;
+  if (ids.size() * 2 >= entities_.size()) {
+    out.reserve(entities_.size());
+    for (const auto& [id, t] : entities_) out.push_back(const_cast<Tracked*>(&t));
+    return out;
+  }
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  out.reserve(ids.size());
+  for (int32_t id : ids)
+    if (Tracked* t = find(id)) out.push_back(t);
+  return out;
+}
+
 void EntityTracker::update_pair(Tracked& entity, Tracked& viewer) {
-  if (&entity == &viewer) return;
+  if (&entity == &viewer || viewer.player == nullptr) return;
   const Player* target = entity.player;
   const Player* watcher = viewer.player;
-  const double dx = watcher->position.x - target->position.x;
-  const double dz = watcher->position.z - target->position.z;
+  const Vec3& at = position_of(entity);
+  const double dx = watcher->position.x - at.x;
+  const double dz = watcher->position.z - at.z;
   const double distance_sqr = dx * dx + dz * dz;
-  const double range = static_cast<double>(std::min(effective_range(), view_distance(*watcher) * 16));
+  const double range = static_cast<double>(std::min(range_of(entity), view_distance(*watcher) * 16));
   // ServerPlayer.broadcastToPlayer: spectators see everyone (nobody spectates through another
-  // player's eyes here); others do not see spectators.
-  const bool broadcast = watcher->game_mode == GameMode::kSpectator || target->game_mode != GameMode::kSpectator;
+  // player's eyes here); others do not see spectators. Other entities show to everyone.
+  const bool broadcast = target == nullptr || watcher->game_mode == GameMode::kSpectator ||
+                         target->game_mode != GameMode::kSpectator;
   const bool visible = distance_sqr <= range * range && broadcast &&
-                       chunks_->is_chunk_tracked(*watcher, java_floor(target->position.x) >> 4,
-                                                 java_floor(target->position.z) >> 4);
+                       chunks_->is_chunk_tracked(*watcher, java_floor(at.x) >> 4, java_floor(at.z) >> 4);
   const int32_t entity_id = entity.sync.entity_id();
   const int32_t viewer_id = viewer.sync.entity_id();
   if (visible) {
     if (!entity.seen_by.insert(viewer_id)) return;
     viewer.sees.insert(entity_id);
-    for (const SharedBytes& body : entity.sync.pairing_packets(target->uuid)) send(watcher->conn, body);
+    const std::vector<SharedBytes> pairing = target ? entity.sync.pairing_packets(target->uuid)
+                                                    : entity.sync.pairing_packets(entity.entity->uuid(),
+                                                                                  entity.entity->synched_data());
+    for (const SharedBytes& body : pairing) send(watcher->conn, body);
   } else if (entity.seen_by.erase(viewer_id)) {
     viewer.sees.erase(entity_id);
     send(watcher->conn, share(encode_packet(packet::play_cb::EntityDestroy{{entity_id}})));
@@ -129,19 +176,21 @@ void EntityTracker::update_pair(Tracked& entity, Tracked& viewer) {
 }
 
 void EntityTracker::update_viewers_of(Tracked& entity) {
-  for (Tracked* viewer : candidates(entity.player->position, max_visible_range(), entity.seen_by))
+  const double radius = std::min(max_visible_range(), static_cast<double>(range_of(entity)));
+  for (Tracked* viewer : candidates(position_of(entity), radius, entity.seen_by))
     update_pair(entity, *viewer);
 }
 
 void EntityTracker::update_as_viewer(Tracked& viewer) {
   const Player& p = *viewer.player;
   const double radius = static_cast<double>(std::min(effective_range(), view_distance(p) * 16));
-  for (Tracked* entity : candidates(p.position, radius, viewer.sees)) update_pair(*entity, viewer);
+  const double other = static_cast<double>(std::min(largest_entity_range_, view_distance(p) * 16));
+  for (Tracked* entity : entities_near(p.position, radius, other, viewer.sees)) update_pair(*entity, viewer);
 }
 
 void EntityTracker::on_join(Player& player) {
   const EntityState created = state_of(player);
-  auto [it, added] = entities_.try_emplace(player.entity_id, Tracked{&player, EntitySync(player.entity_id, created), {}, {},
+  auto [it, added] = entities_.try_emplace(player.entity_id, Tracked{&player, nullptr, EntitySync(player.entity_id, created), {}, {},
                                                                      TrackingGrid::cell_of(player.position),
                                                                      section_of(player.position)});
   if (!added) return;
@@ -161,6 +210,15 @@ void EntityTracker::on_leave(Player& player) {
   auto it = entities_.find(id->second);
   Tracked& leaving = it->second;
   for (int32_t seen : leaving.sees) find(seen)->seen_by.erase(leaving.sync.entity_id());
+  remove_from_viewers(leaving);
+  grid_.remove(leaving.sync.entity_id(), leaving.cell);
+  by_id_.erase(leaving.sync.entity_id());
+  std::erase(order_, &leaving);
+  entities_.erase(it);
+  ids_.erase(id);
+}
+
+void EntityTracker::remove_from_viewers(Tracked& leaving) {
   if (!leaving.seen_by.empty()) {
     const SharedBytes removal = share(encode_packet(packet::play_cb::EntityDestroy{{leaving.sync.entity_id()}}));
     for (int32_t viewer : leaving.seen_by) {
@@ -169,11 +227,53 @@ void EntityTracker::on_leave(Player& player) {
       send(v->player->conn, removal);
     }
   }
-  grid_.remove(leaving.sync.entity_id(), leaving.cell);
-  by_id_.erase(leaving.sync.entity_id());
-  std::erase(order_, &leaving);
+}
+
+void EntityTracker::add_entity(Entity& entity) {
+  const SyncRules rules{entity.kind().type, entity.kind().update_interval, entity.kind().track_delta};
+  auto [it, added] = entities_.try_emplace(
+      entity.id(), Tracked{nullptr, &entity, EntitySync(entity.id(), state_of(entity), rules), {}, {},
+                           TrackingGrid::cell_of(entity.position), section_of(entity.position)});
+  if (!added) return;
+  Tracked& t = it->second;
+  by_id_[entity.id()] = &t;
+  entity_grid_.insert(entity.id(), t.cell);
+  largest_entity_range_ = std::max(largest_entity_range_, range_of(t));
+  // The pairing carries the current data; nothing is dirty for a new viewer.
+  entity.data_dirty = false;
+  update_viewers_of(t);
+}
+
+void EntityTracker::remove_entity(int32_t entity_id) {
+  auto it = entities_.find(entity_id);
+  if (it == entities_.end() || it->second.player != nullptr) return;
+  Tracked& leaving = it->second;
+  remove_from_viewers(leaving);
+  entity_grid_.remove(entity_id, leaving.cell);
+  by_id_.erase(entity_id);
   entities_.erase(it);
-  ids_.erase(id);
+}
+
+void EntityTracker::send_to_viewers(int32_t entity_id, const SharedBytes& body) {
+  const Tracked* t = find(entity_id);
+  if (t == nullptr) return;
+  for (int32_t viewer : t->seen_by) send(find(viewer)->player->conn, body);
+}
+
+void EntityTracker::send_to_viewers_and_self(const Player& player, SharedBytes body) {
+  auto id = ids_.find(player.conn);
+  if (id != ids_.end())
+    for (int32_t viewer : find(id->second)->seen_by) send(find(viewer)->player->conn, body);
+  send(player.conn, body);
+}
+
+void EntityTracker::on_player_body_removed(Player& player) {
+  auto id = ids_.find(player.conn);
+  if (id == ids_.end()) return;
+  // One removal per entity, as each tracked entity's removePairing sends.
+  for (int32_t seen : find(id->second)->sees)
+    send(player.conn, share(encode_packet(packet::play_cb::EntityDestroy{{seen}})));
+  on_leave(player);
 }
 
 void EntityTracker::on_player_moved(const Player& player) {
@@ -183,7 +283,8 @@ void EntityTracker::on_player_moved(const Player& player) {
   refresh_cell(mover, player.position);
   const double radius = static_cast<double>(std::min(effective_range(), view_distance(player) * 16));
   // The grid always holds the mover itself, so it comes up in id order among the others.
-  for (Tracked* entity : candidates(player.position, radius, mover.sees)) {
+  const double other = static_cast<double>(std::min(largest_entity_range_, view_distance(player) * 16));
+  for (Tracked* entity : entities_near(player.position, radius, other, mover.sees)) {
     if (entity == &mover) update_viewers_of(mover);
     else update_pair(*entity, mover);
   }
@@ -193,16 +294,22 @@ void EntityTracker::tick() {
   std::vector<int32_t> moved;
   for (auto& [id, t] : entities_) {
     const Player* p = t.player;
-    refresh_cell(t, p->position);
-    const SectionPos section = section_of(p->position);
+    const Vec3& position = position_of(t);
+    refresh_cell(t, position);
+    const SectionPos section = section_of(position);
     if (!(section == t.section)) {
       update_viewers_of(t);
-      moved.push_back(id);
+      if (p) moved.push_back(id);
       t.section = section;
     }
     scratch_.clear();
-    t.sync.send_changes(state_of(*p), scratch_);
-    if (PlayerMovement* m = movement_ ? movement_->movement(p->conn) : nullptr) m->body().needs_sync = false;
+    if (p) {
+      t.sync.send_changes(state_of(*p), scratch_);
+      if (PlayerMovement* m = movement_ ? movement_->movement(p->conn) : nullptr) m->body().needs_sync = false;
+    } else {
+      t.sync.send_changes(state_of(*t.entity), scratch_);
+      t.entity->needs_sync = t.entity->data_dirty = false;
+    }
     if (scratch_.empty()) continue;
     for (int32_t viewer : t.seen_by) {
       const ConnId conn = find(viewer)->player->conn;
@@ -216,7 +323,7 @@ void EntityTracker::tick() {
 uint64_t EntityTracker::hash() const {
   Hasher h;
   for (const auto& [id, t] : entities_) {
-    h.i64(id), h.u64(t.player->conn), h.u64(t.sync.hash());
+    h.i64(id), h.u64(t.player ? t.player->conn : 0), h.u64(t.sync.hash());
     for (int32_t v : t.seen_by) h.i64(v);
   }
   return h.digest();

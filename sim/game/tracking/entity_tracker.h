@@ -1,7 +1,8 @@
-// Players seeing each other (vanilla's ChunkMap entity tracking): which viewers see which
-// players (horizontal range, spectator rule, chunk delivered), spawn and removal packets as that
-// changes, and every tick each player's updates (EntitySync) sent to its viewers. Nearby players
-// are found through a spatial grid, so the work per tick follows the pairs that see each other.
+// Players seeing entities (vanilla's ChunkMap entity tracking): which viewers see which players
+// and other entities (horizontal range of the entity's type, spectator rule, chunk delivered),
+// spawn and removal packets as that changes, and every tick each entity's updates (EntitySync)
+// sent to its viewers. Viewers and entities are found through spatial grids, so the work per tick
+// follows the pairs that see each other.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 
 #include <absl/container/flat_hash_map.h>
 
+#include "sim/game/entities/entity.h"
 #include "sim/game/movement/movement_system.h"
 #include "sim/game/sessions.h"
 #include "sim/game/tracking/chunk_visibility.h"
@@ -19,7 +21,11 @@
 
 namespace hz {
 
-class EntityTracker final : public PlayerListener, public MoveObserver {
+class EntityTracker final : public PlayerListener,
+                            public MoveObserver,
+                            public EntityBroadcast,
+                            public PlayerLifeObserver,
+                            public EntityTracking {
  public:
   // Players are tracked up to 32 chunks (EntityType.PLAYER's client tracking range).
   static constexpr int kPlayerTrackingRange = 32 * 16;
@@ -33,10 +39,12 @@ class EntityTracker final : public PlayerListener, public MoveObserver {
   // Who has which chunk (optional; without it the view-distance rule alone decides).
   void set_chunk_visibility(const ChunkVisibility* chunks) { chunks_ = chunks ? chunks : &view_rule_; }
 
-  // The players `viewer` currently sees, by entity id.
+  // The entities `viewer` currently sees (players and others), by entity id.
   std::vector<int32_t> seen_by(ConnId viewer) const;
   // The tracking range in blocks: 512 scaled by entity-broadcast-range-percentage.
   int effective_range() const;
+  // The players that see entity `entity_id`, by entity id.
+  std::vector<int32_t> viewers_of(int32_t entity_id) const;
 
   // PlayerListener
   void on_join(Player& player) override;
@@ -45,6 +53,16 @@ class EntityTracker final : public PlayerListener, public MoveObserver {
   void tick() override;
   // MoveObserver: ChunkMap.move.
   void on_player_moved(const Player& player) override;
+  // EntityBroadcast: ChunkMap.broadcastAndSend.
+  void send_to_viewers_and_self(const Player& player, SharedBytes body) override;
+  // PlayerLifeObserver: a dead player's body leaves the world (ChunkMap.removeEntity: its viewers
+  // and the player itself lose their pairings) and the respawned one enters it (addEntity).
+  void on_player_body_removed(Player& player) override;
+  void on_player_respawned(Player& player) override { on_join(player); }
+  // EntityTracking: non-player entities (items, later falling blocks and mobs).
+  void add_entity(Entity& entity) override;
+  void remove_entity(int32_t entity_id) override;
+  void send_to_viewers(int32_t entity_id, const SharedBytes& body) override;
 
   uint64_t hash() const;
 
@@ -66,8 +84,10 @@ class EntityTracker final : public PlayerListener, public MoveObserver {
    private:
     std::vector<int32_t> ids_;
   };
+  // A player (who is also a viewer) or another entity; exactly one of the two pointers is set.
   struct Tracked {
     Player* player = nullptr;  // Sessions keeps players in place until they leave
+    Entity* entity = nullptr;  // its system keeps it in place until remove_entity
     EntitySync sync;
     IdSet seen_by;  // viewers' entity ids
     IdSet sees;     // as a viewer: the entities it sees
@@ -76,7 +96,11 @@ class EntityTracker final : public PlayerListener, public MoveObserver {
   };
 
   static SectionPos section_of(const Vec3& p);
+  static const Vec3& position_of(const Tracked& t) { return t.player ? t.player->position : t.entity->position; }
   EntityState state_of(const Player& player) const;
+  static EntityState state_of(const Entity& entity);
+  // The entity's own tracking range in blocks, scaled by entity-broadcast-range-percentage.
+  int range_of(const Tracked& t) const;
   int view_distance(const Player& viewer) const;
   double max_visible_range() const;
   // TrackedEntity.updatePlayer: shows or hides `entity` to `viewer`.
@@ -88,8 +112,15 @@ class EntityTracker final : public PlayerListener, public MoveObserver {
   // The players near a position plus those already related, in entity id order. When that is
   // most of the players, simply all of them in order (cheaper than sorting nearly everyone).
   std::vector<Tracked*> candidates(const Vec3& around, double radius, const IdSet& related) const;
+  // Players within `player_radius` and other entities within `other_radius` of a position, plus
+  // those already related, in entity id order.
+  std::vector<Tracked*> entities_near(const Vec3& around, double player_radius, double other_radius,
+                                      const IdSet& related) const;
+  TrackingGrid& grid_for(const Tracked& t) { return t.player ? grid_ : entity_grid_; }
   Tracked* find(int32_t id) const;
   void refresh_cell(Tracked& t, const Vec3& position);
+  // Tells every viewer of `leaving` to remove it and forgets those pairs.
+  void remove_from_viewers(Tracked& leaving);
   void send(ConnId conn, const SharedBytes& body);
 
   PlayerConnections& connections_;
@@ -102,7 +133,9 @@ class EntityTracker final : public PlayerListener, public MoveObserver {
   absl::flat_hash_map<int32_t, Tracked*> by_id_;  // lookups only, never iterated
   std::vector<Tracked*> order_;                    // every tracked player by entity id
   std::map<ConnId, int32_t> ids_;
-  TrackingGrid grid_;
+  TrackingGrid grid_;         // players
+  TrackingGrid entity_grid_;  // other entities
+  int largest_entity_range_ = 0;  // of the non-player entities added so far, scaled
   std::vector<SharedBytes> scratch_;
 };
 

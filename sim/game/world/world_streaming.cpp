@@ -29,7 +29,8 @@ WorldStreaming::WorldStreaming(const CoreConfig& config, EffectSink& effects, Pl
       rules_(rules),
       view_distance_(std::clamp(config.properties.view_distance, kMinViewDistance, kMaxViewDistance)),
       simulation_distance_(config.properties.simulation_distance),
-      spawn_area_{ChunkPos{0, 0}, kSpawnAreaRadius} {
+      spawn_area_{ChunkPos{0, 0}, kSpawnAreaRadius},
+      spawn_terrain_([this](ChunkPos pos) { return chunks_->ready_column(pos); }) {
   WorldChunksSettings settings;
   settings.seed = static_cast<uint64_t>(config.world_seed);
   chunks_ = std::make_unique<WorldChunks>(settings, effects_);
@@ -54,8 +55,8 @@ void WorldStreaming::save_all(bool flush, std::function<void()> on_saved) {
   WorldFileFacts facts;
   facts.properties = &config_.properties;
   facts.seed = config_.world_seed;
-  const Vec3 spawn = spawn_point();
-  facts.spawn.y = static_cast<int32_t>(spawn.y);  // block 0, y, 0
+  const BlockPos spawn = spawn_block();
+  facts.spawn.x = spawn.x, facts.spawn.y = spawn.y, facts.spawn.z = spawn.z;
   facts.level_time = time_.level_time();
   facts.rules = &rules_;
   for (StorageWrite& write : world_file_writes(facts)) effects_.emit(std::move(write));
@@ -151,7 +152,7 @@ void WorldStreaming::apply_view(Viewer& viewer, ConnId conn, ChunkTrackingView n
 // Vanilla's onChunkReadyToSend: every player whose view holds the chunk gets it queued.
 void WorldStreaming::distribute_ready() {
   for (ChunkPos pos : chunks_->take_ready()) {
-    if (!spawn_y_ && pos == spawn_area_.center) learn_spawn(*chunks_->ready_column(pos));
+    if (!spawn_ && pos == spawn_area_.center) learn_spawn(*chunks_->ready_column(pos));
     for (auto& [conn, viewer] : viewers_)
       if (viewer.view.contains(pos)) viewer.sender.mark_pending(pos);
   }
@@ -230,8 +231,10 @@ void WorldStreaming::send_next_chunks(Viewer& viewer, const Player& player) {
 // --- spawn ---
 
 void WorldStreaming::learn_spawn(const ChunkColumn& column) {
+  spawn_ = spawn_position_in_chunk(spawn_terrain_, spawn_area_.center);
+  if (spawn_) return;
   const int top = column.top_y(HeightmapType::kMotionBlocking, 0, 0);
-  spawn_y_ = top < kWorldMinY ? kSeaLevel + 1 : top + 1;
+  spawn_ = BlockPos{spawn_area_.center.x * 16, top < kWorldMinY ? kSeaLevel + 1 : top + 1, spawn_area_.center.z * 16};
 }
 
 std::pair<int, int> WorldStreaming::spawn_area_progress() const {
@@ -243,9 +246,14 @@ std::pair<int, int> WorldStreaming::spawn_area_progress() const {
   return {ready, side * side};
 }
 
-Vec3 WorldStreaming::spawn_point() const {
+BlockPos WorldStreaming::spawn_block() const {
   // Before the spawn chunk exists (only in tests that never run its jobs): just above sea level.
-  return Vec3{0.5, static_cast<double>(spawn_y_.value_or(kSeaLevel + 2)), 0.5};
+  return spawn_.value_or(BlockPos{0, kSeaLevel + 2, 0});
+}
+
+Vec3 WorldStreaming::spawn_point() const {
+  const BlockPos block = spawn_block();
+  return Vec3{block.x + 0.5, static_cast<double>(block.y), block.z + 0.5};
 }
 
 // --- queries ---
@@ -282,7 +290,8 @@ uint64_t WorldStreaming::hash() const {
   h.u64(chunks_->hash());
   h.u64(block_changes_.hash());
   h.u64(tickets_.wanted_count());
-  h.i64(spawn_y_.value_or(INT32_MIN));
+  h.u64(spawn_.has_value());
+  if (spawn_) h.i64(spawn_->x), h.i64(spawn_->y), h.i64(spawn_->z);
   for (const auto& [conn, v] : viewers_) {
     h.u64(conn);
     h.u64(v.view.is_positioned()), h.i64(v.view.center().x), h.i64(v.view.center().z), h.i64(v.view.radius());

@@ -15,6 +15,7 @@
 #include "sim/game/world/block_change_batch.h"
 #include "sim/game/world/chunk_sender.h"
 #include "sim/game/world/loading_tickets.h"
+#include "sim/game/world/spawn_finder.h"
 #include "sim/game/world/tracking_view.h"
 #include "sim/game/world/world_chunks.h"
 
@@ -50,11 +51,16 @@ class WorldStreaming final : public PlayerListener, public BlockWorld {
   void tick() override;
 
   // True once the spawn chunk is loaded and the spawn point is known.
-  bool spawn_ready() const { return spawn_y_.has_value(); }
+  bool spawn_ready() const { return spawn_.has_value(); }
   // Chunks of the spawn area loaded so far, and how many it has (the server is up at all of them).
   std::pair<int, int> spawn_area_progress() const;
-  // Where players join: x 0.5, z 0.5, on top of the terrain (highest motion-blocking block + 1).
+  // The world spawn: the bottom centre of the first column of the spawn chunk (x outer, z inner)
+  // with ground a player fits on (spawn_finder.h); x 0.5, z 0.5 on the highest motion-blocking
+  // block when no column has any.
   Vec3 spawn_point() const;
+  BlockPos spawn_block() const;
+  // What the spawn finder reads: the loaded columns.
+  const SpawnTerrain& spawn_terrain() const { return spawn_terrain_; }
   // view-distance clamped to vanilla's 2..32.
   int server_view_distance() const { return view_distance_; }
   int simulation_distance() const { return simulation_distance_; }
@@ -122,7 +128,8 @@ class WorldStreaming final : public PlayerListener, public BlockWorld {
   int simulation_distance_;
   ChunkSquare spawn_area_;
   bool started_ = false;
-  std::optional<int> spawn_y_;
+  std::optional<BlockPos> spawn_;
+  ColumnSpawnTerrain spawn_terrain_;
 };
 
 }  // namespace hz

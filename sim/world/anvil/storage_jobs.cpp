@@ -7,6 +7,7 @@ namespace {
 
 constexpr uint8_t kFormat = 1;
 constexpr int kMaxDimensionChars = 256;
+constexpr int kMaxFileChars = 256;
 
 void write_address(ByteWriter& out, const ChunkAddress& a) {
   out.string(a.dimension);
@@ -46,7 +47,8 @@ bool valid_kind(uint32_t kind) { return is_storage_job(kind); }
 bool is_storage_job(uint32_t kind) {
   return kind == static_cast<uint32_t>(StorageJobKind::kReadChunk) ||
          kind == static_cast<uint32_t>(StorageJobKind::kWriteChunk) ||
-         kind == static_cast<uint32_t>(StorageJobKind::kFlush);
+         kind == static_cast<uint32_t>(StorageJobKind::kFlush) ||
+         kind == static_cast<uint32_t>(StorageJobKind::kReadPlayer);
 }
 
 Bytes encode_request(const StorageRequest& request) {
@@ -54,6 +56,7 @@ Bytes encode_request(const StorageRequest& request) {
   out.u8(kFormat);
   write_address(out, request.address);
   if (request.kind == StorageJobKind::kWriteChunk) write_bytes(out, request.nbt);
+  if (request.kind == StorageJobKind::kReadPlayer) out.string(request.file);
   return out.take();
 }
 
@@ -65,6 +68,7 @@ Result<StorageRequest> decode_request(uint32_t kind, std::span<const uint8_t> by
   if (in.u8() != kFormat) return Error{"storage request: unknown format"};
   if (!read_address(in, request.address)) return Error{"storage request: bad chunk address"};
   if (request.kind == StorageJobKind::kWriteChunk) request.nbt = read_bytes(in);
+  if (request.kind == StorageJobKind::kReadPlayer) request.file = in.string(kMaxFileChars);
   in.expect_end();
   if (!in.ok()) return Error{std::string("storage request: ") + wire_error_text(in.error())};
   return request;

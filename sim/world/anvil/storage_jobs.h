@@ -21,6 +21,9 @@ enum class StorageJobKind : uint32_t {
   kWriteChunk = 0x414E0002,
   // Completes once every earlier job is done and on disk (save-all flush, shutdown).
   kFlush = 0x414E0003,
+  // A whole player file (players/data/<uuid>.dat, falling back to .dat_old): the result carries
+  // the file's bytes as read (kData), kAbsent, or notes about unreadable files in `message`.
+  kReadPlayer = 0x414E0004,
 };
 bool is_storage_job(uint32_t kind);
 
@@ -37,6 +40,8 @@ struct StorageRequest {
   // kWriteChunk: the chunk's file NBT, uncompressed (the storage thread compresses it). Empty
   // removes the chunk from its region (vanilla's clear, used for emptied entity chunks).
   Bytes nbt;
+  // kReadPlayer: the file's path relative to the world folder ("players/data/<uuid>.dat").
+  std::string file;
   bool operator==(const StorageRequest&) const = default;
 };
 
@@ -55,7 +60,7 @@ struct StorageResult {
   StorageJobKind kind = StorageJobKind::kReadChunk;
   ChunkAddress address;
   StorageOutcome outcome = StorageOutcome::kAbsent;
-  Bytes nbt;            // kData: uncompressed file NBT as read
+  Bytes nbt;            // kData: uncompressed file NBT as read (kReadPlayer: the file's bytes)
   std::string message;  // kError: the reason, in words fit for a log line
   bool operator==(const StorageResult&) const = default;
 };

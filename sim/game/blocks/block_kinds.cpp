@@ -1,0 +1,119 @@
+#include "sim/game/blocks/block_kinds.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "sim/data/tags.h"
+
+namespace hz {
+
+namespace {
+
+std::vector<bool> members_of(std::string_view tag) {
+  std::vector<bool> out(static_cast<size_t>(block_count()), false);
+  for (const TagRegistry& registry : synced_tags()) {
+    if (registry.registry != "minecraft:block") continue;
+    for (const Tag& t : registry.tags)
+      if (t.name == tag)
+        for (int32_t id : t.ids) out[static_cast<size_t>(id)] = true;
+  }
+  return out;
+}
+
+// Every tag this file reads, built once (lookups only; the order never reaches an output).
+const std::map<std::string, std::vector<bool>, std::less<>>& tag_tables() {
+  static const std::map<std::string, std::vector<bool>, std::less<>> tables = [] {
+    std::map<std::string, std::vector<bool>, std::less<>> out;
+    for (const char* name : {"minecraft:slabs", "minecraft:stairs", "minecraft:fences", "minecraft:wooden_fences",
+                             "minecraft:fence_gates", "minecraft:bars", "minecraft:walls", "minecraft:doors",
+                             "minecraft:trapdoors", "minecraft:buttons", "minecraft:stone_buttons",
+                             "minecraft:leaves", "minecraft:shulker_boxes", "minecraft:wall_post_override",
+                             "minecraft:replaceable"})
+      out.emplace(name, members_of(name));
+    return out;
+  }();
+  return tables;
+}
+
+std::string_view name_of(BlockId block) { return block_info(block).name; }
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+}  // namespace
+
+bool block_in_tag(BlockId block, std::string_view tag) {
+  const auto& tables = tag_tables();
+  auto it = tables.find(tag);
+  return it != tables.end() && it->second[block];
+}
+
+bool is_slab(BlockId block) { return block_in_tag(block, "minecraft:slabs"); }
+bool is_stairs(BlockId block) { return block_in_tag(block, "minecraft:stairs"); }
+bool is_fence(BlockId block) { return block_in_tag(block, "minecraft:fences"); }
+bool is_wooden_fence(BlockId block) { return block_in_tag(block, "minecraft:wooden_fences"); }
+bool is_fence_gate(BlockId block) { return block_in_tag(block, "minecraft:fence_gates"); }
+bool is_pane(BlockId block) { return block_in_tag(block, "minecraft:bars") || ends_with(name_of(block), "glass_pane"); }
+bool is_wall(BlockId block) { return block_in_tag(block, "minecraft:walls"); }
+bool is_door(BlockId block) { return block_in_tag(block, "minecraft:doors"); }
+bool is_trapdoor(BlockId block) { return block_in_tag(block, "minecraft:trapdoors"); }
+bool is_button(BlockId block) { return block_in_tag(block, "minecraft:buttons"); }
+bool is_lever(BlockId block) { return name_of(block) == "lever"; }
+bool is_leaves(BlockId block) { return block_in_tag(block, "minecraft:leaves"); }
+
+bool opens_by_hand(BlockId block) {
+  const std::string_view name = name_of(block);
+  return name != "iron_door" && name != "iron_trapdoor";
+}
+
+int button_press_ticks(BlockId block) { return block_in_tag(block, "minecraft:stone_buttons") ? 20 : 30; }
+
+bool is_connection_exception(BlockId block) {
+  const std::string_view name = name_of(block);
+  return is_leaves(block) || name == "barrier" || name == "carved_pumpkin" || name == "jack_o_lantern" ||
+         name == "melon" || name == "pumpkin" || block_in_tag(block, "minecraft:shulker_boxes");
+}
+
+bool is_standing_torch(BlockId block) {
+  const std::string_view name = name_of(block);
+  return name == "torch" || name == "soul_torch" || name == "copper_torch" || name == "redstone_torch";
+}
+
+bool is_wall_torch(BlockId block) {
+  const std::string_view name = name_of(block);
+  return name == "wall_torch" || name == "soul_wall_torch" || name == "copper_wall_torch" ||
+         name == "redstone_wall_torch";
+}
+
+std::optional<BlockId> wall_torch_of(BlockId standing) {
+  if (!is_standing_torch(standing)) return std::nullopt;
+  std::string name(name_of(standing));
+  name.insert(name.size() - std::string_view("torch").size(), "wall_");
+  return block_by_name(name);
+}
+
+bool has_value(BlockStateId state, std::string_view property, std::string_view value) {
+  return state_property(state, property) == value;
+}
+
+BlockStateId with_value(BlockStateId state, std::string_view property, std::string_view value) {
+  const BlockInfo& info = block_info(block_of_state(state));
+  // States are numbered in mixed radix over the properties, the last one fastest.
+  int stride = 1;
+  for (size_t i = info.properties.size(); i-- > 0;) {
+    const BlockProperty& p = info.properties[i];
+    const int size = static_cast<int>(p.values.size());
+    if (p.name == property) {
+      const int current = ((state - info.min_state) / stride) % size;
+      for (int v = 0; v < size; ++v)
+        if (p.values[static_cast<size_t>(v)] == value) return static_cast<BlockStateId>(state + (v - current) * stride);
+      return state;
+    }
+    stride *= size;
+  }
+  return state;
+}
+
+}  // namespace hz

@@ -1,0 +1,47 @@
+// Which vanilla block class a block belongs to, for placing and using blocks: slabs, stairs,
+// fences, panes and bars, walls, gates, doors, trapdoors, buttons, levers, torches, from the block
+// tags the server sends (exact, docs/data.md) and from block names where vanilla uses a class.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "sim/data/blocks.h"
+
+namespace hz {
+
+// Membership of a block in one of the `minecraft:block` tags placing reads (block_kinds.cpp lists
+// them), e.g. "minecraft:fences"; false for any other tag.
+bool block_in_tag(BlockId block, std::string_view tag);
+
+bool is_slab(BlockId block);
+bool is_stairs(BlockId block);
+bool is_fence(BlockId block);
+bool is_wooden_fence(BlockId block);
+bool is_fence_gate(BlockId block);
+// IronBarsBlock: glass panes (plain and stained), iron and copper bars.
+bool is_pane(BlockId block);
+bool is_wall(BlockId block);
+bool is_door(BlockId block);
+bool is_trapdoor(BlockId block);
+bool is_button(BlockId block);
+bool is_lever(BlockId block);
+bool is_leaves(BlockId block);
+// Doors and trapdoors of a block set a hand can open (every set but iron).
+bool opens_by_hand(BlockId block);
+// ButtonBlock's ticksToStayPressed: 20 for stone and polished blackstone, 30 for wooden buttons.
+int button_press_ticks(BlockId block);
+// Block.isExceptionForConnection: leaves, barrier, pumpkins, melon, shulker boxes.
+bool is_connection_exception(BlockId block);
+// The wall variant a standing torch item also places ("torch" -> "wall_torch"); none for others.
+std::optional<BlockId> wall_torch_of(BlockId standing);
+// Whether the block is one of the standing torches (torch, soul, copper, redstone).
+bool is_standing_torch(BlockId block);
+bool is_wall_torch(BlockId block);
+
+// A state's property value is `value`.
+bool has_value(BlockStateId state, std::string_view property, std::string_view value);
+// The state with one property changed; the same state when the block has no such value.
+BlockStateId with_value(BlockStateId state, std::string_view property, std::string_view value);
+
+}  // namespace hz

@@ -1,0 +1,112 @@
+#include "sim/game/blocks/block_use.h"
+
+#include "sim/core/hash.h"
+#include "sim/game/blocks/block_kinds.h"
+#include "sim/game/blocks/directions.h"
+#include "sim/game/tick_rate.h"
+#include "sim/protocol/packets.h"
+
+namespace hz {
+
+namespace {
+
+BlockStateId flipped(BlockStateId state, std::string_view property) {
+  return with_value(state, property, has_value(state, property, "true") ? "false" : "true");
+}
+
+}  // namespace
+
+UseResult BlockUse::use_without_item(const Player& player, const BlockPos& pos) {
+  const BlockStateId state = world_.block_at(pos);
+  const BlockId block = block_of_state(state);
+  if (is_door(block)) return opens_by_hand(block) ? toggle_door(state, pos) : UseResult::kPass;
+  if (is_trapdoor(block)) {
+    if (!opens_by_hand(block)) return UseResult::kPass;
+    world_.set_block(pos, flipped(state, "open"));
+    return UseResult::kSuccess;
+  }
+  if (is_fence_gate(block)) return toggle_gate(player, state, pos);
+  if (is_lever(block)) {
+    world_.set_block(pos, flipped(state, "powered"));
+    return UseResult::kSuccess;
+  }
+  if (is_button(block)) return press_button(state, pos);
+  return UseResult::kPass;
+}
+
+// DoorBlock.useWithoutItem: the clicked half toggles; vanilla's shape update makes the other half
+// copy it, which is done here directly.
+UseResult BlockUse::toggle_door(BlockStateId state, const BlockPos& pos) {
+  const BlockStateId toggled = flipped(state, "open");
+  world_.set_block(pos, toggled);
+  const bool lower = has_value(state, "half", "lower");
+  const BlockPos other = relative(pos, lower ? Dir::kUp : Dir::kDown);
+  const BlockStateId other_state = world_.block_at(other);
+  if (block_of_state(other_state) == block_of_state(state) && !has_value(other_state, "half", lower ? "lower" : "upper"))
+    world_.set_block(other, with_value(other_state, "open", state_property(toggled, "open")));
+  return UseResult::kSuccess;
+}
+
+// FenceGateBlock.useWithoutItem: opening turns the gate away from the player.
+UseResult BlockUse::toggle_gate(const Player& player, BlockStateId state, const BlockPos& pos) {
+  if (has_value(state, "open", "true")) {
+    world_.set_block(pos, with_value(state, "open", "false"));
+    return UseResult::kSuccess;
+  }
+  const Dir facing = horizontal_from_yaw(player.yaw);
+  if (state_property(state, "facing") == dir_name(opposite(facing))) state = with_value(state, "facing", dir_name(facing));
+  world_.set_block(pos, with_value(state, "open", "true"));
+  return UseResult::kSuccess;
+}
+
+UseResult BlockUse::press_button(BlockStateId state, const BlockPos& pos) {
+  if (has_value(state, "powered", "true")) return UseResult::kConsume;
+  world_.set_block(pos, with_value(state, "powered", "true"));
+  schedule(pos, block_of_state(state), button_press_ticks(block_of_state(state)));
+  return UseResult::kSuccess;
+}
+
+void BlockUse::schedule(const BlockPos& pos, BlockId block, int delay) {
+  for (const auto& [due, tick] : scheduled_)
+    if (tick.pos == pos && tick.block == block) return;
+  scheduled_.emplace(level_ticks_ + delay, ScheduledTick{pos, block});
+}
+
+void BlockUse::run_block_tick(const ScheduledTick& tick) {
+  const BlockStateId state = world_.block_at(tick.pos);
+  // ServerLevel.tickBlock: only if the block is still the one that asked for the tick.
+  if (block_of_state(state) != tick.block || !is_button(tick.block)) return;
+  if (has_value(state, "powered", "true")) world_.set_block(tick.pos, with_value(state, "powered", "false"));
+}
+
+void BlockUse::tick() {
+  if (!tick_rate_.runs_normally()) return;
+  ++level_ticks_;
+  while (!scheduled_.empty() && scheduled_.begin()->first <= level_ticks_) {
+    const ScheduledTick tick = scheduled_.begin()->second;
+    scheduled_.erase(scheduled_.begin());
+    run_block_tick(tick);
+  }
+}
+
+void BlockUse::on_leave(Player& player) { sneaking_.erase(player.conn); }
+
+void BlockUse::on_player_input(Player& player, uint8_t flags) {
+  if (flags & packet::play_sb::PlayerInput::kSneak) {
+    sneaking_.insert(player.conn);
+  } else {
+    sneaking_.erase(player.conn);
+  }
+}
+
+uint64_t BlockUse::hash() const {
+  Hasher h;
+  h.i64(level_ticks_);
+  h.u64(scheduled_.size());
+  for (const auto& [due, tick] : scheduled_) h.i64(due), h.i64(tick.pos.x), h.i64(tick.pos.y), h.i64(tick.pos.z), h.u64(tick.block);
+  h.u64(sneaking_.size());
+  for (ConnId conn : sneaking_) h.u64(conn);
+  return h.digest();
+}
+
+}  // namespace hz

@@ -1,0 +1,163 @@
+// /give and /clear (GiveCommand, ClearInventoryCommands) with vanilla's texts and limits, and
+// the player selectors they take: a name, @s, @p and @a.
+#include <algorithm>
+
+#include "sim/data/catalog.h"
+#include "sim/data/item_names.h"
+#include "sim/game/commands/command_table.h"
+#include "sim/game/items/player_inventories.h"
+
+namespace hz {
+
+namespace {
+
+// GiveCommand.MAX_ALLOWED_ITEMSTACKS: at most this many full stacks per /give.
+constexpr int kMaxGivenStacks = 100;
+
+// A selector or name that matched no player; vanilla reports it without a position.
+struct NoPlayers {};
+
+double distance_squared(const PlayerPlacement& a, const PlayerPlacement& b) {
+  const double dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z;
+  return dx * dx + dy * dy + dz * dz;
+}
+
+std::vector<ConnId> all_players(CommandHost& host) {
+  std::vector<ConnId> players;
+  for (const std::string& name : host.online_player_names())
+    if (auto conn = host.find_player(name)) players.push_back(*conn);
+  return players;
+}
+
+// @p: the player nearest to where the command runs (the earlier joined on a tie).
+std::vector<ConnId> nearest_player(CommandHost& host, const CommandSource& source) {
+  std::vector<ConnId> players = all_players(host);
+  if (players.empty()) return players;
+  const PlayerPlacement origin = host.command_origin(source);
+  auto nearer = [&](ConnId a, ConnId b) {
+    return distance_squared(host.player_placement(a), origin) < distance_squared(host.player_placement(b), origin);
+  };
+  return {*std::min_element(players.begin(), players.end(), nearer)};
+}
+
+// EntityArgument.players(): the players a target argument names, in player list order. Sets
+// `error` for a selector that is not allowed here; an empty result means none were found.
+std::vector<ConnId> read_players(CommandHost& host, const CommandSource& source, CommandReader& reader,
+                                 std::optional<CommandError>& error) {
+  const size_t start = reader.cursor();
+  const std::string word = reader.read_word();
+  if (word == "@s") return source.player ? std::vector<ConnId>{*source.player} : std::vector<ConnId>{};
+  if (word == "@a") return all_players(host);
+  if (word == "@p") return nearest_player(host, source);
+  if (word.starts_with('@')) {
+    reader.set_cursor(start);
+    const bool entities = word == "@e" || word == "@n";
+    error = reader.error_here(entities ? "Only players may be affected by this command, but the provided selector includes entities"
+                                       : "Unknown selector type '" + word + "'");
+    return {};
+  }
+  if (auto player = host.find_player(word)) return {*player};
+  return {};
+}
+
+// An item id ("stone" or "minecraft:stone"); vanilla names the unknown id with its namespace.
+std::optional<int> read_item(CommandReader& reader, std::optional<CommandError>& error) {
+  const size_t start = reader.cursor();
+  const std::string word = reader.read_word();
+  if (auto item = item_id(word)) return *item;
+  reader.set_cursor(start);
+  const std::string full = word.find(':') == std::string::npos ? "minecraft:" + word : word;
+  error = reader.error_here(word.empty() ? "Expected item" : "Unknown item '" + full + "'");
+  return std::nullopt;
+}
+
+// IntegerArgumentType.integer(min).
+std::optional<int> read_count(CommandReader& reader, int min, std::optional<CommandError>& error) {
+  const size_t start = reader.cursor();
+  CommandError e;
+  auto n = reader.read_int(e);
+  if (!n) return error = e, std::nullopt;
+  if (*n >= min) return n;
+  reader.set_cursor(start);
+  error = reader.error_here("Integer must not be less than " + std::to_string(min) + ": found " + std::to_string(*n));
+  return std::nullopt;
+}
+
+std::string display_name(int item) { return "[" + std::string(item_english_name(item)) + "]"; }
+
+int give(CommandHost& host, const CommandSource& source, const std::vector<ConnId>& players, int item, int count) {
+  const int max_count = std::max(1, item_max_stack_size(item)) * kMaxGivenStacks;
+  if (count > max_count) {
+    host.send_failure(source, "Can't give more than " + std::to_string(max_count) + " of " + display_name(item));
+    return 0;
+  }
+  for (ConnId player : players) host.player_inventories().give(player, item, count);
+  // 26.1.2 uses the single-player text for several players too, with their number.
+  const std::string to = players.size() == 1 ? host.player_name(players[0]) : std::to_string(players.size());
+  host.send_success(source, "Gave " + std::to_string(count) + " " + display_name(item) + " to " + to, true);
+  return static_cast<int>(players.size());
+}
+
+int clear(CommandHost& host, const CommandSource& source, const std::vector<ConnId>& players, std::optional<int> item,
+          int max_count) {
+  int total = 0;
+  for (ConnId player : players) total += host.player_inventories().clear(player, item, max_count);
+  const bool single = players.size() == 1;
+  const std::string who = single ? "player " + host.player_name(players[0]) : std::to_string(players.size()) + " players";
+  if (total == 0) {
+    host.send_failure(source, "No items were found on " + who);
+    return 0;
+  }
+  const std::string what = std::to_string(total) + " " + (max_count == 0 ? "matching item(s)" : "item(s)");
+  host.send_success(source, (max_count == 0 ? "Found " + what + " on " : "Removed " + what + " from ") + who, true);
+  return total;
+}
+
+}  // namespace
+
+int run_give_command(CommandHost& host, const CommandSource& source, CommandReader& reader,
+                     std::optional<CommandError>& error) {
+  if (reader.at_end()) return error = reader.error_here("Unknown or incomplete command. See below for error"), 0;
+  std::vector<ConnId> players = read_players(host, source, reader, error);
+  if (error) return 0;
+  if (!reader.skip_separator()) return error = reader.error_here("Unknown or incomplete command. See below for error"), 0;
+  auto item = read_item(reader, error);
+  if (!item) return 0;
+  int count = 1;
+  if (reader.skip_separator()) {
+    auto n = read_count(reader, 1, error);
+    if (!n) return 0;
+    count = *n;
+  }
+  if ((error = expect_end(reader))) return 0;
+  if (players.empty()) return host.send_failure(source, "No player was found"), 0;
+  return give(host, source, players, *item, count);
+}
+
+int run_clear_command(CommandHost& host, const CommandSource& source, CommandReader& reader,
+                      std::optional<CommandError>& error) {
+  std::vector<ConnId> players;
+  std::optional<int> item;
+  int max_count = -1;
+  if (reader.at_end()) {
+    if (!source.player) return host.send_failure(source, "A player is required to run this command here"), 0;
+    players.push_back(*source.player);
+  } else {
+    players = read_players(host, source, reader, error);
+    if (error) return 0;
+    if (reader.skip_separator() && !reader.at_end()) {
+      if (reader.remaining().starts_with("* ") || reader.remaining() == "*") reader.read_word();
+      else if (!(item = read_item(reader, error))) return 0;
+      if (reader.skip_separator()) {
+        auto n = read_count(reader, 0, error);
+        if (!n) return 0;
+        max_count = *n;
+      }
+    }
+  }
+  if ((error = expect_end(reader))) return 0;
+  if (players.empty()) return host.send_failure(source, "No player was found"), 0;
+  return clear(host, source, players, item, max_count);
+}
+
+}  // namespace hz

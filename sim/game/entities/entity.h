@@ -1,0 +1,63 @@
+// The base every non-player entity shares (items now; falling blocks and mobs later): its network
+// id and UUID, its type's tracking rules, and the physical state the tracker sends to viewers.
+#pragma once
+
+#include <cstdint>
+
+#include "sim/core/types.h"
+#include "sim/game/player.h"
+#include "sim/protocol/wire.h"
+
+namespace hz {
+
+// What EntityType says about tracking one kind of entity.
+struct EntityKind {
+  int32_t type = 0;          // the entity type's network id
+  int tracking_range = 0;    // clientTrackingRange in chunks
+  int update_interval = 1;   // ticks between regular position updates
+  bool track_delta = false;  // velocity is sent whenever it changed
+};
+
+class Entity {
+ public:
+  Entity(int32_t id, const Uuid& uuid, const EntityKind& kind) : id_(id), uuid_(uuid), kind_(&kind) {}
+  virtual ~Entity() = default;
+  Entity(const Entity&) = delete;
+  Entity& operator=(const Entity&) = delete;
+
+  int32_t id() const { return id_; }
+  const Uuid& uuid() const { return uuid_; }
+  const EntityKind& kind() const { return *kind_; }
+
+  // The synched data values that differ from their defaults (ServerEntity's pairing data and
+  // dirty updates), encoded as set_entity_data's list; empty when there are none.
+  virtual Bytes synched_data() const { return {}; }
+
+  Vec3 position;
+  Vec3 velocity;
+  float yaw = 0, pitch = 0;
+  bool on_ground = false;
+  // Entity.needsSync: the velocity jumped; the tracker sends it at once.
+  bool needs_sync = false;
+  // SynchedEntityData.isDirty: a data value changed since the tracker last sent it.
+  bool data_dirty = false;
+
+ private:
+  int32_t id_;
+  Uuid uuid_;
+  const EntityKind* kind_;
+};
+
+// Showing non-player entities to players: the entity tracker implements it.
+class EntityTracking {
+ public:
+  virtual ~EntityTracking() = default;
+  // Starts tracking a new entity; `entity` stays in place until remove_entity.
+  virtual void add_entity(Entity& entity) = 0;
+  // Stops tracking it and tells every viewer to remove it.
+  virtual void remove_entity(int32_t entity_id) = 0;
+  // ChunkMap.broadcast: to every player that sees the entity.
+  virtual void send_to_viewers(int32_t entity_id, const SharedBytes& body) = 0;
+};
+
+}  // namespace hz

@@ -1,0 +1,22 @@
+// Encoding of synched entity data values and item stacks as the play protocol carries them
+// (SynchedEntityData.DataValue, ItemStack.OPTIONAL_STREAM_CODEC without components).
+#pragma once
+
+#include <cstdint>
+
+#include "sim/core/types.h"
+#include "sim/game/items/item_stack.h"
+#include "sim/protocol/wire.h"
+
+namespace hz::entity_data {
+
+// EntityDataSerializers registration order.
+inline constexpr int32_t kItemStackSerializer = 7;
+inline constexpr uint8_t kEndOfData = 0xFF;
+
+// A stack: count, then for a non-empty stack the item id and an empty component patch.
+void write_stack(ByteWriter& out, const ItemStack& stack);
+// One item stack value at `index`, followed by the end marker.
+Bytes single_stack_value(uint8_t index, const ItemStack& stack);
+
+}  // namespace hz::entity_data

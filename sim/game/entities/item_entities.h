@@ -1,0 +1,82 @@
+// The item entity system (docs/rules/item-entities.md, docs/entities.md): every dropped stack in
+// the world, created through the ItemDrops port, ticked after player movement (physics, merging,
+// despawn), picked up by the players touching it, and shown to players through EntityTracking.
+#pragma once
+
+#include <cstdint>
+#include <array>
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "sim/core/rng.h"
+#include "sim/game/entities/entity.h"
+#include "sim/game/entities/item_entity.h"
+#include "sim/game/entities/item_spawns.h"
+#include "sim/game/entity_ids.h"
+#include "sim/game/game_rules.h"
+#include "sim/game/movement/aabb.h"
+#include "sim/game/movement/block_source.h"
+#include "sim/game/ports.h"
+#include "sim/game/sessions.h"
+#include "sim/game/tracking/tracking_grid.h"
+
+namespace hz {
+
+class ItemEntities final : public ItemDrops, public PlayerListener {
+ public:
+  // Items below the world's bottom by this much are removed (Entity.checkBelowWorld).
+  static constexpr int kBelowWorldMargin = 64;
+
+  ItemEntities(EntityIds& ids, Rng& random, PlayerConnections& connections, EntityTracking& tracking,
+               const GameRules& rules);
+  ~ItemEntities() override;
+
+  // The world items collide with and whose loaded chunks they tick in.
+  void set_block_source(const BlockSource* blocks) { blocks_ = blocks ? blocks : &no_blocks_; }
+
+  // ItemDrops
+  void drop_from_block(const BlockPos& pos, const ItemStack& stack) override;
+  void drop_from_player(const Player& player, const ItemStack& stack, bool scatter, bool keep_thrower) override;
+
+  // Adds an item where `spawn` says (the drops above end here). Returns its entity id.
+  int32_t spawn(const ItemStack& stack, const item_spawns::Spawn& spawn);
+
+  // PlayerListener: every item's tick in id order, then each player's pickups in join order.
+  void tick() override;
+
+  const ItemEntity* find(int32_t id) const;
+  // Every item's id, ascending.
+  std::vector<int32_t> ids() const;
+  size_t size() const { return items_.size(); }
+  uint64_t hash() const;
+
+ private:
+  // ItemEntity.tick; false when the item was removed.
+  void tick_item(ItemEntity& item);
+  bool mergeable(const ItemEntity& item) const;
+  void merge_with_neighbours(ItemEntity& item);
+  void try_to_merge(ItemEntity& item, ItemEntity& other);
+  // Player.aiStep's touch of every item in the pickup area.
+  void pick_up(Player& player);
+  void touch(Player& player, ItemEntity& item);
+  // Items whose box may intersect `box`, in id order.
+  std::vector<ItemEntity*> items_near(const Aabb& box);
+  void discard(ItemEntity& item);
+  void purge_removed();
+  void refresh_cell(ItemEntity& item);
+  Uuid random_uuid();
+
+  EntityIds& ids_;
+  Rng& random_;
+  PlayerConnections& connections_;
+  EntityTracking& tracking_;
+  const GameRules& rules_;
+  NoBlocks no_blocks_;
+  const BlockSource* blocks_ = &no_blocks_;
+  std::map<int32_t, std::unique_ptr<ItemEntity>> items_;  // by entity id: ticks in id order
+  std::map<int32_t, int64_t> cells_;                       // each item's grid cell
+  TrackingGrid grid_;
+};
+
+}  // namespace hz

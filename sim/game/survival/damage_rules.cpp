@@ -1,0 +1,76 @@
+#include "sim/game/survival/damage_rules.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace hz {
+
+namespace {
+
+// Indexed by DamageCause. Exhaustion and tags from the damage-type JSON and tag files: generic,
+// fall, out_of_world and starve cost no food; a mob's attack costs 0.1.
+constexpr DamageTypeInfo kTypes[] = {
+    {"minecraft:generic", "generic", 0.0f, false, false, false},
+    {"minecraft:generic_kill", "genericKill", 0.0f, true, false, false},
+    {"minecraft:fall", "fall", 0.0f, false, true, false},
+    {"minecraft:out_of_world", "outOfWorld", 0.0f, true, false, false},
+    {"minecraft:starve", "starve", 0.0f, false, false, false},
+    {"minecraft:mob_attack", "mob", 0.1f, false, false, true},
+};
+
+bool has_invulnerable_ability(GameMode mode) { return mode == GameMode::kCreative || mode == GameMode::kSpectator; }
+
+// ServerPlayer.isInvulnerableTo and Player.isInvulnerableTo (the game-rule switches).
+bool immune(DamageCause kind, const HurtContext& context) {
+  if (!context.client_loaded) return true;
+  return damage_type(kind).is_fall && !context.fall_damage_rule;
+}
+
+}  // namespace
+
+const DamageTypeInfo& damage_type(DamageCause kind) { return kTypes[static_cast<size_t>(kind)]; }
+
+float scale_for_difficulty(float damage, Difficulty difficulty) {
+  switch (difficulty) {
+    case Difficulty::kPeaceful: return 0.0f;
+    case Difficulty::kEasy: return std::min(damage / 2.0f + 1.0f, damage);
+    case Difficulty::kHard: return damage * 3.0f / 2.0f;
+    default: return damage;
+  }
+}
+
+float clamp_health(float health) { return std::clamp(health, 0.0f, kMaxHealth); }
+
+HurtOutcome apply_hurt(HurtState& state, DamageCause kind, float amount, const HurtContext& context) {
+  HurtOutcome out;
+  const DamageTypeInfo& type = damage_type(kind);
+  if (immune(kind, context)) return out;
+  if (has_invulnerable_ability(context.game_mode) && !type.bypasses_invulnerability) return out;
+  if (state.health <= 0.0f) return out;  // dead or dying
+  float damage = amount;
+  if (type.scales_with_difficulty) damage = scale_for_difficulty(damage, context.difficulty);
+  if (damage == 0.0f) return out;
+  // LivingEntity.hurtServer.
+  damage = std::max(damage, 0.0f);
+  if (std::isnan(damage) || std::isinf(damage)) damage = std::numeric_limits<float>::max();
+  float taken = damage;
+  if (static_cast<float>(state.invulnerable_ticks) > static_cast<float>(kPartialHitWindow)) {
+    if (damage <= state.last_hurt) return out;
+    taken = damage - state.last_hurt;
+    state.last_hurt = damage;
+  } else {
+    state.last_hurt = damage;
+    state.invulnerable_ticks = kInvulnerableTicksOnHit;
+    out.full_hit = true;
+  }
+  // Player.actuallyHurt: no armour or absorption yet, so all of it reaches health.
+  if (taken != 0.0f) {
+    state.health = clamp_health(state.health - taken);
+    out.health_lost = taken;
+  }
+  out.hurt = true;
+  return out;
+}
+
+}  // namespace hz

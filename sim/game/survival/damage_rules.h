@@ -1,0 +1,63 @@
+// Vanilla's damage decisions for a player as pure functions (docs/rules/health.md §3): the damage
+// types Horizon deals, immunities, difficulty scaling and the 20-tick invulnerability window.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "sim/core/properties.h"
+
+namespace hz {
+
+// The damage types Horizon deals so far (vanilla's damage_type registry entries).
+enum class DamageCause : uint8_t { kGeneric, kGenericKill, kFall, kOutOfWorld, kStarve, kMobAttack };
+
+// What vanilla's damage-type JSON and tags say about one kind.
+struct DamageTypeInfo {
+  std::string_view registry_name;  // "minecraft:fall"
+  std::string_view message_id;     // death.attack.<message_id>
+  float exhaustion;                // food exhaustion the hit costs
+  bool bypasses_invulnerability;   // tag bypasses_invulnerability: hurts creative and spectators
+  bool is_fall;                    // tag is_fall: the fall_damage game rule, fall death messages
+  bool scales_with_difficulty;     // the caused-by-a-living-non-player scaling of mob attacks
+};
+
+const DamageTypeInfo& damage_type(DamageCause kind);
+
+inline constexpr float kMaxHealth = 20.0f;  // the max_health attribute of a player
+inline constexpr int kInvulnerableTicksOnHit = 20;
+// While more invulnerable ticks than this remain, only the part of a hit above the last counts.
+inline constexpr int kPartialHitWindow = 10;
+
+// Player.hurtServer's difficulty rule for scaling sources.
+float scale_for_difficulty(float damage, Difficulty difficulty);
+
+// The parts of a player that a hit reads and changes.
+struct HurtState {
+  float health = kMaxHealth;
+  int invulnerable_ticks = 0;
+  float last_hurt = 0.0f;
+};
+
+// What the world around decides about a hit.
+struct HurtContext {
+  GameMode game_mode = GameMode::kSurvival;
+  Difficulty difficulty = Difficulty::kNormal;
+  bool fall_damage_rule = true;  // game rule fall_damage
+  bool client_loaded = true;     // false until player_loaded and while waiting to respawn
+};
+
+struct HurtOutcome {
+  bool hurt = false;        // hurtServer returned true
+  bool full_hit = false;    // outside the window: damage event, invulnerability restarted
+  float health_lost = 0.0f; // what actuallyHurt took (recorded by the combat tracker)
+};
+
+// ServerPlayer/Player/LivingEntity.hurtServer for a player with no armour, absorption or
+// effects: decides the hit and applies it to `state`.
+HurtOutcome apply_hurt(HurtState& state, DamageCause kind, float amount, const HurtContext& context);
+
+// LivingEntity.setHealth: clamped to 0..max.
+float clamp_health(float health);
+
+}  // namespace hz

@@ -1,0 +1,28 @@
+#include "sim/game/survival/death_messages.h"
+
+#include <utility>
+
+namespace hz {
+
+namespace {
+
+// From vanilla's en_us language file; %1$s is the player's name, always at the start here.
+constexpr std::pair<std::string_view, std::string_view> kEnglish[] = {
+    {"death.attack.fall", " hit the ground too hard"},
+    {"death.attack.generic", " died"},
+    {"death.attack.genericKill", " was killed"},
+    {"death.attack.outOfWorld", " fell out of the world"},
+    {"death.attack.starve", " starved to death"},
+    {"death.fell.accident.generic", " fell from a high place"},
+    {"death.fell.killer", " was doomed to fall"},
+};
+
+}  // namespace
+
+std::string english_death_message(std::string_view key, const std::string& name) {
+  for (const auto& [k, rest] : kEnglish)
+    if (k == key) return name + std::string(rest);
+  return std::string(key) + " " + name;
+}
+
+}  // namespace hz

@@ -1,0 +1,288 @@
+#include "sim/game/survival/survival_system.h"
+
+#include <limits>
+
+#include "sim/core/hash.h"
+#include "sim/data/registries.h"
+#include "sim/game/game_rules.h"
+#include "sim/game/survival/death_messages.h"
+#include "sim/game/survival/fall_rules.h"
+#include "sim/game/survival/food_rules.h"
+#include "sim/protocol/packets.h"
+#include "sim/world/chunk_pos.h"
+
+namespace hz {
+
+namespace {
+
+constexpr double kVoidDepthBelowMinY = 64.0;
+constexpr float kVoidDamage = 4.0f;
+constexpr int kDeathAnimationTicks = 20;
+constexpr int kCombatRecheckInterval = 20;
+constexpr int8_t kEntityEventDeath = 3;
+constexpr int8_t kEntityEventPoof = 60;
+
+bool may_fly(GameMode mode) { return mode == GameMode::kCreative || mode == GameMode::kSpectator; }
+
+FoodState food_of(const Player& p) { return FoodState{p.food_level, p.saturation, p.exhaustion, p.food_tick_timer}; }
+
+void store_food(Player& p, const FoodState& food) {
+  p.food_level = food.food;
+  p.saturation = food.saturation;
+  p.exhaustion = food.exhaustion;
+  p.food_tick_timer = food.tick_timer;
+}
+
+// Inventory.dropAll's order over the menu's slots: the 36 storage slots as the inventory numbers
+// them (hotbar first), then the equipment (offhand, feet, legs, chest, head).
+std::vector<int> death_drop_order() {
+  std::vector<int> order;
+  for (int i = 0; i < 9; ++i) order.push_back(kFirstHotbarSlot + i);
+  for (int i = 9; i < kFirstHotbarSlot; ++i) order.push_back(i);
+  for (int slot : {45, 8, 7, 6, 5}) order.push_back(slot);
+  return order;
+}
+
+}  // namespace
+
+SurvivalSystem::SurvivalSystem(Ports ports, const GameRules& rules, Difficulty difficulty)
+    : connections_(ports.connections),
+      log_(ports.log),
+      spawn_(ports.spawn),
+      drops_(ports.drops),
+      broadcast_(ports.broadcast),
+      loading_(ports.loading),
+      rules_(rules),
+      difficulty_(difficulty) {}
+
+SurvivalSystem::Life* SurvivalSystem::life_of(ConnId conn) {
+  auto it = lives_.find(conn);
+  return it == lives_.end() ? nullptr : &it->second;
+}
+
+void SurvivalSystem::on_join(Player& player) {
+  Life& life = lives_[player.conn];
+  // The join sequence already sent full health and food.
+  life.sent_health = kMaxHealth;
+  life.sent_food = kMaxFood;
+  life.sent_saturation_zero = false;
+}
+
+void SurvivalSystem::on_leave(Player& player) { lives_.erase(player.conn); }
+
+// --- damage ---
+
+bool SurvivalSystem::hurt(ConnId conn, DamageCause kind, float amount) {
+  Player* player = connections_.player(conn);
+  Life* life = life_of(conn);
+  if (!player || !life) return false;
+  return hurt_at(*player, *life, kind, amount, player->fall_distance);
+}
+
+void SurvivalSystem::kill(ConnId conn) { hurt(conn, DamageCause::kGenericKill, std::numeric_limits<float>::max()); }
+
+bool SurvivalSystem::hurt_at(Player& player, Life& life, DamageCause kind, float amount, double fall_distance) {
+  HurtState state{player.health, player.invulnerable_ticks, life.last_hurt};
+  const HurtContext context{player.game_mode, difficulty_, rules_.get_bool("fall_damage"),
+                            loading_.client_loaded(player.conn)};
+  const HurtOutcome outcome = apply_hurt(state, kind, amount, context);
+  player.health = state.health;
+  player.invulnerable_ticks = state.invulnerable_ticks;
+  life.last_hurt = state.last_hurt;
+  if (!outcome.hurt) return false;
+  if (outcome.health_lost != 0.0f) {
+    cause_food_exhaustion(player.conn, damage_type(kind).exhaustion);
+    life.combat.record(kind, outcome.health_lost, fall_distance, life.tick_count);
+  }
+  if (outcome.full_hit) {
+    packet::play_cb::DamageEvent event;
+    event.entity_id = player.entity_id;
+    event.source_type = registry_entry_id("minecraft:damage_type", damage_type(kind).registry_name);
+    broadcast_.send_to_viewers_and_self(player, share(encode_packet(event)));
+  }
+  if (player.health <= 0.0f && !player.dead) die(player, life);
+  return true;
+}
+
+void SurvivalSystem::cause_food_exhaustion(ConnId conn, float amount) {
+  Player* player = connections_.player(conn);
+  if (!player || may_fly(player->game_mode)) return;  // abilities.invulnerable
+  FoodState food = food_of(*player);
+  add_exhaustion(food, amount);
+  store_food(*player, food);
+}
+
+void SurvivalSystem::heal(Player& player, float amount) {
+  if (player.health > 0.0f) player.health = clamp_health(player.health + amount);
+}
+
+// --- moves ---
+
+void SurvivalSystem::on_move_outcome(Player& player, const MoveResult& result) {
+  Life* life = life_of(player.conn);
+  if (!life) return;
+  if (result.jumped)
+    cause_food_exhaustion(player.conn, result.jumped_sprinting ? kSprintJumpExhaustion : kJumpExhaustion);
+  if (result.landing) land(player, *life, *result.landing);
+  if (result.decision != MoveDecision::kAccepted) return;
+  const MoveSurroundings& s = result.surroundings;
+  const MoveMedium medium = s.swimming        ? MoveMedium::kSwimming
+                            : s.eyes_in_water ? MoveMedium::kUnderWater
+                            : s.in_water      ? MoveMedium::kOnWater
+                            : s.on_climbable  ? MoveMedium::kClimbing
+                            : s.on_ground     ? MoveMedium::kOnGround
+                                              : MoveMedium::kOther;
+  const float cost = movement_exhaustion(medium, result.moved.x, result.moved.y, result.moved.z, s.sprinting);
+  if (cost > 0.0f) cause_food_exhaustion(player.conn, cost);
+}
+
+// Block.fallOn -> Player.causeFallDamage: players who may fly take none; water has stopped the
+// fall (vanilla resets the distance in water).
+void SurvivalSystem::land(Player& player, Life& life, const Landing& landing) {
+  if (may_fly(player.game_mode) || landing.in_water) return;
+  const FallImpact impact = fall_impact(landing_block_of(landing.on_block), landing.fall_distance, landing.sneaking);
+  const int damage = fall_damage(impact);
+  if (damage > 0) hurt_at(player, life, DamageCause::kFall, static_cast<float>(damage), landing.fall_distance);
+}
+
+// --- death ---
+
+void SurvivalSystem::die(Player& player, Life& life) {
+  player.dead = true;
+  const TextComponent message =
+      TextComponent::translatable(life.combat.death_message_key(), {TextComponent::plain(player.name)});
+  if (rules_.get_bool("show_death_messages")) {
+    connections_.send(player.conn, packet::play_cb::DeathCombatEvent{player.entity_id, to_nbt(message)});
+    log_.log(LogLevel::kInfo, english_death_message(life.combat.death_message_key(), player.name));
+    broadcast_death_message(message);
+  } else {
+    connections_.send(player.conn, packet::play_cb::DeathCombatEvent{player.entity_id, to_nbt(TextComponent::plain(""))});
+  }
+  if (player.game_mode != GameMode::kSpectator && !rules_.get_bool("keep_inventory")) drop_inventory(player);
+  broadcast_.send_to_viewers_and_self(player, share(encode_packet(packet::play_cb::EntityStatus{player.entity_id, kEntityEventDeath})));
+  life.combat.recheck(false, life.tick_count);
+  for (PlayerLifeObserver* o : life_observers_) o->on_player_died(player);
+}
+
+void SurvivalSystem::broadcast_death_message(const TextComponent& message) {
+  const SharedBytes body = share(encode_packet(packet::play_cb::SystemChat{to_nbt(message), false}));
+  for (ConnId id : connections_.players_in_join_order()) connections_.send(id, body);
+}
+
+// Player.dropEquipment: every stack scattered around the player.
+void SurvivalSystem::drop_inventory(Player& player) {
+  for (int slot : death_drop_order()) {
+    ItemStack& stack = player.inventory[static_cast<size_t>(slot)];
+    if (stack.empty()) continue;
+    const ItemStack dropped = stack;
+    stack = ItemStack{};
+    drops_.drop_from_player(player, dropped, /*scatter=*/true, /*keep_thrower=*/false);
+  }
+}
+
+void SurvivalSystem::tick_death(Player& player, Life& life) {
+  if (++life.death_time >= kDeathAnimationTicks && !life.body_removed) {
+    broadcast_.send_to_viewers_and_self(player, share(encode_packet(packet::play_cb::EntityStatus{player.entity_id, kEntityEventPoof})));
+    remove_body(player, life);
+  }
+}
+
+// The body leaves the world. InventoryMenu.removed for a dead player drops what the crafting grid
+// and the cursor hold, whatever keep_inventory says.
+void SurvivalSystem::remove_body(Player& player, Life& life) {
+  life.body_removed = true;
+  auto drop = [&](ItemStack& stack) {
+    if (stack.empty()) return;
+    const ItemStack dropped = stack;
+    stack = ItemStack{};
+    drops_.drop_from_player(player, dropped, /*scatter=*/false, /*keep_thrower=*/false);
+  };
+  drop(player.carried);
+  for (int slot = 1; slot <= 4; ++slot) drop(player.inventory[static_cast<size_t>(slot)]);
+  for (PlayerLifeObserver* o : life_observers_) o->on_player_body_removed(player);
+}
+
+// --- respawn ---
+
+void SurvivalSystem::on_client_command(Player& player, int32_t action) {
+  if (action == packet::play_sb::ClientCommand::kPerformRespawn) respawn(player);
+}
+
+// handleClientCommand(PERFORM_RESPAWN) and PlayerList.respawn: a fresh player entity with the same
+// id, placed by the same rule as a joining player (PlayerSpawnFinder around the world spawn).
+void SurvivalSystem::respawn(Player& player) {
+  Life* life = life_of(player.conn);
+  if (!life || player.health > 0.0f) return;
+  if (!life->body_removed) remove_body(player, *life);
+  if (!rules_.get_bool("keep_inventory") && player.game_mode != GameMode::kSpectator) {
+    player.inventory.fill(ItemStack{});
+    player.carried = ItemStack{};
+  }
+  player.health = kMaxHealth;
+  store_food(player, FoodState{});
+  player.fall_distance = 0.0;
+  player.invulnerable_ticks = 0;
+  player.dead = false;
+  *life = Life{};
+  connections_.respawn(player.conn, spawn_.find_player_spawn());
+  for (PlayerLifeObserver* o : life_observers_) o->on_player_respawned(player);
+}
+
+// --- ticks ---
+
+void SurvivalSystem::tick() {
+  const std::vector<ConnId> order = connections_.players_in_join_order();
+  for (ConnId conn : order) {
+    Player* player = connections_.player(conn);
+    Life* life = life_of(conn);
+    if (player && life) tick_player(*player, *life);
+  }
+}
+
+void SurvivalSystem::tick_player(Player& player, Life& life) {
+  ++life.tick_count;
+  if (player.invulnerable_ticks > 0) --player.invulnerable_ticks;
+  if (player.position.y < static_cast<double>(kWorldMinY) - kVoidDepthBelowMinY)
+    hurt_at(player, life, DamageCause::kOutOfWorld, kVoidDamage, player.fall_distance);
+  if (player.health <= 0.0f) tick_death(player, life);
+  if (life.tick_count % kCombatRecheckInterval == 0) life.combat.recheck(player.health > 0.0f, life.tick_count);
+  if (!life.body_removed && difficulty_ == Difficulty::kPeaceful && rules_.get_bool("natural_health_regeneration")) {
+    FoodState food = food_of(player);
+    heal(player, tick_peaceful_regeneration(food, life.tick_count, player.health));
+    store_food(player, food);
+  }
+  tick_food(player, life);
+  sync_health(player, life);
+}
+
+void SurvivalSystem::tick_food(Player& player, Life& life) {
+  FoodState food = food_of(player);
+  const FoodTickResult result =
+      hz::tick_food(food, player.health, difficulty_, rules_.get_bool("natural_health_regeneration"));
+  store_food(player, food);
+  if (result.heal > 0.0f) heal(player, result.heal);
+  if (result.starve) hurt_at(player, life, DamageCause::kStarve, 1.0f, player.fall_distance);
+}
+
+// ServerPlayer.doTick: health, food, or "saturation is zero" changed since the last send.
+void SurvivalSystem::sync_health(Player& player, Life& life) {
+  const bool saturation_zero = player.saturation == 0.0f;
+  if (player.health == life.sent_health && player.food_level == life.sent_food &&
+      saturation_zero == life.sent_saturation_zero)
+    return;
+  connections_.send(player.conn, packet::play_cb::UpdateHealth{player.health, player.food_level, player.saturation});
+  life.sent_health = player.health;
+  life.sent_food = player.food_level;
+  life.sent_saturation_zero = saturation_zero;
+}
+
+uint64_t SurvivalSystem::hash() const {
+  Hasher h;
+  for (const auto& [conn, life] : lives_) {
+    h.u64(conn), h.f32(life.last_hurt), h.i64(life.tick_count), h.i64(life.death_time), h.u64(life.body_removed);
+    h.u64(life.combat.hash()), h.f32(life.sent_health), h.i64(life.sent_food), h.u64(life.sent_saturation_zero);
+  }
+  return h.digest();
+}
+
+}  // namespace hz

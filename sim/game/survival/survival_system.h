@@ -1,0 +1,97 @@
+// Survival health for players (docs/rules/health.md): the one hurt path, fall damage from the
+// moves movement accepts, the void, hunger and regeneration, death (message, drops, the body
+// leaving the world) and respawn. Decisions are the pure rules next to it (damage_rules,
+// fall_rules, food_rules, combat_tracker); this system keeps per-player state and sends packets.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <vector>
+
+#include "sim/game/movement/movement_system.h"
+#include "sim/game/ports.h"
+#include "sim/game/sessions.h"
+#include "sim/game/survival/combat_tracker.h"
+
+namespace hz {
+
+class GameRules;
+
+class SurvivalSystem final : public PlayerListener,
+                             public MoveOutcomeObserver,
+                             public PlayerDamage,
+                             public FoodExhaustion {
+ public:
+  struct Ports {
+    PlayerConnections& connections;
+    ServerLog& log;
+    SpawnFinder& spawn;  // where a respawning player goes (the join placement rule)
+    ItemDrops& drops;
+    EntityBroadcast& broadcast;
+    const ClientLoading& loading;
+  };
+  SurvivalSystem(Ports ports, const GameRules& rules, Difficulty difficulty);
+
+  // Systems that follow deaths and respawns (movement, entity tracking), told in this order.
+  void add_life_observer(PlayerLifeObserver* observer) { life_observers_.push_back(observer); }
+
+  // PlayerDamage
+  bool hurt(ConnId player, DamageCause kind, float amount) override;
+  // LivingEntity.kill: generic_kill damage of Float.MAX_VALUE.
+  void kill(ConnId player);
+  // FoodExhaustion
+  void cause_food_exhaustion(ConnId player, float amount) override;
+
+  // PlayerListener
+  void on_join(Player& player) override;
+  void on_leave(Player& player) override;
+  void on_client_command(Player& player, int32_t action) override;
+  // Per tick, each player in join order: ServerPlayer.tick (invulnerability) and doTick (the
+  // void, the death animation, peaceful regeneration, food, the set_health sync).
+  void tick() override;
+  // MoveOutcomeObserver: jumps and movement cost food; landings deal fall damage.
+  void on_move_outcome(Player& player, const MoveResult& result) override;
+
+  uint64_t hash() const;
+
+ private:
+  // What the player entity keeps besides the Player fields (a respawn starts a fresh one).
+  struct Life {
+    float last_hurt = 0.0f;
+    int tick_count = 0;
+    int death_time = 0;
+    bool body_removed = false;
+    CombatTracker combat;
+    // The last set_health sent (ServerPlayer.lastSentHealth and friends).
+    float sent_health = -1.0e8f;
+    int sent_food = -99999999;
+    bool sent_saturation_zero = true;
+  };
+
+  bool hurt_at(Player& player, Life& life, DamageCause kind, float amount, double fall_distance);
+  void die(Player& player, Life& life);
+  void drop_inventory(Player& player);
+  void tick_player(Player& player, Life& life);
+  void tick_death(Player& player, Life& life);
+  void remove_body(Player& player, Life& life);
+  void tick_food(Player& player, Life& life);
+  void sync_health(Player& player, Life& life);
+  void land(Player& player, Life& life, const Landing& landing);
+  void respawn(Player& player);
+  void heal(Player& player, float amount);
+  void broadcast_death_message(const TextComponent& message);
+  Life* life_of(ConnId conn);
+
+  PlayerConnections& connections_;
+  ServerLog& log_;
+  SpawnFinder& spawn_;
+  ItemDrops& drops_;
+  EntityBroadcast& broadcast_;
+  const ClientLoading& loading_;
+  const GameRules& rules_;
+  Difficulty difficulty_;
+  std::vector<PlayerLifeObserver*> life_observers_;
+  std::map<ConnId, Life> lives_;
+};
+
+}  // namespace hz

@@ -1,0 +1,53 @@
+// Survival health with a real client: a survival bot teleported up falls and loses vanilla's fall
+// damage, and /kill shows the death, after which the bot respawns at the spawn with full health.
+'use strict'
+
+const { test, before, after } = require('node:test')
+const assert = require('node:assert/strict')
+const { startServer } = require('./harness/server')
+const { joinBot, quitBot, waitForEvent } = require('./harness/bots')
+
+let server
+let bot
+let spawnPosition
+
+before(async () => {
+  server = await startServer()
+  bot = await joinBot(server, 'Faller')
+  await bot.waitForChunksToLoad()
+  await waitForEvent(bot, 'physicsTick', { accept: () => bot.entity.onGround, what: 'standing on the ground' })
+  spawnPosition = bot.entity.position.clone()
+})
+
+after(async () => {
+  await quitBot(bot)
+  if (server) assert.equal(await server.stop(), 0, 'server exit status after "stop"')
+})
+
+test('a survival player falling 10.5 blocks loses 7 health', { timeout: 30000 }, async () => {
+  assert.equal(bot.game.gameMode, 'survival')
+  assert.equal(bot.health, 20)
+  // floor(10.5 + 1e-6 - 3) = 7
+  const hurt = waitForEvent(bot, 'health', { accept: () => bot.health < 20, what: 'fall damage' })
+  server.command('tp Faller ~ ~10.5 ~')
+  await hurt
+  assert.equal(bot.health, 13)
+  assert.equal(bot.food, 20)
+  assert.deepEqual(bot.problems, [])
+})
+
+test('/kill shows the death and the respawn puts the player at the spawn with full health', { timeout: 30000 }, async () => {
+  const died = waitForEvent(bot, 'death', { what: 'the death' })
+  const message = waitForEvent(bot, 'messagestr', { accept: text => /was killed/.test(text), what: 'the death message' })
+  server.command('kill Faller')
+  await server.waitForLine(/Killed Faller/)
+  await died
+  await message
+  // mineflayer asks to respawn on its own; the server answers with respawn and full health.
+  await waitForEvent(bot, 'health', { accept: () => bot.health === 20, what: 'full health after respawning' })
+  assert.equal(bot.food, 20)
+  await waitForEvent(bot, 'physicsTick', { accept: () => bot.entity.onGround, what: 'standing at the spawn' })
+  assert.ok(bot.entity.position.distanceTo(spawnPosition) < 1.5,
+    `respawned at ${bot.entity.position}, spawn was ${spawnPosition}`)
+  assert.deepEqual(bot.problems, [])
+})
