@@ -246,6 +246,9 @@ int run_live_server(const LaunchOptions& options) {
       if (settings) config.world_seed = settings->seed;
       else logger.warn("Ignoring world_gen_settings.dat: " + settings.error());
     }
+    std::vector<std::string> time_notes;
+    config.level_time = load_level_time(world, (*level)->level.time, time_notes);
+    for (const std::string& note : time_notes) logger.warn(note);
   }
   // The list files as found ("" when absent); the core writes them back through StorageWrite.
   config.ops_json = read_text_file(options.folder / kOpsFile).value_or("");

@@ -253,6 +253,43 @@ DecodedRecords decode_records(std::span<const uint8_t> payload) {
   return result;
 }
 
+namespace {
+
+void encode_level_start(Writer& w, const TraceLevelStart& l) {
+  w.num<int64_t>(l.game_time);
+  w.num<uint64_t>(l.clocks.size());
+  for (const TraceClockStart& c : l.clocks) {
+    w.num<uint32_t>(c.clock_id), w.num<int64_t>(c.total_ticks), w.num<float>(c.partial_tick), w.num<float>(c.rate);
+    w.flag(c.paused);
+  }
+  w.num<int32_t>(l.clear_weather_time), w.num<int32_t>(l.rain_time), w.num<int32_t>(l.thunder_time);
+  w.flag(l.raining), w.flag(l.thundering);
+}
+
+TraceLevelStart decode_level_start(Reader& r) {
+  TraceLevelStart l;
+  l.game_time = r.num<int64_t>();
+  uint64_t n = r.length(21);
+  for (uint64_t i = 0; i < n; ++i) {
+    TraceClockStart c;
+    c.clock_id = r.num<uint32_t>();
+    if (!l.clocks.empty() && c.clock_id <= l.clocks.back().clock_id) throw Malformed{"clock ids out of order"};
+    c.total_ticks = r.num<int64_t>();
+    c.partial_tick = r.num<float>();
+    c.rate = r.num<float>();
+    c.paused = r.flag();
+    l.clocks.push_back(c);
+  }
+  l.clear_weather_time = r.num<int32_t>();
+  l.rain_time = r.num<int32_t>();
+  l.thunder_time = r.num<int32_t>();
+  l.raining = r.flag();
+  l.thundering = r.flag();
+  return l;
+}
+
+}  // namespace
+
 Bytes encode_header(const TraceHeader& h) {
   Bytes out;
   Writer w(out);
@@ -263,6 +300,7 @@ Bytes encode_header(const TraceHeader& h) {
   w.num<int64_t>(h.world_seed);
   w.num<uint8_t>(static_cast<uint8_t>(h.world_origin));
   w.num<uint64_t>(h.world_files_hash);
+  encode_level_start(w, h.level_start);
   w.str(h.ops_json);
   w.bytes(h.server_icon_png);
   w.str(h.session);
@@ -295,6 +333,7 @@ DecodedHeader decode_header(std::span<const uint8_t> bytes) {
     if (origin > static_cast<uint8_t>(WorldOrigin::kLoaded)) throw Malformed{"world origin " + std::to_string(origin)};
     h.world_origin = static_cast<WorldOrigin>(origin);
     h.world_files_hash = r.num<uint64_t>();
+    h.level_start = decode_level_start(r);
     h.ops_json = r.str();
     h.server_icon_png = r.bytes();
     h.session = r.str();
@@ -303,11 +342,9 @@ DecodedHeader decode_header(std::span<const uint8_t> bytes) {
     h.first_tick = r.num<int64_t>();
     h.chain_digest = r.num<uint64_t>();
     h.wall_clock_millis = r.num<int64_t>();
-    if (!r.at_end()) {  // the list files, added after the first traces were written
-      h.whitelist_json = r.str();
-      h.banned_players_json = r.str();
-      h.banned_ips_json = r.str();
-    }
+    h.whitelist_json = r.str();
+    h.banned_players_json = r.str();
+    h.banned_ips_json = r.str();
     if (!r.at_end()) throw Malformed{"bytes after the header's last field"};
     result.header = std::move(h);
   } catch (const Malformed& m) {

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "sim/core/effect_digest.h"
 #include "sim/core/effects.h"
@@ -14,9 +15,31 @@
 
 namespace hz {
 
-inline constexpr uint32_t kTraceFormatVersion = 1;
+inline constexpr uint32_t kTraceFormatVersion = 3;
 
 enum class WorldOrigin : uint8_t { kGenerated = 0, kLoaded = 1 };
+
+// One world clock the level starts from (world_clocks.dat), by world_clock network id.
+struct TraceClockStart {
+  uint32_t clock_id = 0;
+  int64_t total_ticks = 0;
+  float partial_tick = 0.0f;
+  float rate = 1.0f;
+  bool paused = false;
+  bool operator==(const TraceClockStart&) const = default;
+};
+
+// The level's time and weather when the core was built (CoreConfig::level_time).
+struct TraceLevelStart {
+  int64_t game_time = 0;
+  std::vector<TraceClockStart> clocks;  // ascending clock ids
+  int32_t clear_weather_time = 0;
+  int32_t rain_time = 0;
+  int32_t thunder_time = 0;
+  bool raining = false;
+  bool thundering = false;
+  bool operator==(const TraceLevelStart&) const = default;
+};
 
 // Everything replay needs to build the same core, plus where this file sits in its session.
 struct TraceHeader {
@@ -26,6 +49,7 @@ struct TraceHeader {
   int64_t world_seed = 0;
   WorldOrigin world_origin = WorldOrigin::kGenerated;
   uint64_t world_files_hash = 0;  // hash of the loaded world's files (0 when generated)
+  TraceLevelStart level_start;    // game time, clocks and weather the core started from
   std::string ops_json;
   Bytes server_icon_png;
   // The session: one server run, possibly split over several files (a chain, see trace-format.md).

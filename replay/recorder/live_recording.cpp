@@ -1,4 +1,5 @@
 #include "replay/recorder/live_recording.h"
+#include "replay/format/level_start.h"
 #include "sim/core/build_info.h"
 
 #include <charconv>
@@ -49,6 +50,7 @@ TraceHeader live_trace_header(const CoreConfig& config, RecordedWorld world) {
   h.world_seed = config.world_seed;
   h.world_origin = world.origin;
   h.world_files_hash = world.origin == WorldOrigin::kLoaded ? world.files_hash : 0;
+  h.level_start = trace_level_start(config.level_time);
   h.ops_json = config.ops_json;
   h.whitelist_json = config.whitelist_json;
   h.banned_players_json = config.banned_players_json;

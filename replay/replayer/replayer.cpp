@@ -1,4 +1,5 @@
 #include "replay/replayer/replayer.h"
+#include "replay/format/level_start.h"
 
 #include <algorithm>
 
@@ -48,6 +49,9 @@ Result<CoreConfig> core_config_from_header(const TraceHeader& header) {
   CoreConfig config;
   config.properties = std::move(*parsed.properties);
   config.world_seed = header.world_seed;
+  auto level_time = level_time_from_trace(header.level_start);
+  if (!level_time) return std::move(level_time).take_error();
+  config.level_time = *level_time;
   config.ops_json = header.ops_json;
   config.whitelist_json = header.whitelist_json;
   config.banned_players_json = header.banned_players_json;

@@ -8,6 +8,7 @@
 #include <ctime>
 
 #include "server/files.h"
+#include "sim/game/level/level_time_files.h"
 #include "sim/world/anvil/world_layout.h"
 
 namespace hz {
@@ -137,5 +138,21 @@ Result<std::unique_ptr<SessionLock>> SessionLock::acquire(const std::filesystem:
 }
 
 SessionLock::~SessionLock() { ::close(fd_); }
+
+LevelTimeState load_level_time(const std::filesystem::path& world, int64_t game_time, std::vector<std::string>& notes) {
+  std::optional<anvil::WeatherFile> weather;
+  if (auto bytes = read_binary_file(world / anvil::kWeatherPath)) {
+    auto decoded = anvil::decode_weather(*bytes);
+    if (decoded) weather = *decoded;
+    else notes.push_back("Ignoring weather.dat: " + decoded.error());
+  }
+  std::vector<anvil::ClockFileEntry> clocks;
+  if (auto bytes = read_binary_file(world / anvil::kWorldClocksPath)) {
+    auto decoded = anvil::decode_world_clocks(*bytes);
+    if (decoded) clocks = std::move(decoded.value());
+    else notes.push_back("Ignoring world_clocks.dat: " + decoded.error());
+  }
+  return level_time_from_files(game_time, weather, clocks);
+}
 
 }  // namespace hz

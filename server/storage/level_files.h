@@ -9,6 +9,7 @@
 
 #include "sim/core/effects.h"
 #include "sim/core/result.h"
+#include "sim/game/level/level_time_state.h"
 #include "sim/world/anvil/level_data.h"
 
 namespace hz {
@@ -25,6 +26,11 @@ struct LoadedLevel {
 // nullopt when neither file exists (a new world); an error when both are unreadable. A bad
 // level.dat is kept as level.dat_corrupted_<time> and level.dat_old restored, as vanilla does.
 Result<std::optional<LoadedLevel>> load_level(const std::filesystem::path& world);
+
+// The level's time and weather: game time (level.dat's Time, read by load_level) with the clocks
+// of world_clocks.dat and the weather of weather.dat. A missing file keeps that part's defaults,
+// as vanilla creates the saved data fresh; an unreadable one too, with a note saying why.
+LevelTimeState load_level_time(const std::filesystem::path& world, int64_t game_time, std::vector<std::string>& notes);
 
 // Holds session.lock (fcntl write lock, as Java's FileChannel.tryLock takes it on Linux) for the
 // life of the object, so a second server on the same world (Horizon or vanilla) is refused.

@@ -13,6 +13,7 @@
 #include "sim/game/blocks/digging.h"
 #include "sim/game/blocks/placing.h"
 #include "sim/game/commands/dispatcher.h"
+#include "sim/game/level/time_and_weather.h"
 #include "sim/game/items/inventory_menu.h"
 #include "sim/game/entities/block_loot.h"
 #include "sim/game/entities/item_entities.h"
@@ -44,6 +45,7 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   sessions_ = std::make_unique<Sessions>(config_, effects_, static_cast<ServerLog&>(*this), *this,
                                          static_cast<const GameTime&>(*this), rate_, static_cast<const SpawnPoint&>(*this),
                                          entity_ids_, *access_);
+  time_ = std::make_unique<TimeAndWeather>(config_.level_time, *sessions_, rules_);
   // Entity tracking ticks first (vanilla's ChunkMap.tick runs before the players' own ticks);
   // movement validates each move before any later listener reads the position.
   tracker_ = std::make_unique<EntityTracker>(*sessions_, config_.properties);
@@ -169,6 +171,7 @@ void Core::tick_server(bool sprinting) {
 }
 
 void Core::tick_children() {
+  time_->tick(tick_count_, rate_.runs_normally(), random_);
   run_console_commands();
   sessions_->tick(tick_start_nanos_ / 1'000'000);
 }
@@ -217,6 +220,7 @@ uint64_t Core::state_hash() const {
   h.u64(survival_->hash());
   h.u64(block_use_->hash());
   h.u64(player_saves_->hash());
+  h.u64(time_->hash());
   h.u64(access_->hash()), h.u64(saving_enabled_);
   return h.digest();
 }
@@ -224,10 +228,16 @@ uint64_t Core::state_hash() const {
 // --- CommandHost ---
 
 void Core::on_game_rule_changed(std::string_view id) {
+  if (id == "advance_time") time_->on_advance_time_changed();
   // The client shows the death screen unless this rule says otherwise (game event 11).
   if (id == "immediate_respawn")
     sessions_->broadcast_game_event(11, rules_.get_bool("immediate_respawn") ? 1.0f : 0.0f);
 }
+
+int64_t Core::game_time() const { return time_->game_time(); }
+packet::play_cb::UpdateTime Core::time_sync() const { return time_->full_sync(); }
+std::vector<packet::play_cb::GameStateChange> Core::join_weather() const { return time_->join_weather(); }
+LevelTimeState Core::level_time() const { return time_->state(); }
 
 void Core::send_success(const CommandSource& source, const std::string& text, bool broadcast) {
   if (source.is_console()) log(LogLevel::kInfo, text);

@@ -42,6 +42,7 @@ class MovementSystem;
 class PlayerSaves;
 class Sessions;
 class SurvivalSystem;
+class TimeAndWeather;
 class WorldStreaming;
 
 
@@ -95,6 +96,8 @@ class Core final : public CommandHost,
   void kill_player(ConnId player) override;
   PlayerPlacement command_origin(const CommandSource& source) const override;
   BlockWorld& block_world() override;
+  TimeAndWeather& time_and_weather() override { return *time_; }
+  Rng& game_random() override { return random_; }
   AccessLists& access_lists() override { return *access_; }
   void refresh_permission_levels() override;
   Uuid player_uuid(ConnId player) const override;
@@ -132,7 +135,10 @@ class Core final : public CommandHost,
   void run_console_commands();
   int compute_next_autosave_interval() const;
   // GameTime
-  int64_t game_time() const override { return tick_count_; }
+  int64_t game_time() const override;
+  packet::play_cb::UpdateTime time_sync() const override;
+  std::vector<packet::play_cb::GameStateChange> join_weather() const override;
+  LevelTimeState level_time() const override;
 
   // TickRateListener
   void on_ticking_state(float rate, bool frozen) override;
@@ -159,6 +165,8 @@ class Core final : public CommandHost,
   std::unique_ptr<BlockSource> world_blocks_;
   std::unique_ptr<ChunkVisibility> world_chunks_sent_;
   std::unique_ptr<Sessions> sessions_;
+  // Game time, the world clocks and the weather (ticked first in the tick, as vanilla does).
+  std::unique_ptr<TimeAndWeather> time_;
   std::unique_ptr<WorldStreaming> world_;
   std::unique_ptr<ItemEntities> items_;
   std::unique_ptr<BlockChangeAcks> block_acks_;

@@ -7,6 +7,7 @@
 
 #include "sim/core/properties.h"
 #include "sim/core/types.h"
+#include "sim/game/level/level_time_state.h"
 
 namespace hz {
 
@@ -17,6 +18,9 @@ struct CoreConfig {
   std::string ops_json;
   // PNG bytes of server-icon.png, when present (the shell reads the file).
   Bytes server_icon_png;
+  // Game time, world clocks and weather the level starts from (level.dat, world_clocks.dat,
+  // weather.dat as the shell read them; all zero for a new world).
+  LevelTimeState level_time;
   // Texts of whitelist.json, banned-players.json and banned-ips.json ("" when absent). Default
   // initialisers keep brace-initialised configs that stop before them warning-free.
   std::string whitelist_json = {};

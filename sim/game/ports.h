@@ -9,9 +9,11 @@
 #include "sim/core/effects.h"
 #include "sim/data/blocks.h"
 #include "sim/core/types.h"
+#include "sim/game/level/level_time_state.h"
 #include "sim/game/player.h"
 #include "sim/game/survival/damage_rules.h"
 #include "sim/protocol/codec.h"
+#include "sim/protocol/packets_play_cb.h"
 #include "sim/protocol/text.h"
 
 namespace hz {
@@ -23,11 +25,20 @@ class ServerLog {
   virtual void log(LogLevel level, std::string text) = 0;
 };
 
-// Game time: the ticks the world has run (Core counts them).
+// Game time: the ticks the world has run (the level's time system counts them), and the time and
+// weather a joining player is told (update_time with every clock, rain events while it rains).
 class GameTime {
  public:
   virtual ~GameTime() = default;
   virtual int64_t game_time() const = 0;
+  virtual packet::play_cb::UpdateTime time_sync() const { return {game_time(), {}}; }
+  virtual std::vector<packet::play_cb::GameStateChange> join_weather() const { return {}; }
+  // What a save writes: game time, clocks and weather.
+  virtual LevelTimeState level_time() const {
+    LevelTimeState state;
+    state.game_time = game_time();
+    return state;
+  }
 };
 
 // Where players join and respawn (the world knows it; Core passes it on).

@@ -91,11 +91,13 @@ void Sessions::join_game(Session& c) {
   for (ConnId id : join_order_)
     if (id != c.id) send(id, self_info);
 
+  // PlayerList.sendLevelInfo: every clock, the spawn position, the weather while it rains.
+  send(c.id, time_.time_sync());
   const Vec3 spawn = spawn_.spawn_point();
   packet::play_cb::SpawnPosition spawn_position;
   spawn_position.location.pos = BlockPos{java_floor(spawn.x), java_floor(spawn.y), java_floor(spawn.z)};
   send(c.id, spawn_position);
-  send(c.id, packet::play_cb::UpdateTime{time_.game_time(), {{0, time_.game_time(), 0.0f, 1.0f}}});
+  for (const packet::play_cb::GameStateChange& event : time_.join_weather()) send(c.id, event);
   send(c.id, packet::play_cb::GameStateChange{13, 0.0f});
   send(c.id, packet::play_cb::SetTickingState{tick_rate_.tick_rate(), tick_rate_.is_frozen()});
   send(c.id, packet::play_cb::StepTick{tick_rate_.frozen_ticks_to_run()});

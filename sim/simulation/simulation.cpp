@@ -62,7 +62,7 @@ class Runner {
         progress_(progress),
         rng_(Rng::derive(options.seed, 1)),
         clock_(Rng::derive(options.seed, 2).next_u64()),
-        core_(CoreConfig{sim_properties(options.view_distance), static_cast<int64_t>(options.seed), "", {}}, clock_, sink_),
+        core_(CoreConfig{sim_properties(options.view_distance), static_cast<int64_t>(options.seed), "", {}, {}}, clock_, sink_),
         jobs_(2, Rng::derive(options.seed, 3).next_u64()),
         network_faults_(options.faults == SimFaults::kNetwork || options.faults == SimFaults::kAll) {
     for (int i = 0; i < options.clients; ++i) {

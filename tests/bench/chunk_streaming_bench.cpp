@@ -193,7 +193,7 @@ struct Crowd {
 
   explicit Crowd(int players) {
     ServerProperties props = *parse_server_properties("pause-when-empty-seconds=0\nonline-mode=false\n").properties;
-    core = std::make_unique<Core>(CoreConfig{props, static_cast<int64_t>(kSeed), "", {}}, clock, sink);
+    core = std::make_unique<Core>(CoreConfig{props, static_cast<int64_t>(kSeed), "", {}, {}}, clock, sink);
     core->start();
     for (int i = 1; i <= players; ++i) join(static_cast<ConnId>(i));
     settle();

@@ -138,7 +138,7 @@ struct Crowd {
 
   explicit Crowd(int count) {
     ServerProperties props = *parse_server_properties("pause-when-empty-seconds=0\nonline-mode=false\nmax-players=1000\n").properties;
-    core = std::make_unique<Core>(CoreConfig{props, 12345, "", {}}, clock, sink);
+    core = std::make_unique<Core>(CoreConfig{props, 12345, "", {}, {}}, clock, sink);
     core->start();
     for (int i = 0; i < count; ++i) {
       const ConnId conn = static_cast<ConnId>(i + 1);

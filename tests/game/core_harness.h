@@ -39,7 +39,7 @@ struct CoreHarness {
   Core core;
   // `ops_json`: the text of ops.json (none by default).
   explicit CoreHarness(ServerProperties props = test_properties(), std::string ops_json = "")
-      : core(CoreConfig{std::move(props), 12345, std::move(ops_json), {}}, clock, sink) {
+      : core(CoreConfig{std::move(props), 12345, std::move(ops_json), {}, {}}, clock, sink) {
     core.start();
   }
   // A core built from a whole configuration (list files, icon).

@@ -76,8 +76,8 @@ std::set<ChunkPos> view_members(ChunkPos centre, int radius) {
   return out;
 }
 
-// Seed 12345 has a spruce forest at the origin: the spawn is on the ground under it, in the spawn
-// chunk, where a player fits (rules/player-data.md 6.1), not on the canopy.
+// Seed 12345 has a spruce forest at the origin: the spawn is on open ground in the spawn chunk,
+// where a player fits, neither on the canopy nor under it (rules/player-data.md 6.1).
 TEST(WorldStreamingScenario, SpawnIsOnTheGroundInTheSpawnChunk) {
   StreamingServer s(4);
   s.prepare_spawn();
@@ -248,6 +248,7 @@ TEST(WorldStreamingScenario, SaveAllWritesDirtyChunksThenTheLevelFiles) {
     for (int z = -1; z <= 1; ++z) spawn_area.push_back({x, z});
   EXPECT_EQ(chunks, spawn_area);
   EXPECT_EQ(files, (std::vector<std::string>{"data/minecraft/world_gen_settings.dat", "data/minecraft/game_rules.dat",
+                                             "data/minecraft/weather.dat", "data/minecraft/world_clocks.dat",
                                              "level.dat"}));
   EXPECT_TRUE(flushed_last);
 

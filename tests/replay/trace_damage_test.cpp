@@ -79,10 +79,14 @@ TEST(TraceDamageKinds, NotATrace) {
 
 TEST(TraceDamageKinds, WrongVersion) {
   Bytes file = valid_trace();
-  file[8] = 2;
+  file[8] = 1;  // version 1 had no level start in its header: refused, not guessed
   TraceDamage d = damage_of(file);
   EXPECT_EQ(d.kind, DamageKind::kWrongVersion);
-  EXPECT_NE(d.describe().find("format version 2"), std::string::npos) << d.describe();
+  EXPECT_NE(d.describe().find("format version 1"), std::string::npos) << d.describe();
+  file[8] = 2;  // version 2 had no list files in its header
+  EXPECT_EQ(damage_of(file).kind, DamageKind::kWrongVersion);
+  file[8] = 4;
+  EXPECT_EQ(damage_of(file).kind, DamageKind::kWrongVersion);
 }
 
 TEST(TraceDamageKinds, BadHeaderChecksumAndBadHeaderFields) {

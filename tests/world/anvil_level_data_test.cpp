@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include "sim/data/catalog.h"
 #include "sim/protocol/nbt.h"
 #include "sim/world/anvil/compression.h"
 #include "sim/world/anvil/level_data.h"
@@ -156,6 +157,66 @@ RC_GTEST_PROP(AnvilStorageJobs, RequestsAndResultsRoundTrip, ()) {
   // Every strict prefix is refused, never read past.
   const size_t cut = *rc::gen::inRange<size_t>(0, encoded.size());
   RC_ASSERT(!decode_result(std::span(encoded).first(cut)).ok());
+}
+
+TEST(AnvilLevelData, WeatherDatRoundTripsAndNamesAMissingField) {
+  const WeatherFile weather{120, 4000, 3999, true, false};
+  const Bytes file = encode_weather(weather);
+  nbt::Compound data = compound(root_of(file), "data");
+  EXPECT_EQ(*data.find("rain_time")->as<int32_t>(), 4000);
+  EXPECT_EQ(*data.find("raining")->as<int8_t>(), 1);
+  auto decoded = decode_weather(file);
+  ASSERT_TRUE(decoded.ok()) << decoded.error();
+  EXPECT_EQ(*decoded, weather);
+
+  nbt::Compound partial;
+  partial.put("clear_weather_time", int32_t{0});
+  partial.put("rain_time", int32_t{5});
+  partial.put("raining", int8_t{1});
+  partial.put("thundering", int8_t{0});
+  nbt::Compound root;
+  root.put("data", std::move(partial));
+  auto missing = decode_weather(nbt::file_bytes("", root));
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.error(), "weather.dat: missing thunder_time");
+}
+
+TEST(AnvilLevelData, WorldClocksRoundTripAndRefuseABadRate) {
+  const std::vector<ClockFileEntry> clocks = {{"minecraft:overworld", 30000, 0.5f, 2.0f, false},
+                                              {"minecraft:the_end", 12, 0.0f, 1.0f, true}};
+  const Bytes file = encode_world_clocks(clocks);
+  const nbt::Compound root_tag = root_of(file);
+  const nbt::Compound& overworld = compound(compound(root_tag, "data"), "minecraft:overworld");
+  EXPECT_EQ(*overworld.find("total_ticks")->as<int64_t>(), 30000);
+  auto decoded = decode_world_clocks(file);
+  ASSERT_TRUE(decoded.ok()) << decoded.error();
+  EXPECT_EQ(*decoded, clocks);
+
+  // Only total_ticks is required; rate must be above 0.
+  nbt::Compound bare;
+  bare.put("total_ticks", int64_t{7});
+  nbt::Compound data;
+  data.put("minecraft:overworld", bare);
+  nbt::Compound root;
+  root.put("data", data);
+  auto defaults = decode_world_clocks(nbt::file_bytes("", root));
+  ASSERT_TRUE(defaults.ok());
+  EXPECT_EQ((*defaults)[0], (ClockFileEntry{"minecraft:overworld", 7, 0.0f, 1.0f, false}));
+  bare.put("rate", 0.0f);
+  data.put("minecraft:overworld", bare);
+  root.put("data", data);
+  auto bad = decode_world_clocks(nbt::file_bytes("", root));
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error(), "world_clocks.dat: minecraft:overworld: rate must be above 0");
+}
+
+TEST(AnvilLevelData, GameTimeRoundTripsInLevelDat) {
+  LevelData level;
+  level.data_version = kDataVersion;
+  level.time = 123456789012LL;
+  auto decoded = decode_level_dat(encode_level_dat(level));
+  ASSERT_TRUE(decoded.ok()) << decoded.error();
+  EXPECT_EQ(decoded->time, 123456789012LL);
 }
 
 TEST(AnvilStorageJobs, ForeignKindsAndJunkAreRefused) {

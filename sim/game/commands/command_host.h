@@ -23,6 +23,8 @@ class PlayerInventories;
 class TickRateManager;
 class TickStats;
 class GameRules;
+class TimeAndWeather;
+class Rng;
 
 struct CommandSource {
   std::string name = "Server";
@@ -92,6 +94,10 @@ class CommandHost {
   // Level.destroyBlock(pos, drop = true) without a breaker: the block's loot table pops out as
   // item entities. The block must still be there; the caller removes it afterwards.
   virtual void drop_block_loot(const BlockPos& /*pos*/, BlockStateId /*state*/) {}
+  // Game time, the world clocks and the weather (/time, /weather).
+  virtual TimeAndWeather& time_and_weather() = 0;
+  // The core's one random stream (weather durations drawn by /weather).
+  virtual Rng& game_random() = 0;
 };
 
 }  // namespace hz

@@ -51,6 +51,8 @@ int run_banlist_command(CommandHost&, const CommandSource&, CommandReader&, std:
 int run_kick_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_save_on_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_save_off_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_time_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_weather_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_give_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_clear_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 

@@ -29,7 +29,9 @@ std::span<const CommandSpec> command_table() {
       {"setblock", 2, "setblock <pos> <block> [destroy|keep|replace]", run_setblock_command},
       {"stop", 4, "stop", run_stop_command},
       {"tick", 3, "tick (query|rate|step|sprint|freeze|unfreeze)", run_tick_command},
+      {"time", 2, "time (set|add|pause|resume|rate|query|of)", run_time_command},
       {"tp", 2, "tp <destination> | tp <location> | tp <targets> <destination|location>", run_tp_command},
+      {"weather", 2, "weather (clear|rain|thunder)", run_weather_command},
       {"whitelist", 3, "whitelist (on|off|list|add|remove|reload)", run_whitelist_command},
   };
   return kCommands;

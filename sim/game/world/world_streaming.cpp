@@ -57,7 +57,7 @@ void WorldStreaming::save_all(bool flush, std::function<void()> on_saved) {
   facts.seed = config_.world_seed;
   const BlockPos spawn = spawn_block();
   facts.spawn.x = spawn.x, facts.spawn.y = spawn.y, facts.spawn.z = spawn.z;
-  facts.game_time = time_.game_time();
+  facts.level_time = time_.level_time();
   facts.rules = &rules_;
   for (StorageWrite& write : world_file_writes(facts)) effects_.emit(std::move(write));
   if (flush) {

@@ -247,4 +247,96 @@ Result<std::vector<GameRuleValue>> decode_game_rules(std::span<const uint8_t> by
   return rules;
 }
 
+Bytes encode_weather(const WeatherFile& weather) {
+  nbt::Compound data;
+  data.put("clear_weather_time", weather.clear_weather_time);
+  data.put("rain_time", weather.rain_time);
+  data.put("thunder_time", weather.thunder_time);
+  data.put("raining", static_cast<int8_t>(weather.raining));
+  data.put("thundering", static_cast<int8_t>(weather.thundering));
+  return saved_data_file(std::move(data));
+}
+
+namespace {
+
+Result<int32_t> required_int(const nbt::Compound& c, std::string_view key, const char* file) {
+  const nbt::Tag* tag = c.find(key);
+  if (!tag) return Error{std::string(file) + ": missing " + std::string(key)};
+  if (const auto* v = tag->as<int32_t>()) return *v;
+  if (const auto* v = tag->as<int16_t>()) return int32_t{*v};
+  if (const auto* v = tag->as<int8_t>()) return int32_t{*v};
+  return Error{std::string(file) + ": " + std::string(key) + " is not an int"};
+}
+
+Result<bool> required_bool(const nbt::Compound& c, std::string_view key, const char* file) {
+  const nbt::Tag* tag = c.find(key);
+  if (!tag) return Error{std::string(file) + ": missing " + std::string(key)};
+  if (const auto* v = tag->as<int8_t>()) return *v != 0;
+  return Error{std::string(file) + ": " + std::string(key) + " is not a byte"};
+}
+
+}  // namespace
+
+Result<WeatherFile> decode_weather(std::span<const uint8_t> bytes) {
+  constexpr const char* kFile = "weather.dat";
+  auto root = read_root(bytes, kFile);
+  if (!root) return std::move(root).take_error();
+  const auto* data = find_as<nbt::Compound>(*root, "data");
+  if (!data) return Error{"weather.dat has no data compound"};
+  WeatherFile weather;
+  auto clear = required_int(*data, "clear_weather_time", kFile);
+  if (!clear) return std::move(clear).take_error();
+  auto rain = required_int(*data, "rain_time", kFile);
+  if (!rain) return std::move(rain).take_error();
+  auto thunder = required_int(*data, "thunder_time", kFile);
+  if (!thunder) return std::move(thunder).take_error();
+  auto raining = required_bool(*data, "raining", kFile);
+  if (!raining) return std::move(raining).take_error();
+  auto thundering = required_bool(*data, "thundering", kFile);
+  if (!thundering) return std::move(thundering).take_error();
+  weather.clear_weather_time = *clear;
+  weather.rain_time = *rain;
+  weather.thunder_time = *thunder;
+  weather.raining = *raining;
+  weather.thundering = *thundering;
+  return weather;
+}
+
+Bytes encode_world_clocks(std::span<const ClockFileEntry> clocks) {
+  nbt::Compound data;
+  for (const ClockFileEntry& clock : clocks) {
+    nbt::Compound state;
+    state.put("total_ticks", clock.total_ticks);
+    state.put("partial_tick", clock.partial_tick);
+    state.put("rate", clock.rate);
+    state.put("paused", static_cast<int8_t>(clock.paused));
+    data.put(clock.id, std::move(state));
+  }
+  return saved_data_file(std::move(data));
+}
+
+Result<std::vector<ClockFileEntry>> decode_world_clocks(std::span<const uint8_t> bytes) {
+  auto root = read_root(bytes, "world_clocks.dat");
+  if (!root) return std::move(root).take_error();
+  const auto* data = find_as<nbt::Compound>(*root, "data");
+  if (!data) return Error{"world_clocks.dat has no data compound"};
+  std::vector<ClockFileEntry> clocks;
+  for (const auto& [id, value] : *data) {
+    const std::string where = "world_clocks.dat: " + id;
+    const auto* state = value.as<nbt::Compound>();
+    if (!state) return Error{where + " is not a compound"};
+    const nbt::Tag* total = state->find("total_ticks");
+    if (!total || !total->as<int64_t>()) return Error{where + ": total_ticks missing or not a long"};
+    ClockFileEntry clock;
+    clock.id = id;
+    clock.total_ticks = *total->as<int64_t>();
+    clock.partial_tick = float_or(*state, "partial_tick", 0.0f);
+    clock.rate = float_or(*state, "rate", 1.0f);
+    if (!(clock.rate > 0.0f)) return Error{where + ": rate must be above 0"};
+    clock.paused = integer_or(*state, "paused", 0) != 0;
+    clocks.push_back(std::move(clock));
+  }
+  return clocks;
+}
+
 }  // namespace hz::anvil

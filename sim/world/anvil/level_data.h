@@ -75,4 +75,30 @@ Bytes encode_game_rules(std::span<const GameRuleValue> rules);
 // Every numeric entry as written (the caller checks ids and ranges against its rule table).
 Result<std::vector<GameRuleValue>> decode_game_rules(std::span<const uint8_t> bytes);
 
+// weather.dat (WeatherData): every field is required, as vanilla's codec has it.
+struct WeatherFile {
+  int32_t clear_weather_time = 0;
+  int32_t rain_time = 0;
+  int32_t thunder_time = 0;
+  bool raining = false;
+  bool thundering = false;
+  bool operator==(const WeatherFile&) const = default;
+};
+Bytes encode_weather(const WeatherFile& weather);
+Result<WeatherFile> decode_weather(std::span<const uint8_t> bytes);
+
+// One entry of world_clocks.dat: `data` maps a world_clock id to {total_ticks, partial_tick,
+// rate, paused} (ClockState; only total_ticks is required, rate must be above 0).
+struct ClockFileEntry {
+  std::string id;  // "minecraft:overworld"
+  int64_t total_ticks = 0;
+  float partial_tick = 0.0f;
+  float rate = 1.0f;
+  bool paused = false;
+  bool operator==(const ClockFileEntry&) const = default;
+};
+Bytes encode_world_clocks(std::span<const ClockFileEntry> clocks);
+// Entries in the file's order.
+Result<std::vector<ClockFileEntry>> decode_world_clocks(std::span<const uint8_t> bytes);
+
 }  // namespace hz::anvil

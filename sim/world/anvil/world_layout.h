@@ -43,6 +43,8 @@ inline constexpr std::string_view kLevelDat = "level.dat";
 inline constexpr std::string_view kLevelDatOld = "level.dat_old";
 inline constexpr std::string_view kWorldGenSettingsPath = "data/minecraft/world_gen_settings.dat";
 inline constexpr std::string_view kGameRulesPath = "data/minecraft/game_rules.dat";
+inline constexpr std::string_view kWeatherPath = "data/minecraft/weather.dat";
+inline constexpr std::string_view kWorldClocksPath = "data/minecraft/world_clocks.dat";
 inline constexpr std::string_view kPlayerDataFolder = "players/data";
 
 }  // namespace hz::anvil
