@@ -9,14 +9,17 @@ kind="${1:-release}"
 jobs="${HZ_JOBS:-$(nproc)}"
 case "$kind" in
   release) dir="$here/build"; args=(-DCMAKE_BUILD_TYPE=Release) ;;
-  # -O1 and line tables only: the reports keep file:line while compiling and linking take far less.
+  # Sanitizer builds: -O1 and line tables only, so reports keep file:line while compiling and
+  # linking take far less.
   sanitize) dir="$here/build-sanitize"
             args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
                   -DHZ_SANITIZE=ON -DHZ_BENCH=OFF) ;;
-  tsan) dir="$here/build-tsan"; args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DHZ_TSAN=ON -DHZ_BENCH=OFF) ;;
+  tsan) dir="$here/build-tsan"
+        args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
+              -DHZ_TSAN=ON -DHZ_BENCH=OFF) ;;
   fuzz) dir="$here/build-fuzz"
         export CC=clang CXX=clang++
-        args=(-DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g" -DHZ_FUZZ=ON -DHZ_TESTS=OFF -DHZ_BENCH=OFF) ;;
+        args=(-DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1" -DHZ_FUZZ=ON -DHZ_TESTS=OFF -DHZ_BENCH=OFF) ;;
   *) echo "usage: tools/build.sh [release|sanitize|tsan|fuzz]" >&2; exit 2 ;;
 esac
 generator=()

@@ -103,6 +103,7 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   sessions_->add_listener(player_saves_.get());
   sessions_->set_player_storage(player_saves_.get());
   sessions_->set_spawn_finder(this);
+  sessions_->set_client_loading(movement_.get());
 }
 
 Core::~Core() = default;

@@ -269,7 +269,11 @@ void Sessions::handle_play(Session& c, std::span<const uint8_t> body) {
     void operator()(packet::play_sb::PlayerInput&& in) {
       for (PlayerListener* l : s.listeners_) l->on_player_input(p, in.inputs);
     }
+    // ServerGamePacketListenerImpl.hasClientLoaded: until player_loaded (or its timeout) and while
+    // waiting to respawn, block actions, item uses and player commands are dropped unanswered.
+    bool loaded() const { return !s.loading_ || s.loading_->client_loaded(c.id); }
     void operator()(packet::play_sb::EntityAction&& a) {
+      if (!loaded()) return;
       for (PlayerListener* l : s.listeners_) l->on_entity_action(p, a.action);
     }
     void operator()(packet::play_sb::ClientCommand&& command) {
@@ -300,6 +304,7 @@ void Sessions::handle_play(Session& c, std::span<const uint8_t> body) {
       p.selected_slot = held.slot;
     }
     void operator()(packet::play_sb::BlockPlace&& use) {
+      if (!loaded()) return;
       if (use.sequence < 0) return s.disconnect(c.id, TextComponent::plain("Expected packet sequence nr >= 0"));
       for (PlayerListener* l : s.listeners_) {
         if (s.player(c.id) != &p) return;
@@ -307,6 +312,7 @@ void Sessions::handle_play(Session& c, std::span<const uint8_t> body) {
       }
     }
     void operator()(packet::play_sb::UseItem&& use) {
+      if (!loaded()) return;
       if (use.sequence < 0) return s.disconnect(c.id, TextComponent::plain("Expected packet sequence nr >= 0"));
       for (PlayerListener* l : s.listeners_) {
         if (s.player(c.id) != &p) return;
@@ -314,6 +320,7 @@ void Sessions::handle_play(Session& c, std::span<const uint8_t> body) {
       }
     }
     void operator()(packet::play_sb::BlockDig&& d) {
+      if (!loaded()) return;
       // Vanilla throws on a negative sequence, which ends the connection.
       if (d.sequence < 0) return s.disconnect(c.id, TextComponent::plain("Expected packet sequence nr >= 0"));
       for (PlayerListener* l : s.listeners_) {

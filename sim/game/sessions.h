@@ -83,6 +83,8 @@ class Sessions final : public PlayerConnections {
   // Player files and the spawn finder the join uses (without them: no file, the world spawn).
   void set_player_storage(PlayerStorage* storage) { storage_ = storage; }
   void set_spawn_finder(SpawnFinder* finder) { spawn_finder_ = finder; }
+  // Block actions, uses and player commands are ignored until the client has loaded the world.
+  void set_client_loading(const ClientLoading* loading) { loading_ = loading; }
 
   int player_count() const { return static_cast<int>(players_.size()); }
   std::vector<std::string> player_names() const;
@@ -159,6 +161,7 @@ class Sessions final : public PlayerConnections {
   AccessLists& access_;
   PlayerStorage* storage_ = nullptr;
   SpawnFinder* spawn_finder_ = nullptr;
+  const ClientLoading* loading_ = nullptr;
   std::map<ConnId, Session> connections_;
   std::map<ConnId, Player> players_;
   std::vector<ConnId> join_order_;

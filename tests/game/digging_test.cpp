@@ -103,8 +103,8 @@ struct DigWorld {
     };
     s.pass({ConsoleLine{box(-1, -1, "stone")}, ConsoleLine{box(0, 4, "air")},
             ConsoleLine{"gamerule respawn_radius 0"}});
-    alice = s.join(1, "Alice", 3);
-    bob = s.join(2, "Bob", 3);
+    alice = s.join_loaded(1, "Alice", 3);
+    bob = s.join_loaded(2, "Bob", 3);
     for (int i = 0; i < 200 && !(s.world().is_chunk_tracked(1, {0, 0}) && s.world().is_chunk_tracked(2, {0, 0})); ++i)
       s.pass();
     below = BlockPos{at.x, at.y - 1, at.z};
@@ -150,6 +150,27 @@ TEST(DiggingScenario, ACreativePlayerBreaksAtOnceAndEveryoneTrackingSeesIt) {
   ASSERT_NE(ack_at, to_alice.end());
   EXPECT_LT(change_at, ack_at);
   EXPECT_EQ(decode_packet<packet::play_cb::AcknowledgePlayerDigging>(*ack_at)->sequence_id, 7);
+}
+
+TEST(DiggingScenario, ActionsBeforeTheClientHasLoadedAreIgnoredUnanswered) {
+  DigWorld w;
+  TestClient carol = w.s.join(3, "Carol", 3);  // no player_loaded yet
+  w.s.pass({ConsoleLine{"gamemode creative Carol"}});
+  carol.packet(packet::play_sb::BlockDig{packet::play_sb::BlockDig::kStartDestroy, w.below, 1, 5});
+  w.s.pass({carol.take()});
+  EXPECT_FALSE(is_air(w.s.world().block_at(w.below)));
+  EXPECT_TRUE(w.sent(carol, packet::play_cb::AcknowledgePlayerDigging::kId).empty());
+  // A negative sequence would end the connection, but only once the packet is handled.
+  carol.packet(packet::play_sb::BlockDig{packet::play_sb::BlockDig::kStartDestroy, w.below, 1, -1});
+  w.s.pass({carol.take()});
+  EXPECT_NE(w.s.h.core.sessions().player(3), nullptr);
+  carol.packet(packet::play_sb::PlayerLoaded{})
+      .packet(packet::play_sb::BlockDig{packet::play_sb::BlockDig::kStartDestroy, w.below, 1, 6});
+  w.s.pass({carol.take()});
+  EXPECT_TRUE(is_air(w.s.world().block_at(w.below)));
+  auto acks = w.sent(carol, packet::play_cb::AcknowledgePlayerDigging::kId);
+  ASSERT_EQ(acks.size(), 1u);
+  EXPECT_EQ(decode_packet<packet::play_cb::AcknowledgePlayerDigging>(acks[0])->sequence_id, 6);
 }
 
 TEST(DiggingScenario, OutOfReachOnlyAcknowledges) {

@@ -509,7 +509,7 @@ struct InventoryServer {
   TestClient alice{1};
   InventoryServer() {
     s.prepare_spawn();
-    alice = s.join(1, "Alice", 2);
+    alice = s.join_loaded(1, "Alice", 2);
     for (int i = 0; i < 3; ++i) s.pass();
   }
   Player& player() { return *s.h.core.sessions().player(1); }

@@ -486,8 +486,8 @@ struct DropWorld {
     s.prepare_spawn();
     // Players join exactly at the world spawn, whose column is known to be ground.
     s.pass({ConsoleLine{"gamerule respawn_radius 0"}});
-    alice = s.join(1, "Alice", 3);
-    bob = s.join(2, "Bob", 3);
+    alice = s.join_loaded(1, "Alice", 3);
+    bob = s.join_loaded(2, "Bob", 3);
     for (int i = 0; i < 200 && !(s.world().is_chunk_tracked(1, {0, 0}) && s.world().is_chunk_tracked(2, {0, 0})); ++i)
       s.pass();
     const Vec3 spawn = s.world().spawn_point();
@@ -593,7 +593,7 @@ TEST(ItemEntitiesScenario, APlayerJoiningLaterSeesItemsAlreadyLying) {
   const Vec3 at{2.5, w.below.y + 1.0, 0.5};
   const int32_t id = w.s.h.core.items().spawn(stack_of("dirt", 3), item_spawns::Spawn{at, {}, 32767});
   w.s.pass();
-  TestClient carol = w.s.join(3, "Carol", 3);
+  TestClient carol = w.s.join_loaded(3, "Carol", 3);
   const Player& p = w.player(3);
   carol.packet(packet::play_sb::TeleportConfirm{p.awaiting_teleport_id});
   w.s.pass({carol.take()});

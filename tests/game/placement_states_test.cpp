@@ -501,8 +501,8 @@ struct BuildWorld {
     s.prepare_spawn();
     // Players join exactly at the world spawn, whose column is known to be ground.
     s.pass({ConsoleLine{"gamerule respawn_radius 0"}});
-    alice = s.join(1, "Alice", 3);
-    bob = s.join(2, "Bob", 3);
+    alice = s.join_loaded(1, "Alice", 3);
+    bob = s.join_loaded(2, "Bob", 3);
     for (int i = 0; i < 200 && !(s.world().is_chunk_tracked(1, {0, 0}) && s.world().is_chunk_tracked(2, {0, 0})); ++i)
       s.pass();
     const Vec3 spawn = s.world().spawn_point();

@@ -69,6 +69,15 @@ struct StreamingServer {
     pass({client.take()});  // the join: its first batch goes out at the end of this tick
     return client;
   }
+
+  // A join whose client then reports player_loaded, as a vanilla client does once its world is
+  // there: only then are block actions, item uses and player commands handled.
+  TestClient join_loaded(ConnId conn, const std::string& name, int8_t client_view_distance) {
+    TestClient client = join(conn, name, client_view_distance);
+    client.packet(packet::play_sb::PlayerLoaded{});
+    pass({client.take()});
+    return client;
+  }
 };
 
 

@@ -61,6 +61,7 @@ BuildingSession record_building() {
     for (int i = 0; i < 40; ++i) pass({});
     Bytes play = client_frame(
         packet::play_sb::TeleportConfirm{core.sessions().player(kPlayer)->awaiting_teleport_id}, threshold);
+    append(play, client_frame(packet::play_sb::PlayerLoaded{}, threshold));
     pass({BytesReceived{kPlayer, play}, ConsoleLine{"gamemode creative Builder"}});
     packet::play_sb::SetCreativeSlot slot;
     slot.slot = kFirstHotbarSlot;
