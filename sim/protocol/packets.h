@@ -44,7 +44,8 @@ using PlayClientbound =
               play_cb::EntityMoveLook, play_cb::EntityLook, play_cb::EntityHeadRotation,
               play_cb::SyncEntityPosition, play_cb::EntityTeleport, play_cb::EntityDestroy, play_cb::PlayerRemove,
               play_cb::SetTickingState, play_cb::StepTick, play_cb::BundleDelimiter,
-              play_cb::EntityVelocity, play_cb::AcknowledgePlayerDigging, play_cb::BlockChange,
+              play_cb::EntityVelocity, play_cb::AcknowledgePlayerDigging, play_cb::BlockBreakAnimation,
+              play_cb::BlockChange,
               play_cb::MultiBlockChange, play_cb::WindowItems, play_cb::SetSlot, play_cb::SetCursorItem,
               play_cb::SetPlayerInventory, play_cb::HeldItemSlot, play_cb::DamageEvent, play_cb::EntityStatus,
               play_cb::DeathCombatEvent, play_cb::Respawn, play_cb::EntityMetadata, play_cb::Collect>;

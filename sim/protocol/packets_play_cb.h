@@ -666,6 +666,25 @@ struct AcknowledgePlayerDigging {
   }
 };
 
+// Block Destruction: the crack stage (0-9, or -1 for none) another player's digging shows.
+struct BlockBreakAnimation {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::block_break_animation;
+  static constexpr std::string_view kName = "block_break_animation";
+
+  int32_t entity_id = 0;  // the breaker
+  BlockPos location;
+  int8_t destroy_stage = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("entity_id", entity_id, kVarInt);
+    v("location", location);
+    v("destroy_stage", destroy_stage);
+  }
+};
+
 // Block Update: one block's new state.
 struct BlockChange {
   static constexpr ProtocolState kState = ProtocolState::kPlay;

@@ -223,6 +223,47 @@ TEST(DiggingScenario, SurvivalStoneByHandFinishesWithinTheToleranceOrLater) {
   EXPECT_EQ(w.sent(w.bob, packet::play_cb::BlockChange::kId).size(), 1u);
 }
 
+// ServerLevel.destroyBlockProgress as Bob sees Alice dig: a stage when she starts, a new one each
+// time (elapsed + 1) x progress crosses a tenth, and -1 when she aborts; Alice herself gets none.
+TEST(DiggingScenario, OthersSeeTheCrackStageRiseAndClear) {
+  DigWorld w;
+  ASSERT_TRUE(w.s.world().set_block(w.below, default_state_of("stone")));
+  w.s.pass();
+  const Player* alice = w.s.h.core.sessions().player(1);
+  ASSERT_NE(alice, nullptr);
+  const float per_tick = reference_progress(default_state_of("stone"), alice->on_ground, false);
+  std::vector<int> stages;
+  auto collect = [&] {
+    for (const Bytes& body : w.sent(w.bob, packet::play_cb::BlockBreakAnimation::kId)) {
+      auto shown = decode_packet<packet::play_cb::BlockBreakAnimation>(body);
+      ASSERT_TRUE(shown.ok());
+      EXPECT_EQ(shown->entity_id, alice->entity_id);
+      EXPECT_EQ(shown->location, w.below);
+      stages.push_back(shown->destroy_stage);
+    }
+    EXPECT_TRUE(w.sent(w.alice, packet::play_cb::BlockBreakAnimation::kId).empty());
+  };
+  w.s.pass({w.dig(packet::play_sb::BlockDig::kStartDestroy, w.below, 1)});
+  collect();
+  const int ticks = 40;
+  for (int i = 0; i < ticks; ++i) {
+    w.s.pass();
+    collect();
+  }
+  w.s.pass({w.dig(packet::play_sb::BlockDig::kAbortDestroy, w.below, 2)});
+  collect();
+  // The reference: stage 0 at the start, then each tick's stage when it differs from the last.
+  std::vector<int> expected{0};
+  for (int elapsed = 1; elapsed <= ticks; ++elapsed) {
+    const int stage = static_cast<int>(per_tick * static_cast<float>(elapsed + 1) * 10.0f);
+    if (stage != expected.back()) expected.push_back(stage);
+  }
+  expected.push_back(-1);
+  ASSERT_GT(expected.size(), 3u) << "the test should see the stage rise";
+  EXPECT_EQ(stages, expected);
+  EXPECT_FALSE(is_air(w.s.world().block_at(w.below)));
+}
+
 TEST(DiggingScenario, SpawnProtectionRefusesNonOpsWithTheOverlayText) {
   // Only a server with operators protects its spawn: Carol is one, Alice is not.
   DigWorld w(R"([{"uuid":"8b57c3c4-5a2e-3f4e-9f0c-9b2f4b7c1e11","name":"Carol","level":4}])");

@@ -38,7 +38,7 @@ void Digging::on_block_action(Player& player, int32_t action, const BlockPos& po
   if (pos.y > kWorldMaxY) return blocks_.send_block(player.conn, pos);
   if (action == BlockDig::kStartDestroy) return start(player, dig, pos);
   if (action == BlockDig::kStopDestroy) return stop(player, dig, pos);
-  dig.destroying = false;  // abort: a pending delayed break goes on
+  abort(player, dig, pos);  // a pending delayed break goes on
 }
 
 void Digging::start(Player& player, DigState& dig, const BlockPos& pos) {
@@ -54,6 +54,41 @@ void Digging::start(Player& player, DigState& dig, const BlockPos& pos) {
   if (dig.destroying && !(dig.destroy_pos == pos)) blocks_.send_block(player.conn, dig.destroy_pos);
   dig.destroying = true;
   dig.destroy_pos = pos;
+  const int stage = static_cast<int>(progress * 10.0f);
+  show_stage(player, pos, stage);
+  dig.last_sent_stage = stage;
+}
+
+void Digging::abort(const Player& player, DigState& dig, const BlockPos& pos) {
+  dig.destroying = false;
+  if (!(dig.destroy_pos == pos)) show_stage(player, dig.destroy_pos, -1);  // vanilla also warns of the mismatch
+  show_stage(player, pos, -1);
+}
+
+float Digging::advance(const Player& player, DigState& dig, BlockStateId state, const BlockPos& pos, int64_t start) {
+  const float progress = dig_rules::destroy_progress(state, digger(player)) * static_cast<float>(dig.game_ticks - start + 1);
+  const int stage = static_cast<int>(progress * 10.0f);
+  if (stage != dig.last_sent_stage) {
+    show_stage(player, pos, stage);
+    dig.last_sent_stage = stage;
+  }
+  return progress;
+}
+
+void Digging::show_stage(const Player& breaker, const BlockPos& pos, int stage) {
+  packet::play_cb::BlockBreakAnimation shown;
+  shown.entity_id = breaker.entity_id;
+  shown.location = pos;
+  shown.destroy_stage = static_cast<int8_t>(stage);  // vanilla writes the int as a byte
+  SharedBytes body;
+  for (ConnId other : blocks_.connections.players_in_join_order()) {
+    const Player* viewer = blocks_.connections.player(other);
+    if (other == breaker.conn || viewer == nullptr) continue;
+    const double dx = pos.x - viewer->position.x, dy = pos.y - viewer->position.y, dz = pos.z - viewer->position.z;
+    if (dx * dx + dy * dy + dz * dz >= 1024.0) continue;
+    if (!body) body = share(encode_packet(shown));
+    blocks_.connections.send(other, body);
+  }
 }
 
 void Digging::stop(Player& player, DigState& dig, const BlockPos& pos) {
@@ -64,6 +99,7 @@ void Digging::stop(Player& player, DigState& dig, const BlockPos& pos) {
   const float progress = per_tick * static_cast<float>(dig.game_ticks - dig.destroy_start + 1);
   if (progress >= dig_rules::kFinishTolerance) {
     dig.destroying = false;
+    show_stage(player, pos, -1);
     return destroy_and_ack(player, pos);
   }
   if (dig.delayed) return;
@@ -93,18 +129,25 @@ void Digging::destroy_and_ack(const Player& player, const BlockPos& pos) {
 void Digging::tick() {
   for (auto& [conn, dig] : players_) {
     ++dig.game_ticks;
-    if (!dig.delayed) continue;
-    const BlockStateId state = blocks_.world.block_at(dig.delayed_pos);
     const Player* player = blocks_.connections.player(conn);
-    if (player == nullptr || is_air(state)) {
-      dig.delayed = false;
-      continue;
-    }
-    const float progress = dig_rules::destroy_progress(state, digger(*player)) *
-                           static_cast<float>(dig.game_ticks - dig.delayed_start + 1);
-    if (progress >= 1.0f) {
-      dig.delayed = false;
-      destroy(*player, dig.delayed_pos);
+    if (player == nullptr) continue;
+    if (dig.delayed) {
+      const BlockStateId state = blocks_.world.block_at(dig.delayed_pos);
+      if (is_air(state)) {
+        dig.delayed = false;
+      } else if (advance(*player, dig, state, dig.delayed_pos, dig.delayed_start) >= 1.0f) {
+        dig.delayed = false;
+        destroy(*player, dig.delayed_pos);
+      }
+    } else if (dig.destroying) {
+      const BlockStateId state = blocks_.world.block_at(dig.destroy_pos);
+      if (is_air(state)) {  // broken by someone else, or by a command
+        show_stage(*player, dig.destroy_pos, -1);
+        dig.last_sent_stage = -1;
+        dig.destroying = false;
+      } else {
+        advance(*player, dig, state, dig.destroy_pos, dig.destroy_start);
+      }
     }
   }
 }
@@ -114,7 +157,7 @@ uint64_t Digging::hash() const {
   for (const auto& [conn, d] : players_) {
     h.u64(conn), h.i64(d.game_ticks), h.u64(d.destroying), h.i64(d.destroy_pos.x), h.i64(d.destroy_pos.y);
     h.i64(d.destroy_pos.z), h.i64(d.destroy_start), h.u64(d.delayed), h.i64(d.delayed_pos.x), h.i64(d.delayed_pos.y);
-    h.i64(d.delayed_pos.z), h.i64(d.delayed_start);
+    h.i64(d.delayed_pos.z), h.i64(d.delayed_start), h.i64(d.last_sent_stage);
   }
   return h.digest();
 }

@@ -1,7 +1,8 @@
 // Breaking blocks (vanilla's ServerPlayerGameMode, docs/rules/digging.md): player_action's start,
 // abort and stop with reach, build height and spawn protection checks, creative instant breaking,
 // survival progress with the 0.7 finishing tolerance and the server finishing a block on its own,
-// and one block_changed_ack a tick per player. Blocks change through BlockWorld only.
+// the crack stage shown to players nearby, and one block_changed_ack a tick per player. Blocks
+// change through BlockWorld only.
 #pragma once
 
 #include <cstdint>
@@ -42,10 +43,16 @@ class Digging final : public PlayerListener {
     bool delayed = false;
     BlockPos delayed_pos;
     int64_t delayed_start = 0;
+    int last_sent_stage = -1;  // the crack stage others were last told of
   };
 
   void start(Player& player, DigState& dig, const BlockPos& pos);
   void stop(Player& player, DigState& dig, const BlockPos& pos);
+  void abort(const Player& player, DigState& dig, const BlockPos& pos);
+  // incrementDestroyProgress: the progress after this many ticks, telling others of a new stage.
+  float advance(const Player& player, DigState& dig, BlockStateId state, const BlockPos& pos, int64_t start);
+  // ServerLevel.destroyBlockProgress: every other player within 32 blocks sees `stage` at `pos`.
+  void show_stage(const Player& breaker, const BlockPos& pos, int stage);
   // Breaks the block and, unless the player is creative, drops its loot; false when nothing was
   // broken.
   bool destroy(const Player& player, const BlockPos& pos);
