@@ -85,6 +85,8 @@ class LiveLoop {
   void record_with(Recorder* recorder) { recorder_ = recorder; }
   // Posts a status snapshot after every pass for the query and metrics listeners.
   void publish_status_to(StatusPublisher* publisher) { publisher_ = publisher; }
+  // Where RCON commands' output goes (the RCON listener's waiting clients).
+  void answer_rcon_with(OpsEndpoints* endpoints) { rcon_ = endpoints; }
 
   void run() {
     while (!core_.stop_requested() && !g_signal_stop.load()) pass();
@@ -139,6 +141,8 @@ class LiveLoop {
       } else if (auto* write = std::get_if<StorageWrite>(&e)) {
         if (write->folder == StorageFolder::kServer) write_server_file(*write);
         else jobs_.write_file(std::move(*write));
+      } else if (auto* reply = std::get_if<RconReply>(&e)) {
+        if (rcon_) rcon_->answer_rcon(std::move(*reply));
       }
     }
     effects_.effects.clear();
@@ -176,6 +180,7 @@ class LiveLoop {
   ServerThreadState& state_;
   Recorder* recorder_ = nullptr;
   StatusPublisher* publisher_ = nullptr;
+  OpsEndpoints* rcon_ = nullptr;
   JobRouter& jobs_;
   ServerFolder files_;
 };
@@ -298,6 +303,7 @@ int run_live_server(const LaunchOptions& options) {
   loop.record_with(recording.recorder());
   OpsEndpoints endpoints(*props, network, inbox, logger);
   loop.publish_status_to(&endpoints.publisher());
+  loop.answer_rcon_with(&endpoints);
   loop.carry_out_effects();
   logger.info("Selecting global world spawn...");
   int64_t prepare_start = clock.now_nanos();

@@ -19,6 +19,7 @@ void OpsEndpoints::bind() {
       query_.reset();
     }
   }
+  if (props_.enable_rcon) bind_rcon();
   if (props_.metrics_port > 0) {
     // Metrics tell about the machine: loopback unless the operator chose an address.
     std::string ip = props_.server_ip.empty() ? std::string("127.0.0.1") : props_.server_ip;
@@ -35,12 +36,56 @@ void OpsEndpoints::start() {
     logger_.info("Starting GS4 status listener");
     query_->start();
   }
+  if (rcon_) {
+    logger_.info("Starting remote control listener");
+    rcon_->start();
+  }
   if (metrics_) metrics_->start();
 }
 
 void OpsEndpoints::stop() {
   if (query_) query_->stop();
+  if (rcon_) rcon_->stop();
   if (metrics_) metrics_->stop();
+}
+
+void OpsEndpoints::bind_rcon() {
+  if (props_.rcon_password.empty()) {
+    logger_.warn("No rcon password set in server.properties, rcon disabled!");
+    return;
+  }
+  auto runner = [this](const std::string& command, std::function<void(std::string)> done) {
+    run_rcon_command(command, std::move(done));
+  };
+  rcon_ = std::make_unique<RconListener>(props_.rcon_password, runner, logger_);
+  if (auto err = rcon_->listen(props_.server_ip, props_.rcon_port)) {
+    logger_.warn("Unable to initialise RCON on " + (props_.server_ip.empty() ? std::string("0.0.0.0") : props_.server_ip) +
+                 ":" + std::to_string(props_.rcon_port) + ": " + *err);
+    rcon_.reset();
+  }
+}
+
+void OpsEndpoints::run_rcon_command(const std::string& command, std::function<void(std::string)> done) {
+  uint32_t request;
+  {
+    std::lock_guard lock(rcon_mutex_);
+    if (++last_rcon_request_ == 0) ++last_rcon_request_;  // 0 means the console
+    request = last_rcon_request_;
+    rcon_waiting_[request] = std::move(done);
+  }
+  inbox_.push(ConsoleLine{command, request});
+}
+
+void OpsEndpoints::answer_rcon(RconReply reply) {
+  std::function<void(std::string)> done;
+  {
+    std::lock_guard lock(rcon_mutex_);
+    auto it = rcon_waiting_.find(reply.request);
+    if (it == rcon_waiting_.end()) return;  // e.g. a replayed or recorded request of another run
+    done = std::move(it->second);
+    rcon_waiting_.erase(it);
+  }
+  done(std::move(reply.output));
 }
 
 std::string OpsEndpoints::metrics_text() {

@@ -60,6 +60,7 @@ void fields(JsonWriter& w, const WalkedRecord& walked, const DumpOptions& option
           w.key("conn").number(uint64_t{r.conn});
         } else if constexpr (std::is_same_v<T, ConsoleLine>) {
           w.key("text").string(r.text);
+          if (r.rcon_request) w.key("rcon_request").number(uint64_t{r.rcon_request});
         } else if constexpr (std::is_same_v<T, JobCompleted>) {
           w.key("job").number(uint64_t{r.job}).key("size").number(uint64_t{r.result.size()});
         } else if constexpr (std::is_same_v<T, ClockReadRecord>) {
@@ -86,6 +87,8 @@ void fields(JsonWriter& w, const WalkedRecord& walked, const DumpOptions& option
           w.key("size").number(uint64_t{r.size});
         } else if constexpr (std::is_same_v<T, StorageWriteRecord>) {
           w.key("path").string(r.path).key("size").number(uint64_t{r.size}).key("sync").boolean(r.sync);
+        } else if constexpr (std::is_same_v<T, RconReplyRecord>) {
+          w.key("request").number(uint64_t{r.request}).key("output").string(r.output);
         }
       },
       *walked.record);

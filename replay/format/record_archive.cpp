@@ -66,7 +66,7 @@ class Writer {
   void fields(const ConnectionOpened& r) { num<uint32_t>(r.conn), str(r.remote); }
   void fields(const BytesReceived& r) { num<uint32_t>(r.conn), bytes(r.bytes); }
   void fields(const ConnectionClosed& r) { num<uint32_t>(r.conn); }
-  void fields(const ConsoleLine& r) { str(r.text); }
+  void fields(const ConsoleLine& r) { str(r.text), num<uint32_t>(r.rcon_request); }
   void fields(const JobCompleted& r) { num<uint64_t>(r.job), bytes(r.result); }
   void fields(const ClockReadRecord& r) { num<int64_t>(r.nanos); }
   void fields(const StartedRecord&) {}
@@ -83,6 +83,7 @@ class Writer {
   void fields(const StopRequestedRecord&) {}
   void fields(const JobSubmittedRecord& r) { num<uint64_t>(r.job), num<uint32_t>(r.kind), num<uint64_t>(r.size); }
   void fields(const StorageWriteRecord& r) { str(r.path), num<uint64_t>(r.size), flag(r.sync); }
+  void fields(const RconReplyRecord& r) { num<uint32_t>(r.request), str(r.output); }
 
  private:
   AppendBuffer buffer_;
@@ -152,7 +153,7 @@ class Reader {
   void fields(ConnectionOpened& r) { r.conn = num<uint32_t>(), r.remote = str(); }
   void fields(BytesReceived& r) { r.conn = num<uint32_t>(), r.bytes = bytes(); }
   void fields(ConnectionClosed& r) { r.conn = num<uint32_t>(); }
-  void fields(ConsoleLine& r) { r.text = str(); }
+  void fields(ConsoleLine& r) { r.text = str(), r.rcon_request = num<uint32_t>(); }
   void fields(JobCompleted& r) { r.job = num<uint64_t>(), r.result = bytes(); }
   void fields(ClockReadRecord& r) { r.nanos = num<int64_t>(); }
   void fields(StartedRecord&) {}
@@ -176,6 +177,7 @@ class Reader {
   void fields(StopRequestedRecord&) {}
   void fields(JobSubmittedRecord& r) { r.job = num<uint64_t>(), r.kind = num<uint32_t>(), r.size = num<uint64_t>(); }
   void fields(StorageWriteRecord& r) { r.path = str(), r.size = num<uint64_t>(), r.sync = flag(); }
+  void fields(RconReplyRecord& r) { r.request = num<uint32_t>(), r.output = str(); }
 
  private:
   SpanBuffer buffer_;

@@ -21,7 +21,8 @@ const char* record_type_name(uint8_t type) {
                                            "Log",
                                            "StopRequested",
                                            "JobSubmitted",
-                                           "StorageWrite"};
+                                           "StorageWrite",
+                                           "RconReply"};
   static_assert(std::size(kNames) == kRecordTypeCount);
   if (type == 0 || type > kRecordTypeCount) return "unknown";
   return kNames[type - 1];
@@ -73,8 +74,10 @@ Record effect_as_record(const Effect& effect) {
           return StopRequestedRecord{};
         else if constexpr (std::is_same_v<T, SubmitJob>)
           return JobSubmittedRecord{e.job, e.kind, e.request.size()};
-        else
+        else if constexpr (std::is_same_v<T, StorageWrite>)
           return StorageWriteRecord{e.path, e.bytes.size(), e.sync};
+        else
+          return RconReplyRecord{e.request, e.output};
       },
       effect);
 }

@@ -134,12 +134,17 @@ struct StorageWriteRecord {
   bool sync = false;
   bool operator==(const StorageWriteRecord&) const = default;
 };
+struct RconReplyRecord {
+  uint32_t request = 0;
+  std::string output;
+  bool operator==(const RconReplyRecord&) const = default;
+};
 
 // The record kinds, in the order of their type byte (index + 1) in the file.
 using Record =
     std::variant<ConnectionOpened, BytesReceived, ConnectionClosed, ConsoleLine, JobCompleted, ClockReadRecord,
                  StartedRecord, IterationEndRecord, StoppedRecord, OutboundRecord, CompressionRecord, ServerCloseRecord,
-                 LogRecord, StopRequestedRecord, JobSubmittedRecord, StorageWriteRecord>;
+                 LogRecord, StopRequestedRecord, JobSubmittedRecord, StorageWriteRecord, RconReplyRecord>;
 
 inline constexpr uint8_t kRecordTypeCount = std::variant_size_v<Record>;
 

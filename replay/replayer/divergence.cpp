@@ -108,7 +108,7 @@ std::string describe_record(const Record& r) {
         else if constexpr (std::is_same_v<T, ConnectionClosed>)
           return name + " conn " + std::to_string(rec.conn);
         else if constexpr (std::is_same_v<T, ConsoleLine>)
-          return name + " " + quoted(rec.text);
+          return name + (rec.rcon_request ? " rcon " + std::to_string(rec.rcon_request) : "") + " " + quoted(rec.text);
         else if constexpr (std::is_same_v<T, JobCompleted>)
           return name + " job " + std::to_string(rec.job) + ", " + std::to_string(rec.result.size()) + " bytes";
         else if constexpr (std::is_same_v<T, ClockReadRecord>)
@@ -128,6 +128,8 @@ std::string describe_record(const Record& r) {
         else if constexpr (std::is_same_v<T, StorageWriteRecord>)
           return name + " " + quoted(rec.path) + ", " + std::to_string(rec.size) + " bytes" +
                  (rec.sync ? ", sync" : "");
+        else if constexpr (std::is_same_v<T, RconReplyRecord>)
+          return name + " " + std::to_string(rec.request) + " " + quoted(rec.output);
         else if constexpr (std::is_same_v<T, IterationEndRecord> || std::is_same_v<T, StoppedRecord>)
           return name + " tick " + std::to_string(rec.digest.tick);
         else

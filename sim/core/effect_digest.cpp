@@ -31,6 +31,8 @@ void DigestingSink::emit(Effect effect) {
   } else if (auto* w = std::get_if<StorageWrite>(&effect)) {
     other_.u64(6), other_.str(w->path), other_.bytes(w->bytes);
     if (w->folder != StorageFolder::kWorld) other_.u64(static_cast<uint64_t>(w->folder));
+  } else if (auto* r = std::get_if<RconReply>(&effect)) {
+    other_.u64(7), other_.u64(r->request), other_.str(r->output);
   }
   next_.emit(std::move(effect));
 }

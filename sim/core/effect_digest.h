@@ -17,7 +17,7 @@ namespace hz {
 struct IterationDigest {
   int64_t tick = 0;                         // the core's tick count after the iteration
   std::map<ConnId, uint64_t> outbound;      // per connection: hash of packet bodies sent
-  uint64_t other_effects = 0;               // logs, closes, jobs, storage writes
+  uint64_t other_effects = 0;               // logs, closes, jobs, storage writes, RCON replies
   uint64_t state = 0;                       // the core's state hash after the iteration
   bool operator==(const IterationDigest&) const = default;
 };

@@ -57,8 +57,15 @@ struct StorageWrite {
   StorageFolder folder = StorageFolder::kWorld;
 };
 
+// The output of an RCON command, for the client that sent ConsoleLine `request`: every message
+// the command produced, joined without separators as vanilla's RconConsoleSource collects them.
+struct RconReply {
+  uint32_t request = 0;
+  std::string output;
+};
+
 using Effect = std::variant<SendPacket, EnableCompression, CloseConnection, LogLine, StopRequested,
-                            SubmitJob, StorageWrite>;
+                            SubmitJob, StorageWrite, RconReply>;
 
 // Receives effects in the order the core produces them.
 class EffectSink {

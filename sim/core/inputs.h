@@ -26,8 +26,11 @@ struct ConnectionClosed {
   bool operator==(const ConnectionClosed&) const = default;
 };
 
+// A command line from the server console, or from an RCON client when `rcon_request` is not 0
+// (the shell numbers RCON commands; the reply leaves as an RconReply effect with that number).
 struct ConsoleLine {
   std::string text;
+  uint32_t rcon_request = 0;
   bool operator==(const ConsoleLine&) const = default;
 };
 

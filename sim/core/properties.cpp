@@ -117,7 +117,9 @@ const std::vector<KeySpec>& typed_keys() {
          return std::nullopt;
        },
        [](const P& p) { return std::string(difficulty_name(p.difficulty)); }},
+      boolean("broadcast-rcon-to-ops", &P::broadcast_rcon_to_ops),
       boolean("enable-query", &P::enable_query),
+      boolean("enable-rcon", &P::enable_rcon),
       boolean("enable-status", &P::enable_status),
       boolean("enforce-secure-profile", &P::enforce_secure_profile),
       boolean("enforce-whitelist", &P::enforce_whitelist),
@@ -151,6 +153,8 @@ const std::vector<KeySpec>& typed_keys() {
       integer("pause-when-empty-seconds", &P::pause_when_empty_seconds, -(1 << 30), 1 << 30),
       integer("player-idle-timeout", &P::player_idle_timeout, 0, 1 << 30),
       integer("query.port", &P::query_port, 1, 65535),
+      text("rcon.password", &P::rcon_password),
+      integer("rcon.port", &P::rcon_port, 1, 65535),
       text("server-ip", &P::server_ip),
       integer("server-port", &P::server_port, 1, 65535),
       {"region-file-compression",

@@ -21,7 +21,9 @@ struct ServerProperties {
   bool accepts_transfers = false;
   bool allow_flight = false;
   Difficulty difficulty = Difficulty::kEasy;
+  bool broadcast_rcon_to_ops = true;  // RCON commands' broadcast replies reach operators and the log
   bool enable_query = false;  // the GameSpy 4 query listener (UDP)
+  bool enable_rcon = false;   // the RCON listener (TCP, rcon.port)
   bool enable_status = true;
   bool enforce_secure_profile = true;
   bool enforce_whitelist = false;  // whitelist on/reload kicks players no longer listed
@@ -40,6 +42,8 @@ struct ServerProperties {
   int op_permission_level = 4;
   int pause_when_empty_seconds = 60;
   int query_port = 25565;  // query.port (UDP)
+  std::string rcon_password;  // rcon.password: RCON stays off while it is empty
+  int rcon_port = 25575;      // rcon.port (TCP)
   int player_idle_timeout = 0;
   std::string server_ip;
   int server_port = 25565;

@@ -134,7 +134,7 @@ void Core::handle(const Input& input) {
         if constexpr (std::is_same_v<T, ConnectionOpened>) sessions_->on_opened(in);
         else if constexpr (std::is_same_v<T, BytesReceived>) sessions_->on_bytes(in);
         else if constexpr (std::is_same_v<T, ConnectionClosed>) sessions_->on_closed(in);
-        else if constexpr (std::is_same_v<T, ConsoleLine>) console_queue_.push_back(in.text);
+        else if constexpr (std::is_same_v<T, ConsoleLine>) console_queue_.push_back(in);
         else if constexpr (std::is_same_v<T, JobCompleted>) {
           if (!access_->on_job_completed(in) && !world_->on_job_completed(in)) player_saves_->on_job_completed(in);
         }
@@ -179,9 +179,21 @@ void Core::tick_children() {
 
 void Core::run_console_commands() {
   while (!console_queue_.empty()) {
-    std::string line = std::move(console_queue_.front());
+    ConsoleLine line = std::move(console_queue_.front());
     console_queue_.pop_front();
-    dispatch_command(*this, CommandSource{}, line);
+    if (line.rcon_request == 0) {
+      dispatch_command(*this, CommandSource{}, line.text);
+      continue;
+    }
+    // Vanilla runs an RCON command on the server thread between ticks and hands the collected
+    // output back to the waiting client thread.
+    RconReply reply{line.rcon_request, {}};
+    CommandSource rcon;
+    rcon.name = "Rcon";
+    rcon.collected_output = &reply.output;
+    rcon.inform_admins = config_.properties.broadcast_rcon_to_ops;
+    dispatch_command(*this, rcon, line.text);
+    emit(std::move(reply));
   }
 }
 
@@ -207,7 +219,7 @@ uint64_t Core::state_hash() const {
   h.u64(stats_.hash());
   h.i64(empty_ticks_), h.i64(ticks_until_autosave_), h.i64(tick_start_nanos_), h.u64(stop_requested_);
   h.u64(console_queue_.size());
-  for (const std::string& line : console_queue_) h.str(line);
+  for (const ConsoleLine& line : console_queue_) h.str(line.text), h.u64(line.rcon_request);
   h.u64(rules_.hash());
   h.u64(random_.state_hash());
   h.u64(movement_->hash());
@@ -241,9 +253,10 @@ std::vector<packet::play_cb::GameStateChange> Core::join_weather() const { retur
 LevelTimeState Core::level_time() const { return time_->state(); }
 
 void Core::send_success(const CommandSource& source, const std::string& text, bool broadcast) {
-  if (source.is_console()) log(LogLevel::kInfo, text);
+  if (source.collected_output) source.collected_output->append(text);
+  else if (source.is_console()) log(LogLevel::kInfo, text);
   else sessions_->send_system(*source.player, TextComponent::plain(text));
-  if (broadcast && rules_.get_bool("send_command_feedback")) {
+  if (broadcast && source.inform_admins && rules_.get_bool("send_command_feedback")) {
     TextComponent echo = TextComponent::plain("[" + source.name + ": " + text + "]").colored("gray");
     echo.with_italic(true);
     sessions_->broadcast_to_ops(echo, source.player);
@@ -252,7 +265,8 @@ void Core::send_success(const CommandSource& source, const std::string& text, bo
 }
 
 void Core::send_failure(const CommandSource& source, const std::string& text) {
-  if (source.is_console()) log(LogLevel::kInfo, text);
+  if (source.collected_output) source.collected_output->append(text);
+  else if (source.is_console()) log(LogLevel::kInfo, text);
   else sessions_->send_system(*source.player, TextComponent::plain(text).colored("red"));
 }
 

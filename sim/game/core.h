@@ -179,7 +179,7 @@ class Core final : public CommandHost,
   std::unique_ptr<BlockUse> block_use_;
   std::unique_ptr<Buckets> buckets_;
   std::unique_ptr<PlayerSaves> player_saves_;
-  std::deque<std::string> console_queue_;
+  std::deque<ConsoleLine> console_queue_;
   int64_t tick_count_ = 0;
   int64_t empty_ticks_ = 0;
   int ticks_until_autosave_ = kAutosaveIntervalTicks;

@@ -29,8 +29,12 @@ class Rng;
 struct CommandSource {
   std::string name = "Server";
   int permission_level = 4;
-  std::optional<ConnId> player;  // empty for the console
-  bool is_console() const { return !player.has_value(); }
+  std::optional<ConnId> player;  // empty for the console and RCON
+  // RCON (vanilla's RconConsoleSource): replies are appended here instead of logged, and
+  // `inform_admins` (broadcast-rcon-to-ops) decides whether broadcast replies reach operators.
+  std::string* collected_output = nullptr;
+  bool inform_admins = true;
+  bool is_console() const { return !player.has_value() && collected_output == nullptr; }
 };
 
 struct PlayerPlacement {
