@@ -23,6 +23,7 @@
 #include "sim/game/player_saves.h"
 #include "sim/game/sessions.h"
 #include "sim/game/survival/survival_system.h"
+#include "sim/game/ticking/random_ticks.h"
 #include "sim/game/world/spawn_finder.h"
 #include "sim/game/world/world_streaming.h"
 
@@ -101,6 +102,8 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   sessions_->add_listener(player_saves_.get());
   sessions_->set_player_storage(player_saves_.get());
   sessions_->set_spawn_finder(this);
+  random_ticks_ = std::make_unique<RandomTicks>(
+      *world_, rules_, random_, [this](const BlockPos& pos, BlockStateId state) { drop_block_loot(pos, state); });
 }
 
 Core::~Core() = default;
@@ -170,6 +173,9 @@ void Core::tick_server(bool sprinting) {
 void Core::tick_children() {
   time_->tick(tick_count_, rate_.runs_normally(), random_);
   run_console_commands();
+  // Vanilla's level tick runs random ticks before its chunk broadcast, which the world's tick
+  // (inside the sessions' tick) does here: the changes go out this tick.
+  random_ticks_->tick(rate_.runs_normally());
   sessions_->tick(tick_start_nanos_ / 1'000'000);
 }
 
@@ -215,6 +221,7 @@ uint64_t Core::state_hash() const {
   h.u64(block_use_->hash());
   h.u64(player_saves_->hash());
   h.u64(time_->hash());
+  h.u64(random_ticks_->hash());
   return h.digest();
 }
 

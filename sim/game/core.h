@@ -39,6 +39,7 @@ class BlockSource;
 class ChunkVisibility;
 class MovementSystem;
 class PlayerSaves;
+class RandomTicks;
 class Sessions;
 class SurvivalSystem;
 class TimeAndWeather;
@@ -168,6 +169,8 @@ class Core final : public CommandHost,
   std::unique_ptr<BlockUse> block_use_;
   std::unique_ptr<Buckets> buckets_;
   std::unique_ptr<PlayerSaves> player_saves_;
+  // Grass, leaves, crops, saplings, ice and snow in the ticking chunks (docs/rules/random-ticks.md).
+  std::unique_ptr<RandomTicks> random_ticks_;
   std::deque<std::string> console_queue_;
   int64_t tick_count_ = 0;
   int64_t empty_ticks_ = 0;

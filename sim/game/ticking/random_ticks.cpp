@@ -1,0 +1,67 @@
+#include "sim/game/ticking/random_ticks.h"
+
+#include "sim/core/hash.h"
+#include "sim/game/ticking/random_tick_pos.h"
+#include "sim/game/ticking/random_tick_rules.h"
+#include "sim/world/block_traits.h"
+
+namespace hz {
+namespace {
+
+// The running world as the rules see it.
+class StreamingTickWorld final : public TickWorld {
+ public:
+  StreamingTickWorld(WorldStreaming& world, const RandomTicks::DropLoot& drop) : world_(world), drop_(drop) {}
+  BlockStateId block(const BlockPos& pos) const override { return world_.block_at(pos); }
+  uint8_t sky_light(const BlockPos& pos) const override { return world_.sky_light_at(pos); }
+  uint8_t block_light(const BlockPos& pos) const override { return world_.block_light_at(pos); }
+  void set_block(const BlockPos& pos, BlockStateId state) override { world_.set_block(pos, state); }
+  void drop_loot(const BlockPos& pos, BlockStateId state) override {
+    if (drop_) drop_(pos, state);
+  }
+
+ private:
+  WorldStreaming& world_;
+  const RandomTicks::DropLoot& drop_;
+};
+
+}  // namespace
+
+RandomTicks::RandomTicks(WorldStreaming& world, const GameRules& rules, Rng& random, DropLoot drop_loot)
+    : world_(world), rules_(rules), random_(random), drop_loot_(std::move(drop_loot)) {}
+
+void RandomTicks::tick(bool runs_normally) {
+  if (!runs_normally) return;
+  const int speed = rules_.get("random_tick_speed");
+  if (speed <= 0) return;
+  world_.for_each_ticking_chunk([&](const ChunkColumn& column) { tick_chunk(column, speed); });
+}
+
+void RandomTicks::tick_chunk(const ChunkColumn& column, int speed) {
+  const BlockTraits& traits = BlockTraits::get();
+  StreamingTickWorld world(world_, drop_loot_);
+  const int min_x = column.pos().x * 16, min_z = column.pos().z * 16;
+  for (int index = 0; index < kSectionCount; ++index) {
+    // Counted when the section changes, so a section without such blocks costs one comparison.
+    if (column.section(index).random_ticking_count() == 0) continue;
+    const int min_y = kWorldMinY + index * 16;
+    for (int i = 0; i < speed; ++i) {
+      const SectionOffset o = random_tick_offset(random_tick_draw(random_));
+      ++positions_drawn_;
+      // Read through the column each time: an earlier tick in this loop may have changed it.
+      const BlockStateId state = column.block(o.x, min_y + o.y, o.z);
+      if (!traits.random_ticks(state)) continue;
+      ++blocks_ticked_;
+      random_tick_block(world, BlockPos{min_x + o.x, min_y + o.y, min_z + o.z}, state, random_);
+    }
+  }
+}
+
+uint64_t RandomTicks::hash() const {
+  Hasher h;
+  h.u64(positions_drawn_);
+  h.u64(blocks_ticked_);
+  return h.digest();
+}
+
+}  // namespace hz
