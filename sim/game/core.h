@@ -114,6 +114,8 @@ class Core final : public CommandHost,
   // Chunks, players' views and chunk sending, the spawn point.
   WorldStreaming& world() { return *world_; }
   const WorldStreaming& world() const { return *world_; }
+  // Random ticks in the ticking chunks.
+  const RandomTicks& random_ticks() const { return *random_ticks_; }
   // The world's spawn point.
   Vec3 spawn_point() const override;
   // SpawnFinder: where a player without a saved position (or a respawn point) appears, around the
