@@ -145,7 +145,8 @@ bool cactus_can_survive(const TickWorld& world, const BlockPos& pos) {
   const std::string_view below_name = block_info(below).name;
   const bool supported = below == b.cactus || below_name == "sand" || below_name == "red_sand" ||
                          below_name == "suspicious_sand";
-  return supported && !has_fluid(world.block(offset(pos, 0, 1, 0)));
+  const BlockId over = block_at(world, offset(pos, 0, 1, 0));  // a liquid block, not a waterlogged one
+  return supported && over != b.water && over != b.lava;
 }
 
 void tick_cactus(TickWorld& world, const BlockPos& pos, BlockStateId state, Rng& rng) {
