@@ -41,9 +41,11 @@ void RandomTicks::tick_chunk(const ChunkColumn& column, int speed) {
   const BlockTraits& traits = BlockTraits::get();
   StreamingTickWorld world(world_, drop_loot_);
   const int min_x = column.pos().x * 16, min_z = column.pos().z * 16;
+  // Sections count their randomly ticking blocks on every change; the column keeps which are
+  // non-zero (cached until the column changes), so sections without any cost nothing. Asked per
+  // section, as vanilla checks each section just before its draws.
   for (int index = 0; index < kSectionCount; ++index) {
-    // Counted when the section changes, so a section without such blocks costs one comparison.
-    if (column.section(index).random_ticking_count() == 0) continue;
+    if ((column.random_ticking_sections() & (1u << index)) == 0) continue;
     const int min_y = kWorldMinY + index * 16;
     for (int i = 0; i < speed; ++i) {
       const SectionOffset o = random_tick_offset(random_tick_draw(random_));

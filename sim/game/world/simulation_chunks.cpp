@@ -5,14 +5,17 @@
 namespace hz {
 
 void SimulationChunks::add_player(ChunkPos center) {
+  ++version_;
   tickets_.add(square(center), [this](ChunkPos pos) { chunks_.insert(pos); });
 }
 
 void SimulationChunks::remove_player(ChunkPos center) {
+  ++version_;
   tickets_.remove(square(center), [this](ChunkPos pos) { chunks_.erase(pos); });
 }
 
 void SimulationChunks::move_player(ChunkPos from, ChunkPos to) {
+  ++version_;
   tickets_.move(
       square(from), square(to), [this](ChunkPos pos) { chunks_.insert(pos); },
       [this](ChunkPos pos) { chunks_.erase(pos); });

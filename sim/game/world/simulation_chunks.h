@@ -38,6 +38,8 @@ class SimulationChunks {
   const std::set<ChunkPos>& chunks() const { return chunks_; }
   bool contains(ChunkPos pos) const { return tickets_.wanted(pos); }
   int radius() const { return radius_; }
+  // Moves on every change of the set (a cache key).
+  uint64_t version() const { return version_; }
   uint64_t hash() const;
 
  private:
@@ -46,6 +48,7 @@ class SimulationChunks {
   int radius_;
   LoadingTickets tickets_;
   std::set<ChunkPos> chunks_;
+  uint64_t version_ = 0;
 };
 
 }  // namespace hz

@@ -288,6 +288,17 @@ bool WorldStreaming::is_block_ticking(ChunkPos pos) const {
 
 bool WorldStreaming::is_ticking(ChunkPos pos) const { return simulation_.contains(pos) && ticking_column(pos); }
 
+const std::vector<ChunkPos>& WorldStreaming::ticking_chunks() const {
+  if (ticking_cache_simulation_ != simulation_.version() || ticking_cache_membership_ != chunks_->membership_version()) {
+    ticking_cache_.clear();
+    for (ChunkPos pos : simulation_.chunks())
+      if (ticking_column(pos) != nullptr) ticking_cache_.push_back(pos);
+    ticking_cache_simulation_ = simulation_.version();
+    ticking_cache_membership_ = chunks_->membership_version();
+  }
+  return ticking_cache_;
+}
+
 const ChunkColumn* WorldStreaming::ticking_column(ChunkPos pos) const {
   for (int dx = -1; dx <= 1; ++dx)
     for (int dz = -1; dz <= 1; ++dz)

@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <utility>
+#include <vector>
 
 #include "sim/game/player.h"
 #include "sim/game/ports.h"
@@ -93,9 +94,12 @@ class WorldStreaming final : public PlayerListener, public BlockWorld {
   // Every ticking chunk in (x, z) order.
   template <typename Visit>
   void for_each_ticking_chunk(Visit&& visit) const {
-    for (ChunkPos pos : simulation_.chunks())
-      if (const ChunkColumn* c = ticking_column(pos)) visit(*c);
+    for (ChunkPos pos : ticking_chunks()) visit(*chunks_->ready_column(pos));
   }
+  // The ticking chunks in (x, z) order, recomputed only when players' squares or the loaded
+  // chunks changed (checking eight neighbours of every chunk every tick would cost more than the
+  // random ticks themselves).
+  const std::vector<ChunkPos>& ticking_chunks() const;
   // Light as the world has it now (settled once a tick, like vanilla's asynchronous engine): sky
   // 15 and block 0 where no chunk is loaded.
   uint8_t sky_light_at(const BlockPos& pos) const;
@@ -141,6 +145,9 @@ class WorldStreaming final : public PlayerListener, public BlockWorld {
   BlockChangeBatch block_changes_;
   LoadingTickets tickets_;
   SimulationChunks simulation_;
+  // Cache of ticking_chunks(), keyed by the two versions it was computed at.
+  mutable std::vector<ChunkPos> ticking_cache_;
+  mutable uint64_t ticking_cache_simulation_ = ~uint64_t{0}, ticking_cache_membership_ = ~uint64_t{0};
   std::map<ConnId, Viewer> viewers_;
   int view_distance_;
   int simulation_distance_;
