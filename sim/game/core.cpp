@@ -103,7 +103,8 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   sessions_->set_player_storage(player_saves_.get());
   sessions_->set_spawn_finder(this);
   random_ticks_ = std::make_unique<RandomTicks>(
-      *world_, rules_, random_, [this](const BlockPos& pos, BlockStateId state) { drop_block_loot(pos, state); });
+      *world_, *world_, rules_, random_,
+      [this](const BlockPos& pos, BlockStateId state) { drop_block_loot(pos, state); });
 }
 
 Core::~Core() = default;

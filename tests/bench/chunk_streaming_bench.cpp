@@ -269,7 +269,7 @@ void BM_RandomTicks(benchmark::State& state) {
   Crowd crowd(static_cast<int>(state.range(0)));
   GameRules rules;
   Rng rng(7);
-  RandomTicks ticks(crowd.core->world(), rules, rng, {});
+  RandomTicks ticks(crowd.core->world(), crowd.core->world(), rules, rng, {});
   int chunks = 0;
   crowd.core->world().for_each_ticking_chunk([&](const ChunkColumn&) { ++chunks; });
   for (auto _ : state) ticks.tick(true);

@@ -11,35 +11,39 @@ namespace {
 // The running world as the rules see it.
 class StreamingTickWorld final : public TickWorld {
  public:
-  StreamingTickWorld(WorldStreaming& world, const RandomTicks::DropLoot& drop) : world_(world), drop_(drop) {}
-  BlockStateId block(const BlockPos& pos) const override { return world_.block_at(pos); }
-  uint8_t sky_light(const BlockPos& pos) const override { return world_.sky_light_at(pos); }
-  uint8_t block_light(const BlockPos& pos) const override { return world_.block_light_at(pos); }
-  void set_block(const BlockPos& pos, BlockStateId state) override { world_.set_block(pos, state); }
+  StreamingTickWorld(const TickingChunks& chunks, BlockWorld& blocks, const RandomTicks::DropLoot& drop)
+      : chunks_(chunks), blocks_(blocks), drop_(drop) {}
+  BlockStateId block(const BlockPos& pos) const override { return blocks_.block_at(pos); }
+  uint8_t sky_light(const BlockPos& pos) const override { return chunks_.sky_light_at(pos); }
+  uint8_t block_light(const BlockPos& pos) const override { return chunks_.block_light_at(pos); }
+  void set_block(const BlockPos& pos, BlockStateId state) override { blocks_.set_block(pos, state); }
   void drop_loot(const BlockPos& pos, BlockStateId state) override {
     if (drop_) drop_(pos, state);
   }
 
  private:
-  WorldStreaming& world_;
+  const TickingChunks& chunks_;
+  BlockWorld& blocks_;
   const RandomTicks::DropLoot& drop_;
 };
 
 }  // namespace
 
-RandomTicks::RandomTicks(WorldStreaming& world, const GameRules& rules, Rng& random, DropLoot drop_loot)
-    : world_(world), rules_(rules), random_(random), drop_loot_(std::move(drop_loot)) {}
+RandomTicks::RandomTicks(const TickingChunks& chunks, BlockWorld& blocks, const GameRules& rules, Rng& random,
+                         DropLoot drop_loot)
+    : chunks_(chunks), blocks_(blocks), rules_(rules), random_(random), drop_loot_(std::move(drop_loot)) {}
 
 void RandomTicks::tick(bool runs_normally) {
   if (!runs_normally) return;
   const int speed = rules_.get("random_tick_speed");
   if (speed <= 0) return;
-  world_.for_each_ticking_chunk([&](const ChunkColumn& column) { tick_chunk(column, speed); });
+  // The list is the world's cache; ticks change blocks, never which chunks tick.
+  for (ChunkPos pos : chunks_.ticking_chunks()) tick_chunk(*chunks_.column(pos), speed);
 }
 
 void RandomTicks::tick_chunk(const ChunkColumn& column, int speed) {
   const BlockTraits& traits = BlockTraits::get();
-  StreamingTickWorld world(world_, drop_loot_);
+  StreamingTickWorld world(chunks_, blocks_, drop_loot_);
   const int min_x = column.pos().x * 16, min_z = column.pos().z * 16;
   // Sections count their randomly ticking blocks on every change; the column keeps which are
   // non-zero (cached until the column changes), so sections without any cost nothing. Asked per

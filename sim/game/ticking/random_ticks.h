@@ -8,7 +8,8 @@
 
 #include "sim/core/rng.h"
 #include "sim/game/game_rules.h"
-#include "sim/game/world/world_streaming.h"
+#include "sim/game/ports.h"
+#include "sim/game/ticking/ticking_chunks.h"
 
 namespace hz {
 
@@ -16,7 +17,8 @@ class RandomTicks {
  public:
   using DropLoot = std::function<void(const BlockPos&, BlockStateId)>;
 
-  RandomTicks(WorldStreaming& world, const GameRules& rules, Rng& random, DropLoot drop_loot);
+  RandomTicks(const TickingChunks& chunks, BlockWorld& blocks, const GameRules& rules, Rng& random,
+              DropLoot drop_loot);
 
   // One tick of every ticking chunk (skipped while the tick rate manager is frozen, as vanilla's
   // tickChunks is).
@@ -30,7 +32,8 @@ class RandomTicks {
  private:
   void tick_chunk(const ChunkColumn& column, int speed);
 
-  WorldStreaming& world_;
+  const TickingChunks& chunks_;
+  BlockWorld& blocks_;
   const GameRules& rules_;
   Rng& random_;
   DropLoot drop_loot_;

@@ -13,6 +13,7 @@
 #include "sim/game/player.h"
 #include "sim/game/ports.h"
 #include "sim/game/sessions.h"
+#include "sim/game/ticking/ticking_chunks.h"
 #include "sim/game/world/block_change_batch.h"
 #include "sim/game/world/chunk_sender.h"
 #include "sim/game/world/loading_tickets.h"
@@ -26,7 +27,7 @@ namespace hz {
 class GameRules;
 struct CoreConfig;
 
-class WorldStreaming final : public PlayerListener, public BlockWorld {
+class WorldStreaming final : public PlayerListener, public BlockWorld, public TickingChunks {
  public:
   // The spawn chunk and its neighbours are kept loaded (and prepared before the server is up).
   static constexpr int kSpawnAreaRadius = 1;
@@ -78,7 +79,7 @@ class WorldStreaming final : public PlayerListener, public BlockWorld {
   BlockStateId block_at(const BlockPos& pos) const override;
   bool is_loaded(const BlockPos& pos) const override { return chunks_->is_ready({pos.x >> 4, pos.z >> 4}); }
   // The loaded FULL column at a chunk, or null.
-  const ChunkColumn* column(ChunkPos pos) const { return chunks_->ready_column(pos); }
+  const ChunkColumn* column(ChunkPos pos) const override { return chunks_->ready_column(pos); }
   // Vanilla's isChunkTracked: in the player's view and already sent (not pending).
   bool is_chunk_tracked(ConnId player, ChunkPos pos) const;
   const ChunkTrackingView* view_of(ConnId player) const;
@@ -90,7 +91,7 @@ class WorldStreaming final : public PlayerListener, public BlockWorld {
   // The one query other systems ask (random ticks now; scheduled ticks and mobs later): the chunk
   // is entity ticking and loaded with its eight neighbours, as vanilla's forEachBlockTickingChunk
   // takes the entity-ticking chunks whose holder has a ticking chunk.
-  bool is_ticking(ChunkPos pos) const;
+  bool is_ticking(ChunkPos pos) const override;
   // Every ticking chunk in (x, z) order.
   template <typename Visit>
   void for_each_ticking_chunk(Visit&& visit) const {
@@ -99,11 +100,11 @@ class WorldStreaming final : public PlayerListener, public BlockWorld {
   // The ticking chunks in (x, z) order, recomputed only when players' squares or the loaded
   // chunks changed (checking eight neighbours of every chunk every tick would cost more than the
   // random ticks themselves).
-  const std::vector<ChunkPos>& ticking_chunks() const;
+  const std::vector<ChunkPos>& ticking_chunks() const override;
   // Light as the world has it now (settled once a tick, like vanilla's asynchronous engine): sky
   // 15 and block 0 where no chunk is loaded.
-  uint8_t sky_light_at(const BlockPos& pos) const;
-  uint8_t block_light_at(const BlockPos& pos) const;
+  uint8_t sky_light_at(const BlockPos& pos) const override;
+  uint8_t block_light_at(const BlockPos& pos) const override;
 
   uint64_t hash() const;
 
