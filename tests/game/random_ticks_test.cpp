@@ -329,8 +329,8 @@ struct TickingWorld {
     }
     EXPECT_TRUE(all_loaded(view + 1));
   }
-  ChunkPos home() const {
-    const Vec3 p = const_cast<StreamingServer&>(s).world().spawn_point();
+  ChunkPos home() {
+    const Vec3 p = s.world().spawn_point();
     return {static_cast<int>(std::floor(p.x)) >> 4, static_cast<int>(std::floor(p.z)) >> 4};
   }
   bool all_loaded(int radius) {
