@@ -1,6 +1,5 @@
-// What a random tick does to the block it lands on (vanilla's randomTick of grass, mycelium,
-// leaves, crops, sugar cane, cactus, saplings, ice and snow layers), as pure functions of a world
-// they read and write through TickWorld; docs/rules/random-ticks.md states each rule.
+// What a random tick does to the block it lands on (grass, mycelium, leaves, crops, cane, cactus,
+// saplings, ice, snow layers): pure functions of a TickWorld, stated in docs/rules/random-ticks.md.
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,5 @@
-// Random ticks (vanilla's ServerLevel.tickChunk): every tick, in every ticking chunk, each section
-// holding a block with a random-tick behaviour gets random_tick_speed positions drawn from the
-// core's Rng, and the block there runs its rule (random_tick_rules.h). Changes go through the world.
+// Random ticks (vanilla's ServerLevel.tickChunk): random_tick_speed positions from the core's Rng
+// per section with ticking blocks, in every ticking chunk, each running its block's rule.
 #pragma once
 
 #include <cstdint>
