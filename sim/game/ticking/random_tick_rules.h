@@ -22,8 +22,9 @@ class TickWorld {
   virtual void drop_loot(const BlockPos& pos, BlockStateId state) = 0;
 };
 
-// Vanilla's getMaxLocalRawBrightness: the brighter of sky and block light. Horizon has no sky
-// darkening by time of day or weather yet (docs/rules/random-ticks.md §9), so sky light counts whole.
+// The brighter of sky and block light: vanilla's raw brightness with amount 0 (what crops ask),
+// and for now also its max local raw brightness (grass, saplings), which would subtract the sky
+// darkening of night and rain; Horizon has none yet (docs/rules/random-ticks.md §3).
 uint8_t raw_brightness(const TickWorld& world, const BlockPos& pos);
 
 // SpreadingSnowyDirtBlock.canBeGrass for the block above a grass or mycelium block.
