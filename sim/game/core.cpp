@@ -24,6 +24,7 @@
 #include "sim/game/player_saves.h"
 #include "sim/game/sessions.h"
 #include "sim/game/survival/survival_system.h"
+#include "sim/game/ticking/random_ticks.h"
 #include "sim/game/world/spawn_finder.h"
 #include "sim/game/world/world_streaming.h"
 
@@ -104,6 +105,9 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   sessions_->set_player_storage(player_saves_.get());
   sessions_->set_spawn_finder(this);
   sessions_->set_client_loading(movement_.get());
+  random_ticks_ = std::make_unique<RandomTicks>(
+      *world_, *world_, rules_, random_,
+      [this](const BlockPos& pos, BlockStateId state) { drop_block_loot(pos, state); });
 }
 
 Core::~Core() = default;
@@ -174,6 +178,9 @@ void Core::tick_server(bool sprinting) {
 void Core::tick_children() {
   time_->tick(tick_count_, rate_.runs_normally(), random_);
   run_console_commands();
+  // Vanilla's level tick runs random ticks before its chunk broadcast, which the world's tick
+  // (inside the sessions' tick) does here: the changes go out this tick.
+  random_ticks_->tick(rate_.runs_normally());
   sessions_->tick(tick_start_nanos_ / 1'000'000);
 }
 
@@ -235,6 +242,7 @@ uint64_t Core::state_hash() const {
   h.u64(player_saves_->hash());
   h.u64(time_->hash());
   h.u64(access_->hash()), h.u64(saving_enabled_);
+  h.u64(random_ticks_->hash());
   return h.digest();
 }
 

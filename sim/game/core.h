@@ -40,6 +40,7 @@ class BlockSource;
 class ChunkVisibility;
 class MovementSystem;
 class PlayerSaves;
+class RandomTicks;
 class Sessions;
 class SurvivalSystem;
 class TimeAndWeather;
@@ -122,6 +123,8 @@ class Core final : public CommandHost,
   // Chunks, players' views and chunk sending, the spawn point.
   WorldStreaming& world() { return *world_; }
   const WorldStreaming& world() const { return *world_; }
+  // Random ticks in the ticking chunks.
+  const RandomTicks& random_ticks() const { return *random_ticks_; }
   // The world's spawn point.
   Vec3 spawn_point() const override;
   // SpawnFinder: where a player without a saved position (or a respawn point) appears, around the
@@ -179,6 +182,8 @@ class Core final : public CommandHost,
   std::unique_ptr<BlockUse> block_use_;
   std::unique_ptr<Buckets> buckets_;
   std::unique_ptr<PlayerSaves> player_saves_;
+  // Grass, leaves, crops, saplings, ice and snow in the ticking chunks (docs/rules/random-ticks.md).
+  std::unique_ptr<RandomTicks> random_ticks_;
   std::deque<ConsoleLine> console_queue_;
   int64_t tick_count_ = 0;
   int64_t empty_ticks_ = 0;

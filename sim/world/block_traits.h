@@ -16,7 +16,13 @@ enum BlockFlag : uint8_t {
   kFlagMotionBlocking = 1 << 3,  // heightmap MOTION_BLOCKING: collides or holds a fluid
   kFlagSolid = 1 << 4,           // has a collision shape (heightmap OCEAN_FLOOR)
   kFlagLeaves = 1 << 5,          // any *_leaves block
+  kFlagRandomTicks = 1 << 6,     // has a random-tick behaviour Horizon runs (docs/rules/random-ticks.md)
 };
+
+// Whether a state does anything when a random tick lands on it: grass and mycelium, decaying
+// leaves, growing crops, sugar cane, cactus, saplings, ice and snow layers. Sections count these
+// so the random tick skips sections that have none.
+bool is_randomly_ticking(BlockStateId state);
 
 class BlockTraits {
  public:
@@ -26,6 +32,7 @@ class BlockTraits {
   uint8_t flags(BlockStateId s) const { return flags_[s]; }
   bool is_air(BlockStateId s) const { return flags_[s] & kFlagAir; }
   bool has_fluid(BlockStateId s) const { return flags_[s] & kFlagFluid; }
+  bool random_ticks(BlockStateId s) const { return flags_[s] & kFlagRandomTicks; }
   uint8_t opacity(BlockStateId s) const { return opacity_[s]; }
   uint8_t emission(BlockStateId s) const { return emission_[s]; }
 

@@ -95,6 +95,17 @@ void ChunkColumn::set_biome_cell(int cell_x, int cell_y, int cell_z, uint16_t bi
   ++version_;
 }
 
+uint32_t ChunkColumn::random_ticking_sections() const {
+  if (ticking_sections_version_ != version_) {
+    uint32_t mask = 0;
+    for (int s = 0; s < kSectionCount; ++s)
+      if (sections_[static_cast<size_t>(s)].random_ticking_count() > 0) mask |= 1u << s;
+    ticking_sections_ = mask;
+    ticking_sections_version_ = version_;
+  }
+  return ticking_sections_;
+}
+
 void ChunkColumn::sections_replaced() {
   recompute_heightmaps();
   light_valid_ = false;

@@ -62,6 +62,10 @@ class ChunkColumn {
   void set_status(ChunkStatus status) { status_ = status; }
   // Moves on every block, biome or light change; caches compare against it.
   uint64_t version() const { return version_; }
+  // Bit i is set when section i holds a block with a random-tick behaviour (its count, section.h).
+  // Cached against version(): random ticks read it for every ticking chunk every tick, and
+  // touching 24 sections for it would cost a cache miss each.
+  uint32_t random_ticking_sections() const;
 
   // Everything of map_chunk after chunk x/z, encoded once per version and shared by all players.
   SharedBytes packet_body() const;
@@ -104,6 +108,8 @@ class ChunkColumn {
   mutable CachedBytes body_cache_;
   mutable CachedBytes packet_cache_;
   mutable CachedBytes light_cache_;
+  mutable uint32_t ticking_sections_ = 0;
+  mutable uint64_t ticking_sections_version_ = 0;  // 0: never computed (versions start at 1)
 };
 
 }  // namespace hz

@@ -39,14 +39,6 @@ TreeKind tree_kind(BiomeKind biome, uint32_t pick) {
   }
 }
 
-int tree_height(TreeKind kind, uint32_t extra) {
-  switch (kind) {
-    case TreeKind::kOak: return 4 + static_cast<int>(extra % 3);
-    case TreeKind::kBirch: return 5 + static_cast<int>(extra % 3);
-    case TreeKind::kSpruce: return 6 + static_cast<int>(extra);
-  }
-  return 4;
-}
 
 struct OreRule {
   int kind, attempts, min_y, max_y, size;
@@ -173,6 +165,15 @@ void freeze(const ChunkColumn& column, DenseBlocks& blocks, const WorldgenBlocks
 }
 
 }  // namespace
+
+int tree_height(TreeKind kind, uint32_t extra) {
+  switch (kind) {
+    case TreeKind::kOak: return 4 + static_cast<int>(extra % 3);
+    case TreeKind::kBirch: return 5 + static_cast<int>(extra % 3);
+    case TreeKind::kSpruce: return 6 + static_cast<int>(extra);
+  }
+  return 4;
+}
 
 FeaturePlan plan_features(uint64_t seed, const ChunkColumn& carved) {
   const WorldgenBlocks& b = WorldgenBlocks::get();

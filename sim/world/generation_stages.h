@@ -34,6 +34,8 @@ struct TreeBlock {
   BlockStateId state;
   bool is_log;
 };
+// Logs in a tree's trunk for a kind and a draw `extra` in 0..3 (planted trees and grown saplings).
+int tree_height(TreeKind kind, uint32_t extra);
 // Every block of a tree planted by the chunk at `origin`, logs first, in a fixed order.
 std::vector<TreeBlock> tree_blocks(const TreePlacement& tree, ChunkPos origin);
 

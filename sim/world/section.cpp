@@ -12,6 +12,8 @@ BlockStateId Section::set_block(int index, BlockStateId state) {
   const BlockTraits& traits = BlockTraits::get();
   non_air_ = static_cast<uint16_t>(non_air_ + (traits.is_air(old) ? 1 : 0) - (traits.is_air(state) ? 1 : 0));
   fluids_ = static_cast<uint16_t>(fluids_ + (traits.has_fluid(state) ? 1 : 0) - (traits.has_fluid(old) ? 1 : 0));
+  random_ticking_ = static_cast<uint16_t>(random_ticking_ + (traits.random_ticks(state) ? 1 : 0) -
+                                          (traits.random_ticks(old) ? 1 : 0));
   encoded_.reset();
   return old;
 }
@@ -33,13 +35,15 @@ void Section::assign_biomes(PalettedContainer biomes) {
 
 void Section::recount() {
   const BlockTraits& traits = BlockTraits::get();
-  int non_air = 0, fluids = 0;
+  int non_air = 0, fluids = 0, ticking = 0;
   blocks_.for_each_count([&](uint16_t state, int cells) {
     non_air += traits.is_air(state) ? 0 : cells;
     fluids += traits.has_fluid(state) ? cells : 0;
+    ticking += traits.random_ticks(state) ? cells : 0;
   });
   non_air_ = static_cast<uint16_t>(non_air);
   fluids_ = static_cast<uint16_t>(fluids);
+  random_ticking_ = static_cast<uint16_t>(ticking);
 }
 
 void Section::encode(ByteWriter& out) const {

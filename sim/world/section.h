@@ -28,6 +28,8 @@ class Section {
   int non_air_count() const { return non_air_; }
   int fluid_count() const { return fluids_; }
   bool has_only_air() const { return non_air_ == 0; }
+  // Blocks with a random-tick behaviour (block_traits.h): the random tick skips a section at 0.
+  int random_ticking_count() const { return random_ticking_; }
   const PalettedContainer& blocks() const { return blocks_; }
   const PalettedContainer& biomes() const { return biomes_; }
 
@@ -49,6 +51,7 @@ class Section {
   PalettedContainer biomes_;
   uint16_t non_air_ = 0;
   uint16_t fluids_ = 0;
+  uint16_t random_ticking_ = 0;
   mutable SharedBytes encoded_;
 };
 

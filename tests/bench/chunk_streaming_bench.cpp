@@ -11,6 +11,7 @@
 #include "sim/core/effect_digest.h"
 #include "sim/data/catalog.h"
 #include "sim/game/core.h"
+#include "sim/game/ticking/random_ticks.h"
 #include "sim/game/world/job_kinds.h"
 #include "sim/game/world/world_chunks.h"
 #include "sim/game/world/world_streaming.h"
@@ -261,6 +262,24 @@ void BM_TickWithPlayersStandingStill(benchmark::State& state) {
   state.counters["loaded_chunks"] = static_cast<double>(crowd.core->world().chunks().loaded_count());
 }
 BENCHMARK(BM_TickWithPlayersStandingStill)->Arg(1)->Arg(10)->Unit(benchmark::kMicrosecond);
+
+// Random ticks alone over the ticking chunks around `players` players at spawn (simulation
+// distance 10: 441 chunks), at the default speed 3: what a tick of a ticking chunk costs.
+void BM_RandomTicks(benchmark::State& state) {
+  Crowd crowd(static_cast<int>(state.range(0)));
+  GameRules rules;
+  Rng rng(7);
+  RandomTicks ticks(crowd.core->world(), crowd.core->world(), rules, rng, {});
+  int chunks = 0;
+  crowd.core->world().for_each_ticking_chunk([&](const ChunkColumn&) { ++chunks; });
+  for (auto _ : state) ticks.tick(true);
+  state.counters["ticking_chunks"] = chunks;
+  state.counters["ns_per_chunk"] = benchmark::Counter(static_cast<double>(chunks) * static_cast<double>(state.iterations()),
+                                                      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["draws_per_tick"] =
+      static_cast<double>(ticks.positions_drawn()) / static_cast<double>(std::max<int64_t>(1, state.iterations()));
+}
+BENCHMARK(BM_RandomTicks)->Arg(1)->Unit(benchmark::kMicrosecond);
 
 // The core's state hash alone (computed after every pass), with the crowd's chunks loaded: it
 // must not grow with the number of loaded chunks.

@@ -26,7 +26,9 @@ struct StreamingServer {
   SimulatedJobs jobs{2, 17};
   // The core asked for the spawn area when it started: those reads are queued first.
   explicit StreamingServer(int view_distance, std::string ops_json = "")
-      : h(properties_with_view_distance(view_distance), std::move(ops_json)) {
+      : StreamingServer(properties_with_view_distance(view_distance), std::move(ops_json)) {}
+  explicit StreamingServer(ServerProperties properties, std::string ops_json = "")
+      : h(std::move(properties), std::move(ops_json)) {
     h.answer_player_files = false;  // SimulatedJobs carries out every storage job
     jobs.take_jobs(h.sink.effects);
   }

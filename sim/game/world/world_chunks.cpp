@@ -265,6 +265,7 @@ void WorldChunks::make_ready(ChunkPos pos, Slot& slot, std::shared_ptr<ChunkColu
   slot.dirty = dirty;
   slot.contents = hash_combine(position_hash(pos), slot.column->stored_hash());
   ++loaded_;
+  ++membership_version_;
   loaded_contents_hash_ += slot.contents;
   ready_.push_back(pos);
 }
@@ -293,6 +294,7 @@ void WorldChunks::unload_unwanted(int64_t game_time) {
     if (slot->dirty) write(pos, *slot, game_time);
     HZ_CHECK(loaded_ > 0);
     --loaded_;
+    ++membership_version_;
     loaded_contents_hash_ -= slot->contents;
     slots_.erase(pos);
   }

@@ -73,6 +73,8 @@ class WorldChunks {
   void save_all(int64_t game_time, bool flush, std::function<void()> on_flushed);
 
   size_t loaded_count() const { return loaded_; }
+  // Moves whenever a chunk becomes ready or unloads: caches of "which chunks are loaded" compare it.
+  uint64_t membership_version() const { return membership_version_; }
   size_t tracked_count() const { return slots_.size(); }
   size_t generation_jobs_in_flight() const { return generation_in_flight_; }
   size_t jobs_in_flight() const { return jobs_.size(); }
@@ -131,6 +133,7 @@ class WorldChunks {
   JobId next_job_ = 1;
   size_t generation_in_flight_ = 0;
   size_t loaded_ = 0;
+  uint64_t membership_version_ = 0;  // a cache key only: not part of the state hash
   // Sum of the loaded chunks' `contents`: which chunks are loaded and what they hold, in any order.
   // Each is hashed when it becomes ready and again at the end of a tick in which set_block changed
   // it (`changed_`), never per tick for all.

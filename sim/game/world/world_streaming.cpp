@@ -27,6 +27,7 @@ WorldStreaming::WorldStreaming(const CoreConfig& config, EffectSink& effects, Pl
       connections_(connections),
       time_(time),
       rules_(rules),
+      simulation_(config.properties.simulation_distance),
       view_distance_(std::clamp(config.properties.view_distance, kMinViewDistance, kMaxViewDistance)),
       simulation_distance_(config.properties.simulation_distance),
       spawn_area_{ChunkPos{0, 0}, kSpawnAreaRadius},
@@ -87,6 +88,7 @@ void WorldStreaming::on_join(Player& player) {
   // (sendable): the square reaches one chunk past the view distance.
   viewer.loading = ChunkSquare{chunk, view_distance_ + 1};
   tickets_.add(viewer.loading, [&](ChunkPos pos) { want(pos, chunk); });
+  simulation_.add_player(chunk);
   update_chunk_tracking(viewer, player);
 }
 
@@ -96,6 +98,7 @@ void WorldStreaming::on_leave(Player& player) {
   // The connection is gone: the view empties without forget packets nobody would read.
   apply_view(it->second, player.conn, ChunkTrackingView(), false);
   tickets_.remove(it->second.loading, [&](ChunkPos pos) { unwant(pos); });
+  simulation_.remove_player(it->second.loading.center);
   viewers_.erase(it);
 }
 
@@ -118,6 +121,7 @@ void WorldStreaming::follow_position(Viewer& viewer, const Player& player) {
   const ChunkSquare next{chunk, viewer.loading.radius};
   tickets_.move(
       viewer.loading, next, [&](ChunkPos pos) { want(pos, chunk); }, [&](ChunkPos pos) { unwant(pos); });
+  simulation_.move_player(viewer.loading.center, chunk);
   viewer.loading = next;
   update_chunk_tracking(viewer, player);
 }
@@ -273,16 +277,45 @@ const PlayerChunkSender* WorldStreaming::sender_of(ConnId player) const {
   return it == viewers_.end() ? nullptr : &it->second.sender;
 }
 
-bool WorldStreaming::is_entity_ticking(ChunkPos pos) const {
+bool WorldStreaming::is_entity_ticking(ChunkPos pos) const { return simulation_.contains(pos); }
+
+bool WorldStreaming::is_block_ticking(ChunkPos pos) const {
+  const int radius = block_ticking_radius(simulation_distance_);
   for (const auto& [conn, viewer] : viewers_)
-    if (viewer.loading.center.ring_distance(pos) <= simulation_distance_) return true;
+    if (viewer.loading.center.ring_distance(pos) <= radius) return true;
   return false;
 }
 
-bool WorldStreaming::is_block_ticking(ChunkPos pos) const {
-  for (const auto& [conn, viewer] : viewers_)
-    if (viewer.loading.center.ring_distance(pos) <= simulation_distance_ + 1) return true;
-  return false;
+bool WorldStreaming::is_ticking(ChunkPos pos) const { return simulation_.contains(pos) && ticking_column(pos); }
+
+const std::vector<ChunkPos>& WorldStreaming::ticking_chunks() const {
+  if (ticking_cache_simulation_ != simulation_.version() || ticking_cache_membership_ != chunks_->membership_version()) {
+    ticking_cache_.clear();
+    for (ChunkPos pos : simulation_.chunks())
+      if (ticking_column(pos) != nullptr) ticking_cache_.push_back(pos);
+    ticking_cache_simulation_ = simulation_.version();
+    ticking_cache_membership_ = chunks_->membership_version();
+  }
+  return ticking_cache_;
+}
+
+const ChunkColumn* WorldStreaming::ticking_column(ChunkPos pos) const {
+  for (int dx = -1; dx <= 1; ++dx)
+    for (int dz = -1; dz <= 1; ++dz)
+      if ((dx != 0 || dz != 0) && !chunks_->is_ready({pos.x + dx, pos.z + dz})) return nullptr;
+  return chunks_->ready_column(pos);
+}
+
+uint8_t WorldStreaming::sky_light_at(const BlockPos& pos) const {
+  if (pos.y > kWorldMaxY) return 15;
+  const ChunkColumn* c = chunks_->ready_column({pos.x >> 4, pos.z >> 4});
+  return c ? c->light().sky_at(pos.x & 15, pos.y, pos.z & 15) : 15;
+}
+
+uint8_t WorldStreaming::block_light_at(const BlockPos& pos) const {
+  if (pos.y > kWorldMaxY) return 0;
+  const ChunkColumn* c = chunks_->ready_column({pos.x >> 4, pos.z >> 4});
+  return c ? c->light().block_at(pos.x & 15, pos.y, pos.z & 15) : 0;
 }
 
 uint64_t WorldStreaming::hash() const {
@@ -290,6 +323,7 @@ uint64_t WorldStreaming::hash() const {
   h.u64(chunks_->hash());
   h.u64(block_changes_.hash());
   h.u64(tickets_.wanted_count());
+  h.u64(simulation_.hash());
   h.u64(spawn_.has_value());
   if (spawn_) h.i64(spawn_->x), h.i64(spawn_->y), h.i64(spawn_->z);
   for (const auto& [conn, v] : viewers_) {

@@ -8,13 +8,16 @@
 #include <map>
 #include <optional>
 #include <utility>
+#include <vector>
 
 #include "sim/game/player.h"
 #include "sim/game/ports.h"
 #include "sim/game/sessions.h"
+#include "sim/game/ticking/ticking_chunks.h"
 #include "sim/game/world/block_change_batch.h"
 #include "sim/game/world/chunk_sender.h"
 #include "sim/game/world/loading_tickets.h"
+#include "sim/game/world/simulation_chunks.h"
 #include "sim/game/world/spawn_finder.h"
 #include "sim/game/world/tracking_view.h"
 #include "sim/game/world/world_chunks.h"
@@ -24,7 +27,7 @@ namespace hz {
 class GameRules;
 struct CoreConfig;
 
-class WorldStreaming final : public PlayerListener, public BlockWorld {
+class WorldStreaming final : public PlayerListener, public BlockWorld, public TickingChunks {
  public:
   // The spawn chunk and its neighbours are kept loaded (and prepared before the server is up).
   static constexpr int kSpawnAreaRadius = 1;
@@ -76,15 +79,32 @@ class WorldStreaming final : public PlayerListener, public BlockWorld {
   BlockStateId block_at(const BlockPos& pos) const override;
   bool is_loaded(const BlockPos& pos) const override { return chunks_->is_ready({pos.x >> 4, pos.z >> 4}); }
   // The loaded FULL column at a chunk, or null.
-  const ChunkColumn* column(ChunkPos pos) const { return chunks_->ready_column(pos); }
+  const ChunkColumn* column(ChunkPos pos) const override { return chunks_->ready_column(pos); }
   // Vanilla's isChunkTracked: in the player's view and already sent (not pending).
   bool is_chunk_tracked(ConnId player, ChunkPos pos) const;
   const ChunkTrackingView* view_of(ConnId player) const;
   const PlayerChunkSender* sender_of(ConnId player) const;
-  // Simulation distance: entities tick within Chebyshev distance s of a player's chunk, blocks
-  // within s + 1. Nothing but players ticks yet; other systems ask here when they do.
+  // Simulation distance (vanilla's simulation tickets, simulation_chunks.h): entities tick within
+  // Chebyshev distance min(s, 31) of a player's chunk, blocks within one more.
   bool is_entity_ticking(ChunkPos pos) const;
   bool is_block_ticking(ChunkPos pos) const;
+  // The one query other systems ask (random ticks now; scheduled ticks and mobs later): the chunk
+  // is entity ticking and loaded with its eight neighbours, as vanilla's forEachBlockTickingChunk
+  // takes the entity-ticking chunks whose holder has a ticking chunk.
+  bool is_ticking(ChunkPos pos) const override;
+  // Every ticking chunk in (x, z) order.
+  template <typename Visit>
+  void for_each_ticking_chunk(Visit&& visit) const {
+    for (ChunkPos pos : ticking_chunks()) visit(*chunks_->ready_column(pos));
+  }
+  // The ticking chunks in (x, z) order, recomputed only when players' squares or the loaded
+  // chunks changed (checking eight neighbours of every chunk every tick would cost more than the
+  // random ticks themselves).
+  const std::vector<ChunkPos>& ticking_chunks() const override;
+  // Light as the world has it now (settled once a tick, like vanilla's asynchronous engine): sky
+  // 15 and block 0 where no chunk is loaded.
+  uint8_t sky_light_at(const BlockPos& pos) const override;
+  uint8_t block_light_at(const BlockPos& pos) const override;
 
   uint64_t hash() const;
 
@@ -109,6 +129,8 @@ class WorldStreaming final : public PlayerListener, public BlockWorld {
   void send_next_chunks(Viewer& viewer, const Player& player);
   int player_view_distance(const Player& player) const;
   void learn_spawn(const ChunkColumn& column);
+  // The column when it and its eight neighbours are loaded, else null.
+  const ChunkColumn* ticking_column(ChunkPos pos) const;
   // Vanilla's broadcastChanges: this tick's block changes to every player tracking their chunk.
   void broadcast_block_changes();
   void broadcast_light_changes();
@@ -123,6 +145,10 @@ class WorldStreaming final : public PlayerListener, public BlockWorld {
   std::unique_ptr<WorldChunks> chunks_;
   BlockChangeBatch block_changes_;
   LoadingTickets tickets_;
+  SimulationChunks simulation_;
+  // Cache of ticking_chunks(), keyed by the two versions it was computed at.
+  mutable std::vector<ChunkPos> ticking_cache_;
+  mutable uint64_t ticking_cache_simulation_ = ~uint64_t{0}, ticking_cache_membership_ = ~uint64_t{0};
   std::map<ConnId, Viewer> viewers_;
   int view_distance_;
   int simulation_distance_;
