@@ -1,5 +1,7 @@
 #include "sim/game/blocks/shape_updates.h"
 
+#include <vector>
+
 #include "sim/game/blocks/block_kinds.h"
 #include "sim/game/blocks/block_support.h"
 #include "sim/game/blocks/placement_states.h"
@@ -41,25 +43,58 @@ BlockStateId door_shape(const BlockWorld& world, BlockStateId state, const Block
   return state;
 }
 
+// Which shape rule a block follows, worked out once per block (the checks compare names and tags,
+// and every block change asks six neighbours).
+enum class ShapeKind : uint8_t {
+  kNone, kFloorAttached, kWallTorch, kFaceAttached, kDoor, kNeedsSupport, kConcretePowder, kFalling, kConnecting
+};
+
+ShapeKind kind_of(BlockId block) {
+  static const std::vector<ShapeKind> kinds = [] {
+    std::vector<ShapeKind> out(static_cast<size_t>(block_count()), ShapeKind::kNone);
+    for (BlockId b = 0; b < static_cast<BlockId>(block_count()); ++b) {
+      ShapeKind& k = out[b];
+      if (is_standing_torch(b) || is_pressure_plate(b)) k = ShapeKind::kFloorAttached;
+      else if (is_wall_torch(b)) k = ShapeKind::kWallTorch;
+      else if (is_button(b) || is_lever(b)) k = ShapeKind::kFaceAttached;
+      else if (is_door(b)) k = ShapeKind::kDoor;
+      else if (is_vegetation(b) || is_carpet(b) || is_snow_layer(b)) k = ShapeKind::kNeedsSupport;
+      else if (is_concrete_powder(b)) k = ShapeKind::kConcretePowder;
+      else if (is_falling_block(b)) k = ShapeKind::kFalling;
+      else if (is_stairs(b) || is_fence(b) || is_pane(b) || is_wall(b)) k = ShapeKind::kConnecting;
+    }
+    return out;
+  }();
+  return kinds[block];
+}
+
 }  // namespace
 
 BlockStateId update_shape(const BlockWorld& world, BlockTickScheduler& ticks, BlockStateId state, const BlockPos& pos,
                           Dir toward, BlockStateId neighbour) {
   const BlockId block = block_of_state(state);
-  if (is_standing_torch(block) || is_pressure_plate(block))
-    return toward == Dir::kDown && !can_survive(world, state, pos) ? air() : state;
-  if (is_wall_torch(block)) return toward == opposite(facing_of(state)) && !can_survive(world, state, pos) ? air() : state;
-  if (is_button(block) || is_lever(block))
-    return toward == toward_support(state) && !can_survive(world, state, pos) ? air() : state;
-  if (is_door(block)) return door_shape(world, state, pos, toward, neighbour);
-  if (is_vegetation(block) || is_carpet(block) || is_snow_layer(block))
-    return can_survive(world, state, pos) ? state : air();
-  if (is_concrete_powder(block) && touches_water(world, pos)) return block_info(concrete_of(block)).default_state;
-  if (is_falling_block(block)) {
-    ticks.schedule_block_tick(pos, block, kFallingBlockDelay);
-    return state;
+  switch (kind_of(block)) {
+    case ShapeKind::kNone:
+      return state;
+    case ShapeKind::kFloorAttached:
+      return toward == Dir::kDown && !can_survive(world, state, pos) ? air() : state;
+    case ShapeKind::kWallTorch:
+      return toward == opposite(facing_of(state)) && !can_survive(world, state, pos) ? air() : state;
+    case ShapeKind::kFaceAttached:
+      return toward == toward_support(state) && !can_survive(world, state, pos) ? air() : state;
+    case ShapeKind::kDoor:
+      return door_shape(world, state, pos, toward, neighbour);
+    case ShapeKind::kNeedsSupport:
+      return can_survive(world, state, pos) ? state : air();
+    case ShapeKind::kConcretePowder:
+      if (touches_water(world, pos)) return block_info(concrete_of(block)).default_state;
+      [[fallthrough]];
+    case ShapeKind::kFalling:
+      ticks.schedule_block_tick(pos, block, kFallingBlockDelay);
+      return state;
+    case ShapeKind::kConnecting:
+      return connection_update(world, state, pos, toward).value_or(state);
   }
-  if (auto connected = connection_update(world, state, pos, toward)) return *connected;
   return state;
 }
 
