@@ -15,6 +15,7 @@
 #include "sim/data/catalog.h"
 #include "sim/game/blocks/block_kinds.h"
 #include "sim/game/blocks/directions.h"
+#include "sim/game/blocks/neighbor_updater.h"
 #include "sim/game/core.h"
 #include "sim/game/entities/falling_blocks.h"
 #include "sim/game/entities/item_entities.h"
@@ -266,6 +267,60 @@ TEST(ScheduledTicks, BlockTicksSurviveAChunkFileRoundTrip) {
   EXPECT_FALSE(restored.has_block_tick({33, 70, -45}, sand));
 }
 
+// --- the collecting neighbour updater ---
+
+// Records what the updater asks for; a neighbour change at `chain_at` asks for the six neighbours
+// of that position in turn (a chain), once.
+struct RecordingTarget final : public NeighborUpdater::Target {
+  NeighborUpdater* updater = nullptr;
+  std::vector<BlockPos> changed;
+  std::optional<BlockPos> chain_at;
+  bool endless = false;
+  void neighbor_changed(const BlockPos& pos, BlockId source) override {
+    changed.push_back(pos);
+    if (endless || (chain_at && pos == *chain_at)) {
+      chain_at.reset();
+      updater->update_neighbors_at(pos, source);
+    }
+  }
+  void shape_update(Dir, BlockStateId, const BlockPos& pos, const BlockPos&, int, int) override { changed.push_back(pos); }
+};
+
+TEST(NeighborUpdater, ChainedUpdatesRunBeforeTheRestOfTheirParentInVanillasOrder) {
+  RecordingTarget target;
+  NullLog log;
+  NeighborUpdater updater(target, log, 1000000);
+  target.updater = &updater;
+  const BlockPos p{0, 0, 0};
+  const BlockPos west{-1, 0, 0};
+  target.chain_at = west;
+  updater.update_neighbors_at(p, 1);
+  // West first; its own six (west, east, down, up, north, south of it) before p's east.
+  const std::vector<BlockPos> expected{west,       {-2, 0, 0}, {0, 0, 0}, {-1, -1, 0}, {-1, 1, 0}, {-1, 0, -1},
+                                       {-1, 0, 1}, {1, 0, 0},  {0, -1, 0}, {0, 1, 0},  {0, 0, -1}, {0, 0, 1}};
+  EXPECT_EQ(target.changed, expected);
+  EXPECT_EQ(updater.chained(), 0);
+}
+
+TEST(NeighborUpdater, AChainStopsAtTheLimitWithOneErrorLine) {
+  RecordingTarget target;
+  NullLog log;
+  NeighborUpdater updater(target, log, 50);
+  target.updater = &updater;
+  target.endless = true;  // every change asks for six more: without the limit this never ends
+  updater.update_neighbors_at({0, 0, 0}, 1);
+  // 50 requests are taken; each "six neighbours" request is one of them.
+  EXPECT_GT(target.changed.size(), 0u);
+  EXPECT_LE(target.changed.size(), 50u * 6u);
+  ASSERT_EQ(log.lines.size(), 1u);
+  EXPECT_TRUE(log.lines[0].starts_with("Too many chained neighbor updates. Skipping the rest."));
+  // The next chain starts counting from zero.
+  target.endless = false;
+  target.changed.clear();
+  updater.update_neighbors_at({5, 5, 5}, 1);
+  EXPECT_EQ(target.changed.size(), 6u);
+}
+
 // --- scenarios through the core ---
 
 std::string_view name_of(BlockStateId state) { return block_info(block_of_state(state)).name; }
@@ -360,6 +415,36 @@ TEST(BlockUpdatesScenario, AWallTorchPopsOffItsWallButNotOffAnotherNeighbour) {
   w.dig(wall);
   EXPECT_TRUE(is_air(w.at(torch)));
   EXPECT_EQ(w.items_named("torch"), 1);
+}
+
+TEST(BlockUpdatesScenario, ADoorLosesBothHalvesWithItsFloorAndDropsOnce) {
+  LivingWorld w;
+  const BlockPos ground{w.below.x + 2, w.below.y, w.below.z};
+  w.clear_column(ground);
+  w.s.pass();
+  w.hold("oak_door");
+  w.use_on(ground, Dir::kUp, 0.5f, 1.0f, 0.5f);
+  const BlockPos lower{ground.x, ground.y + 1, ground.z}, upper{ground.x, ground.y + 2, ground.z};
+  ASSERT_EQ(name_of(w.at(upper)), "oak_door");
+  w.dig(ground);
+  EXPECT_TRUE(is_air(w.at(lower)));
+  EXPECT_TRUE(is_air(w.at(upper)));
+  EXPECT_EQ(w.items_named("oak_door"), 1);  // only the lower half has loot
+}
+
+TEST(BlockUpdatesScenario, AFlowerPopsOffWhenItsSoilGoesButStaysOnAnyOtherChange) {
+  LivingWorld w;
+  const BlockPos ground{w.below.x + 2, w.below.y, w.below.z};
+  w.clear_column(ground);
+  const BlockPos soil{ground.x, ground.y + 1, ground.z}, flower{ground.x, ground.y + 2, ground.z};
+  ASSERT_TRUE(w.s.world().set_block(soil, default_state_of("grass_block")));
+  ASSERT_TRUE(w.s.world().set_block(flower, default_state_of("poppy")));
+  w.s.pass();
+  w.s.pass({ConsoleLine{"setblock " + std::to_string(soil.x) + " " + std::to_string(soil.y) + " " + std::to_string(soil.z) + " dirt"}});
+  EXPECT_EQ(name_of(w.at(flower)), "poppy");  // dirt holds plants too
+  w.s.pass({ConsoleLine{"setblock " + std::to_string(soil.x) + " " + std::to_string(soil.y) + " " + std::to_string(soil.z) + " stone"}});
+  EXPECT_TRUE(is_air(w.at(flower)));
+  EXPECT_EQ(w.items_named("poppy"), 1);
 }
 
 TEST(BlockUpdatesScenario, AFenceLetsGoOfARemovedNeighbour) {
