@@ -20,9 +20,14 @@ void LevelTicks::add_chunk(ChunkPos chunk, const std::vector<SavedTick>& saved, 
     if (!c.present.insert(key_of(s.pos, s.type)).second) continue;
     c.queue.insert(ScheduledTick{s.type, s.pos, game_time + s.delay, s.priority, order});
   }
+  if (c.queue.empty()) active_.erase(chunk);
+  else active_.insert(chunk);
 }
 
-void LevelTicks::remove_chunk(ChunkPos chunk) { chunks_.erase(chunk); }
+void LevelTicks::remove_chunk(ChunkPos chunk) {
+  chunks_.erase(chunk);
+  active_.erase(chunk);
+}
 
 std::vector<SavedTick> LevelTicks::saved(ChunkPos chunk, int64_t game_time) const {
   std::vector<SavedTick> out;
@@ -39,6 +44,7 @@ bool LevelTicks::schedule(const ScheduledTick& tick) {
   if (it == chunks_.end()) return false;
   if (!it->second.present.insert(key_of(tick.pos, tick.type)).second) return false;
   it->second.queue.insert(tick);
+  active_.insert(it->first);
   return true;
 }
 
@@ -60,7 +66,8 @@ void LevelTicks::tick(int64_t now, int max, const std::function<bool(ChunkPos)>&
     }
   };
   std::priority_queue<Head, std::vector<Head>, std::greater<Head>> heads;
-  for (auto& [chunk, c] : chunks_) {
+  for (ChunkPos chunk : active_) {
+    const Container& c = chunks_.at(chunk);
     if (c.queue.empty() || c.queue.begin()->trigger > now || !ticking(chunk)) continue;
     heads.push(Head{c.queue.begin()->priority, c.queue.begin()->sub_tick, chunk});
   }
@@ -73,22 +80,24 @@ void LevelTicks::tick(int64_t now, int max, const std::function<bool(ChunkPos)>&
     c.queue.erase(c.queue.begin());
     c.present.erase(key_of(tick.pos, tick.type));
     collected.push_back(tick);
-    if (!c.queue.empty() && c.queue.begin()->trigger <= now)
-      heads.push(Head{c.queue.begin()->priority, c.queue.begin()->sub_tick, head.chunk});
+    if (c.queue.empty()) active_.erase(head.chunk);
+    else if (c.queue.begin()->trigger <= now) heads.push(Head{c.queue.begin()->priority, c.queue.begin()->sub_tick, head.chunk});
   }
   for (const ScheduledTick& tick : collected) run(tick.pos, tick.type);
 }
 
 size_t LevelTicks::count() const {
   size_t n = 0;
-  for (const auto& [chunk, c] : chunks_) n += c.queue.size();
+  for (ChunkPos chunk : active_) n += chunks_.at(chunk).queue.size();
   return n;
 }
 
 uint64_t LevelTicks::hash() const {
   Hasher h;
-  h.u64(chunks_.size());
-  for (const auto& [chunk, c] : chunks_) {
+  // Which chunks have containers is the chunk map's (hashed there); here the ticks themselves.
+  h.u64(chunks_.size()), h.u64(active_.size());
+  for (ChunkPos chunk : active_) {
+    const Container& c = chunks_.at(chunk);
     h.i64(chunk.x), h.i64(chunk.z), h.u64(c.queue.size());
     for (const ScheduledTick& t : c.queue)
       h.u64(t.type), h.i64(t.pos.x), h.i64(t.pos.y), h.i64(t.pos.z), h.i64(t.trigger), h.i64(t.priority), h.i64(t.sub_tick);

@@ -78,6 +78,9 @@ class LevelTicks {
   static Key key_of(const BlockPos& pos, uint32_t type) { return {pos.x, pos.y, pos.z, type}; }
 
   std::map<ChunkPos, Container> chunks_;
+  // The chunks whose container holds ticks: what a tick and the hash walk (most loaded chunks
+  // have none, and there are thousands of them with many players).
+  std::set<ChunkPos> active_;
 };
 
 ChunkPos chunk_of_block(const BlockPos& pos);
