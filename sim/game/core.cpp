@@ -81,7 +81,8 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   block_updates_ = std::make_unique<BlockUpdates>(*world_, *scheduled_ticks_, *items_, random_,
                                                   static_cast<ServerLog&>(*this),
                                                   config_.properties.max_chained_neighbor_updates);
-  falling_ = std::make_unique<FallingBlocks>(entity_ids_, random_, *tracker_, rules_, *block_updates_, *items_);
+  falling_ = std::make_unique<FallingBlocks>(entity_ids_, random_, *tracker_, rules_, rate_, *block_updates_,
+                                             *items_);
   block_tick_rules_ = std::make_unique<BlockTickRules>(*block_updates_, *falling_);
   scheduled_ticks_->set_runner([this](const BlockPos& pos, BlockId block) { block_tick_rules_->run(pos, block); });
   block_use_ = std::make_unique<BlockUse>(*block_updates_, *scheduled_ticks_);

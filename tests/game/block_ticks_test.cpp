@@ -551,6 +551,21 @@ TEST(FallingBlocksScenario, ASavedFallResumesAfterARestart) {
   EXPECT_TRUE(is_air(w.at(top)));
 }
 
+TEST(FallingBlocksScenario, NothingFallsWhileTheGameIsFrozen) {
+  LivingWorld w;
+  const BlockPos ground{w.below.x + 2, w.below.y, w.below.z};
+  w.clear_column(ground);
+  const BlockPos top{ground.x, ground.y + 3, ground.z}, landed{ground.x, ground.y + 1, ground.z};
+  w.s.pass({ConsoleLine{"tick freeze"}});
+  w.s.pass({ConsoleLine{"setblock " + std::to_string(top.x) + " " + std::to_string(top.y) + " " + std::to_string(top.z) + " sand"}});
+  for (int i = 0; i < 30; ++i) w.s.pass();
+  EXPECT_EQ(name_of(w.at(top)), "sand");
+  EXPECT_EQ(w.s.h.core.falling_blocks().size(), 0u);
+  w.s.pass({ConsoleLine{"tick unfreeze"}});
+  for (int i = 0; i < 60 && name_of(w.at(landed)) != "sand"; ++i) w.s.pass();
+  EXPECT_EQ(name_of(w.at(landed)), "sand");
+}
+
 TEST(FallingBlocksScenario, ConcretePowderSetsInWater) {
   LivingWorld w;
   const BlockPos ground{w.below.x + 2, w.below.y, w.below.z};

@@ -118,6 +118,7 @@ bool is_free_for_falling(BlockStateId state) {
   const BlockId block = block_of_state(state);
   const std::string_view name = block_info(block).name;
   return is_air(state) || block_in_tag(block, "minecraft:fire") || name == "water" || name == "lava" ||
+         name == "bubble_column" ||
          block_in_tag(block, "minecraft:replaceable");
 }
 

@@ -10,6 +10,7 @@
 #include "sim/game/blocks/shape_updates.h"
 #include "sim/game/movement/entity_move.h"
 #include "sim/game/movement/world_collisions.h"
+#include "sim/game/tick_rate.h"
 #include "sim/protocol/packets.h"
 
 namespace hz {
@@ -25,8 +26,8 @@ BlockPos block_pos_of(const Vec3& p) { return BlockPos{java_floor(p.x), java_flo
 }  // namespace
 
 FallingBlocks::FallingBlocks(EntityIds& ids, Rng& random, EntityTracking& tracking, const GameRules& rules,
-                             BlockWorld& world, ItemDrops& drops)
-    : ids_(ids), random_(random), tracking_(tracking), rules_(rules), world_(world), drops_(drops) {}
+                             const TickRateManager& rate, BlockWorld& world, ItemDrops& drops)
+    : ids_(ids), random_(random), tracking_(tracking), rules_(rules), rate_(rate), world_(world), drops_(drops) {}
 
 Uuid FallingBlocks::random_uuid() {
   // Mth.createInsecureUUID, as for items.
@@ -79,6 +80,7 @@ void FallingBlocks::move(FallingBlock& e, const BlockSource& blocks) {
 }
 
 void FallingBlocks::tick() {
+  if (!rate_.runs_normally()) return;  // ServerLevel ticks no entities but players while frozen
   for (const int32_t id : ids()) {
     FallingBlock& e = *entities_.at(id);
     // As items: ticks while its chunk is loaded (docs/entities.md).

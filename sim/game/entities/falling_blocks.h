@@ -20,6 +20,8 @@
 
 namespace hz {
 
+class TickRateManager;
+
 class FallingBlocks final : public FallingBlockSpawner, public PlayerListener {
  public:
   static constexpr double kGravity = 0.04;
@@ -30,15 +32,15 @@ class FallingBlocks final : public FallingBlockSpawner, public PlayerListener {
 
   // `world`: where landing blocks are set (with the usual updates); `blocks`: what they collide
   // with; `drops`: the items of blocks that cannot land.
-  FallingBlocks(EntityIds& ids, Rng& random, EntityTracking& tracking, const GameRules& rules, BlockWorld& world,
-                ItemDrops& drops);
+  FallingBlocks(EntityIds& ids, Rng& random, EntityTracking& tracking, const GameRules& rules,
+                const TickRateManager& rate, BlockWorld& world, ItemDrops& drops);
 
   void set_block_source(const BlockSource* blocks) { blocks_ = blocks ? blocks : &no_blocks_; }
 
   // FallingBlockSpawner: FallingBlockEntity.fall.
   void fall(const BlockPos& pos, BlockStateId state) override;
 
-  // PlayerListener: every falling block's tick, in id order.
+  // PlayerListener: every falling block's tick, in id order (none while the game is frozen).
   void tick() override;
 
   const FallingBlock* find(int32_t id) const;
@@ -62,6 +64,7 @@ class FallingBlocks final : public FallingBlockSpawner, public PlayerListener {
   Rng& random_;
   EntityTracking& tracking_;
   const GameRules& rules_;
+  const TickRateManager& rate_;
   BlockWorld& world_;
   ItemDrops& drops_;
   NoBlocks no_blocks_;
