@@ -25,6 +25,7 @@
 #include "sim/game/tick_rate.h"
 #include "sim/world/anvil/chunk_nbt.h"
 #include "sim/world/biomes.h"
+#include "tests/game/movement_fake_world.h"
 #include "tests/game/streaming_server.h"
 
 namespace hz {
@@ -319,6 +320,51 @@ TEST(NeighborUpdater, AChainStopsAtTheLimitWithOneErrorLine) {
   target.changed.clear();
   updater.update_neighbors_at({5, 5, 5}, 1);
   EXPECT_EQ(target.changed.size(), 6u);
+}
+
+// --- falling physics against a reference model ---
+
+// FallingBlockEntity.tick's movement over flat stone whose top is y = 64, written from vanilla's
+// rules: velocity.y -= 0.04, move (stopped by the floor), then × 0.98; on landing the block
+// is at the floor's top. Returns the tick on which it lands and the heights before it.
+struct FallModel {
+  int landing_tick = 0;
+  std::vector<double> heights;
+};
+FallModel fall_model(double start_y) {
+  FallModel m;
+  double y = start_y, vy = 0.0;
+  for (int tick = 1; tick <= 600; ++tick) {
+    vy -= 0.04;
+    if (y + vy <= 64.0) {
+      m.landing_tick = tick;
+      m.heights.push_back(64.0);
+      return m;
+    }
+    y += vy;
+    m.heights.push_back(y);
+    vy *= 0.98;
+  }
+  return m;
+}
+
+RC_GTEST_PROP(FallingPhysics, AFallOverFlatGroundMatchesTheReferenceModel, ()) {
+  testing::FakeWorld world;
+  world.ground(63);
+  const int start = 65 + *rc::gen::inRange(0, 60);
+  FallingBlock block(1, Uuid{}, default_state_of("sand"), BlockPos{0, start, 0});
+  block.position = Vec3{0.5, static_cast<double>(start), 0.5};
+  const FallModel model = fall_model(start);
+  RC_ASSERT(model.landing_tick > 0);
+  for (int tick = 1; tick <= model.landing_tick; ++tick) {
+    block.velocity.y -= FallingBlocks::kGravity;
+    FallingBlocks::move(block, world);
+    RC_ASSERT(block.position.y == model.heights[static_cast<size_t>(tick - 1)]);
+    RC_ASSERT(block.on_ground == (tick == model.landing_tick));
+    block.velocity = Vec3{block.velocity.x * FallingBlocks::kDrag, block.velocity.y * FallingBlocks::kDrag,
+                          block.velocity.z * FallingBlocks::kDrag};
+  }
+  RC_ASSERT(block.position.x == 0.5 && block.position.z == 0.5);
 }
 
 // --- scenarios through the core ---
