@@ -1,8 +1,8 @@
 // Scheduled ticks and block updates (docs/rules/block-ticks-and-updates.md): the tick queue's run
 // order against a reference model written here from vanilla's rules (a flat list searched the
 // slow way), block_ticks/fluid_ticks in chunk NBT and through a chunk file, and scenarios through
-// the core: a torch popping off its dug block, a fence letting go of a removed neighbour, sand
-// falling and landing, gravel breaking on a torch.
+// the core: torches, doors, flowers and rails losing their support, a fence letting go of a removed
+// neighbour, sand falling and landing (also after a restart), gravel breaking on a torch.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -491,6 +491,19 @@ TEST(BlockUpdatesScenario, AFlowerPopsOffWhenItsSoilGoesButStaysOnAnyOtherChange
   w.s.pass({ConsoleLine{"setblock " + std::to_string(soil.x) + " " + std::to_string(soil.y) + " " + std::to_string(soil.z) + " stone"}});
   EXPECT_TRUE(is_air(w.at(flower)));
   EXPECT_EQ(w.items_named("poppy"), 1);
+}
+
+TEST(BlockUpdatesScenario, ARailHearsItsSupportGoAndDrops) {
+  LivingWorld w;
+  const BlockPos ground{w.below.x + 2, w.below.y, w.below.z};
+  w.clear_column(ground);
+  const BlockPos support{ground.x, ground.y + 1, ground.z}, rail{ground.x, ground.y + 2, ground.z};
+  ASSERT_TRUE(w.s.world().set_block(support, default_state_of("stone")));
+  ASSERT_TRUE(w.s.world().set_block(rail, default_state_of("rail")));
+  w.s.pass();
+  w.dig(support);
+  EXPECT_TRUE(is_air(w.at(rail)));
+  EXPECT_EQ(w.items_named("rail"), 1);
 }
 
 TEST(BlockUpdatesScenario, AFenceLetsGoOfARemovedNeighbour) {
