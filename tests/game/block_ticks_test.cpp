@@ -506,6 +506,17 @@ TEST(BlockUpdatesScenario, ARailHearsItsSupportGoAndDrops) {
   EXPECT_EQ(w.items_named("rail"), 1);
 }
 
+TEST(BlockUpdatesScenario, ADugWaterloggedSlabLeavesItsWater) {
+  LivingWorld w;
+  const BlockPos ground{w.below.x + 2, w.below.y, w.below.z};
+  w.clear_column(ground);
+  const BlockPos slab{ground.x, ground.y + 1, ground.z};
+  ASSERT_TRUE(w.s.world().set_block(slab, with_value(default_state_of("oak_slab"), "waterlogged", "true")));
+  w.s.pass();
+  w.dig(slab);
+  EXPECT_EQ(w.at(slab), default_state_of("water"));
+}
+
 TEST(BlockUpdatesScenario, AFenceLetsGoOfARemovedNeighbour) {
   LivingWorld w;
   const BlockPos ground{w.below.x + 2, w.below.y, w.below.z};
