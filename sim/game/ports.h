@@ -93,6 +93,9 @@ class BlockTickScheduler {
   // False when the position's chunk is not loaded or the same block already waits there.
   virtual bool schedule_block_tick(const BlockPos& pos, BlockId block, int delay, int priority = 0) = 0;
   virtual bool has_block_tick(const BlockPos& pos, BlockId block) const = 0;
+  // The fluid queue (fluid: index in the fluid registry, 2 = water, 4 = lava); a fluid tick runs
+  // if the fluid at the position is still that fluid.
+  virtual bool schedule_fluid_tick(const BlockPos& pos, uint32_t fluid, int delay, int priority = 0) = 0;
 };
 
 // Turning a block into a falling block entity (FallingBlockEntity.fall): the falling block

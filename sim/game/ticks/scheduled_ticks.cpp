@@ -64,8 +64,9 @@ void ScheduledTicks::tick() {
   blocks_.tick(now, LevelTicks::kMaxTicksPerTick, ticking_, [this](const BlockPos& pos, uint32_t type) {
     if (runner_) runner_(pos, static_cast<BlockId>(type));
   });
-  // No fluid rules yet: due fluid ticks are taken off the queue and do nothing.
-  fluids_.tick(now, LevelTicks::kMaxTicksPerTick, ticking_, [](const BlockPos&, uint32_t) {});
+  fluids_.tick(now, LevelTicks::kMaxTicksPerTick, ticking_, [this](const BlockPos& pos, uint32_t fluid) {
+    if (fluid_runner_) fluid_runner_(pos, fluid);
+  });
 }
 
 uint64_t ScheduledTicks::hash() const {

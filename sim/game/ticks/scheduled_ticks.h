@@ -19,19 +19,22 @@ struct TickTypeNames;
 class ScheduledTicks final : public BlockTickScheduler, public ChunkDataKeeper, public PlayerListener {
  public:
   using TickRunner = std::function<void(const BlockPos&, BlockId)>;
+  using FluidTickRunner = std::function<void(const BlockPos&, uint32_t)>;
   using ChunkTicking = std::function<bool(ChunkPos)>;
 
   ScheduledTicks(const GameTime& time, const TickRateManager& rate, ServerLog& log);
 
   // What runs a due block tick (ServerLevel.tickBlock), and which chunks tick at all.
   void set_runner(TickRunner runner) { runner_ = std::move(runner); }
+  // What runs a due fluid tick (ServerLevel.tickFluid); none yet, so due fluid ticks do nothing.
+  void set_fluid_runner(FluidTickRunner runner) { fluid_runner_ = std::move(runner); }
   void set_ticking(ChunkTicking ticking) { ticking_ = std::move(ticking); }
 
   // BlockTickScheduler
   bool schedule_block_tick(const BlockPos& pos, BlockId block, int delay, int priority = 0) override;
   bool has_block_tick(const BlockPos& pos, BlockId block) const override;
   // Fluids have no rules yet; their queue is kept, saved and restored all the same.
-  bool schedule_fluid_tick(const BlockPos& pos, uint32_t fluid, int delay, int priority = 0);
+  bool schedule_fluid_tick(const BlockPos& pos, uint32_t fluid, int delay, int priority = 0) override;
 
   // ChunkDataKeeper
   void on_chunk_ready(ChunkPos pos, const anvil::ChunkExtras* stored) override;
@@ -53,6 +56,7 @@ class ScheduledTicks final : public BlockTickScheduler, public ChunkDataKeeper, 
   const TickRateManager& rate_;
   ServerLog& log_;
   TickRunner runner_;
+  FluidTickRunner fluid_runner_;
   ChunkTicking ticking_ = [](ChunkPos) { return true; };
   LevelTicks blocks_;
   LevelTicks fluids_;
