@@ -34,6 +34,7 @@ struct ServerProperties {
   std::string level_name = "world";
   std::string level_seed;  // "" = random (chosen by the shell, recorded)
   bool log_ips = true;
+  int max_chained_neighbor_updates = 1000000;  // < 0: no limit
   int max_players = 20;
   int64_t max_tick_time = 60000;  // ms; <= 0 disables the watchdog
   std::string motd = "A Minecraft Server";

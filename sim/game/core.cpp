@@ -8,6 +8,8 @@
 #include "sim/game/access/access_lists.h"
 #include "sim/game/blocks/block_change_acks.h"
 #include "sim/game/blocks/block_interaction.h"
+#include "sim/game/blocks/block_ticks.h"
+#include "sim/game/blocks/block_updates.h"
 #include "sim/game/blocks/block_use.h"
 #include "sim/game/blocks/buckets.h"
 #include "sim/game/blocks/digging.h"
@@ -16,6 +18,7 @@
 #include "sim/game/level/time_and_weather.h"
 #include "sim/game/items/inventory_menu.h"
 #include "sim/game/entities/block_loot.h"
+#include "sim/game/entities/falling_blocks.h"
 #include "sim/game/entities/item_entities.h"
 #include "sim/game/movement/movement_system.h"
 #include "sim/game/movement/column_block_source.h"
@@ -25,6 +28,7 @@
 #include "sim/game/sessions.h"
 #include "sim/game/survival/survival_system.h"
 #include "sim/game/ticking/random_ticks.h"
+#include "sim/game/ticks/scheduled_ticks.h"
 #include "sim/game/world/spawn_finder.h"
 #include "sim/game/world/world_streaming.h"
 
@@ -70,16 +74,33 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   sessions_->add_listener(survival_.get());
   // Registered after the systems that apply moves, so it reads positions they accepted.
   world_ = std::make_unique<WorldStreaming>(config_, effects_, *sessions_, static_cast<const GameTime&>(*this), rules_);
-  // Block ticks (button releases) run before the world's tick, so their changes go out this tick.
-  block_use_ = std::make_unique<BlockUse>(*world_, rate_);
+  // Scheduled ticks: a queue per loaded chunk, kept with the chunk's file. They run in chunks
+  // within the simulation distance, before the world's tick, so their changes go out this tick.
+  scheduled_ticks_ = std::make_unique<ScheduledTicks>(static_cast<const GameTime&>(*this), rate_,
+                                                      static_cast<ServerLog&>(*this));
+  world_->set_chunk_keeper(scheduled_ticks_.get());
+  scheduled_ticks_->set_ticking([this](ChunkPos pos) { return world_->is_entity_ticking(pos); });
+  // Every block change goes through the block updates (neighbours, shapes, drops) to the world.
+  block_updates_ = std::make_unique<BlockUpdates>(*world_, *scheduled_ticks_, *items_, random_,
+                                                  static_cast<ServerLog&>(*this),
+                                                  config_.properties.max_chained_neighbor_updates);
+  falling_ = std::make_unique<FallingBlocks>(entity_ids_, random_, *tracker_, rules_, rate_, *block_updates_,
+                                             *items_);
+  block_tick_rules_ = std::make_unique<BlockTickRules>(*block_updates_, *falling_);
+  scheduled_ticks_->set_runner([this](const BlockPos& pos, BlockId block) { block_tick_rules_->run(pos, block); });
+  block_use_ = std::make_unique<BlockUse>(*block_updates_, *scheduled_ticks_);
+  sessions_->add_listener(scheduled_ticks_.get());
   sessions_->add_listener(block_use_.get());
   sessions_->add_listener(world_.get());
-  // Item entities tick after movement (pickups read the positions it accepted) and after the
-  // world (they tick only in chunks loaded by then); digging drops into them, so they come first.
+  // Entities tick after the block ticks (vanilla's level tick order). Falling blocks first: what
+  // they drop joins the items of this tick. Item entities tick after movement (pickups read the
+  // positions it accepted) and after the world (they tick only in chunks loaded by then);
+  // digging drops into them, so they come first.
+  sessions_->add_listener(falling_.get());
   sessions_->add_listener(items_.get());
   // After the world, so its tick's block changes go out before the acknowledgements.
   block_acks_ = std::make_unique<BlockChangeAcks>(*sessions_);
-  block_interaction_ = std::make_unique<BlockInteraction>(*sessions_, *world_, *block_acks_,
+  block_interaction_ = std::make_unique<BlockInteraction>(*sessions_, *block_updates_, *block_acks_,
                                                           static_cast<const SpawnPoint&>(*this), sessions_->ops(),
                                                           config_.properties.spawn_protection);
   digging_ = std::make_unique<Digging>(*block_interaction_, *items_, random_);
@@ -96,6 +117,7 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   world_blocks_ = std::make_unique<ColumnBlockSource>([this](ChunkPos pos) { return world_->column(pos); });
   movement_->set_block_source(world_blocks_.get());
   items_->set_block_source(world_blocks_.get());
+  falling_->set_block_source(world_blocks_.get());
   world_chunks_sent_ = std::make_unique<ChunkVisibilityFn>(
       [this](const Player& viewer, int x, int z) { return world_->is_chunk_tracked(viewer.conn, ChunkPos{x, z}); });
   tracker_->set_chunk_visibility(world_chunks_sent_.get());
@@ -105,8 +127,9 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   sessions_->set_player_storage(player_saves_.get());
   sessions_->set_spawn_finder(this);
   sessions_->set_client_loading(movement_.get());
+  // Random ticks change blocks through the block updates, as vanilla's setBlockAndUpdate does.
   random_ticks_ = std::make_unique<RandomTicks>(
-      *world_, *world_, rules_, random_,
+      *world_, *block_updates_, rules_, random_,
       [this](const BlockPos& pos, BlockStateId state) { drop_block_loot(pos, state); });
 }
 
@@ -243,6 +266,8 @@ uint64_t Core::state_hash() const {
   h.u64(time_->hash());
   h.u64(access_->hash()), h.u64(saving_enabled_);
   h.u64(random_ticks_->hash());
+  h.u64(scheduled_ticks_->hash());
+  h.u64(falling_->hash());
   return h.digest();
 }
 
@@ -333,7 +358,7 @@ PlayerPlacement Core::command_origin(const CommandSource& source) const {
   return {std::floor(spawn.x), std::floor(spawn.y), std::floor(spawn.z), 0, 0};
 }
 
-BlockWorld& Core::block_world() { return *world_; }
+BlockWorld& Core::block_world() { return *block_updates_; }
 
 void Core::refresh_permission_levels() { sessions_->refresh_permission_levels(); }
 

@@ -28,6 +28,10 @@ namespace hz {
 
 class AccessLists;
 class BlockChangeAcks;
+class BlockTickRules;
+class BlockUpdates;
+class FallingBlocks;
+class ScheduledTicks;
 class BlockInteraction;
 class Digging;
 class Placing;
@@ -117,6 +121,8 @@ class Core final : public CommandHost,
   EntityTracker& tracking() { return *tracker_; }
   // Dropped items; also the ItemDrops port other systems drop through.
   ItemEntities& items() { return *items_; }
+  FallingBlocks& falling_blocks() { return *falling_; }
+  ScheduledTicks& scheduled_ticks() { return *scheduled_ticks_; }
   Sessions& sessions() { return *sessions_; }
   // Health, hunger, death and respawn.
   SurvivalSystem& survival() { return *survival_; }
@@ -171,6 +177,12 @@ class Core final : public CommandHost,
   // Game time, the world clocks and the weather (ticked first in the tick, as vanilla does).
   std::unique_ptr<TimeAndWeather> time_;
   std::unique_ptr<WorldStreaming> world_;
+  // The block and fluid tick queues, the block updates every change goes through (the BlockWorld
+  // the systems see), what a block does on its tick, and the falling block entities.
+  std::unique_ptr<ScheduledTicks> scheduled_ticks_;
+  std::unique_ptr<BlockUpdates> block_updates_;
+  std::unique_ptr<FallingBlocks> falling_;
+  std::unique_ptr<BlockTickRules> block_tick_rules_;
   std::unique_ptr<ItemEntities> items_;
   std::unique_ptr<BlockChangeAcks> block_acks_;
   std::unique_ptr<BlockInteraction> block_interaction_;

@@ -85,6 +85,28 @@ class BlockWorld {
   virtual bool is_loaded(const BlockPos& pos) const = 0;
 };
 
+// Scheduling block ticks (vanilla's ScheduledTickAccess); the scheduled tick system implements
+// it. A block tick runs `delay` game ticks later if the block at the position is still `block`.
+class BlockTickScheduler {
+ public:
+  virtual ~BlockTickScheduler() = default;
+  // False when the position's chunk is not loaded or the same block already waits there.
+  virtual bool schedule_block_tick(const BlockPos& pos, BlockId block, int delay, int priority = 0) = 0;
+  virtual bool has_block_tick(const BlockPos& pos, BlockId block) const = 0;
+  // The fluid queue (fluid: index in the fluid registry, 2 = water, 4 = lava); a fluid tick runs
+  // if the fluid at the position is still that fluid.
+  virtual bool schedule_fluid_tick(const BlockPos& pos, uint32_t fluid, int delay, int priority = 0) = 0;
+};
+
+// Turning a block into a falling block entity (FallingBlockEntity.fall): the falling block
+// system implements it.
+class FallingBlockSpawner {
+ public:
+  virtual ~FallingBlockSpawner() = default;
+  // Spawns the entity for the block at `pos` and replaces the block with air (or its liquid).
+  virtual void fall(const BlockPos& pos, BlockStateId state) = 0;
+};
+
 // Item entities as other systems create them (the item entity system implements it, drawing
 // positions and velocities from the core's one RNG as vanilla does).
 class ItemDrops {
@@ -92,6 +114,8 @@ class ItemDrops {
   virtual ~ItemDrops() = default;
   // Block.popResource: at a random spot inside the block, with vanilla's small random velocity.
   virtual void drop_from_block(const BlockPos& pos, const ItemStack& stack) = 0;
+  // Entity.spawnAtLocation: at an entity's position with the default item velocity.
+  virtual void drop_at(const Vec3& position, const ItemStack& stack) = 0;
   // Player.drop: thrown from the player's eyes the way they look; `scatter` throws in a random
   // direction instead (death drops); `keep_thrower` marks the player as thrower (Q, Ctrl-Q).
   virtual void drop_from_player(const Player& player, const ItemStack& stack, bool scatter, bool keep_thrower) = 0;

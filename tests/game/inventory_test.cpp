@@ -341,6 +341,7 @@ struct RecordingDrops final : public ItemDrops {
   };
   std::vector<Drop> drops;
   void drop_from_block(const BlockPos&, const ItemStack&) override {}
+  void drop_at(const Vec3&, const ItemStack&) override {}
   void drop_from_player(const Player&, const ItemStack& stack, bool scatter, bool keep_thrower) override {
     drops.push_back({stack, scatter, keep_thrower});
   }

@@ -2,6 +2,7 @@
 // shell drives it, with clients that join the whole way through login and configuration.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -25,10 +26,12 @@ struct StreamingServer {
   CoreHarness h;
   SimulatedJobs jobs{2, 17};
   // The core asked for the spawn area when it started: those reads are queued first.
-  explicit StreamingServer(int view_distance, std::string ops_json = "")
-      : StreamingServer(properties_with_view_distance(view_distance), std::move(ops_json)) {}
-  explicit StreamingServer(ServerProperties properties, std::string ops_json = "")
+  // `stored`: chunk files the world starts with (a restart of an earlier server's world).
+  explicit StreamingServer(int view_distance, std::string ops_json = "", std::map<ChunkPos, Bytes> stored = {})
+      : StreamingServer(properties_with_view_distance(view_distance), std::move(ops_json), std::move(stored)) {}
+  explicit StreamingServer(ServerProperties properties, std::string ops_json = "", std::map<ChunkPos, Bytes> stored = {})
       : h(std::move(properties), std::move(ops_json)) {
+    jobs.stored = std::move(stored);
     h.answer_player_files = false;  // SimulatedJobs carries out every storage job
     jobs.take_jobs(h.sink.effects);
   }

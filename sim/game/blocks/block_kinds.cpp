@@ -29,7 +29,10 @@ const std::map<std::string, std::vector<bool>, std::less<>>& tag_tables() {
                              "minecraft:fence_gates", "minecraft:bars", "minecraft:walls", "minecraft:doors",
                              "minecraft:trapdoors", "minecraft:buttons", "minecraft:stone_buttons",
                              "minecraft:leaves", "minecraft:shulker_boxes", "minecraft:wall_post_override",
-                             "minecraft:replaceable"})
+                             "minecraft:replaceable", "minecraft:small_flowers", "minecraft:saplings",
+                             "minecraft:supports_vegetation", "minecraft:rails", "minecraft:pressure_plates",
+                             "minecraft:concrete_powder", "minecraft:anvil", "minecraft:fire",
+                             "minecraft:cannot_support_snow_layer", "minecraft:support_override_snow_layer"})
       out.emplace(name, members_of(name));
     return out;
   }();
@@ -92,6 +95,39 @@ std::optional<BlockId> wall_torch_of(BlockId standing) {
   std::string name(name_of(standing));
   name.insert(name.size() - std::string_view("torch").size(), "wall_");
   return block_by_name(name);
+}
+
+bool is_vegetation(BlockId block) {
+  const std::string_view name = name_of(block);
+  if (name == "wither_rose" || name == "azalea" || name == "flowering_azalea" || name == "mangrove_propagule" ||
+      name == "cactus_flower")
+    return false;
+  return block_in_tag(block, "minecraft:small_flowers") || block_in_tag(block, "minecraft:saplings") ||
+         name == "short_grass" || name == "fern";
+}
+
+bool is_carpet(BlockId block) {
+  const std::string_view name = name_of(block);
+  return ends_with(name, "_carpet") && name != "pale_moss_carpet";
+}
+
+bool is_pressure_plate(BlockId block) { return block_in_tag(block, "minecraft:pressure_plates"); }
+bool is_rail(BlockId block) { return block_in_tag(block, "minecraft:rails"); }
+bool is_snow_layer(BlockId block) { return name_of(block) == "snow"; }
+bool is_concrete_powder(BlockId block) { return block_in_tag(block, "minecraft:concrete_powder"); }
+
+BlockId concrete_of(BlockId powder) {
+  std::string name(name_of(powder));
+  name.resize(name.size() - std::string_view("_powder").size());
+  const auto concrete = block_by_name(name);
+  return concrete.value_or(powder);
+}
+
+bool is_anvil(BlockId block) { return block_in_tag(block, "minecraft:anvil"); }
+
+bool is_falling_block(BlockId block) {
+  const std::string_view name = name_of(block);
+  return name == "sand" || name == "red_sand" || name == "gravel" || is_concrete_powder(block) || is_anvil(block);
 }
 
 bool has_value(BlockStateId state, std::string_view property, std::string_view value) {

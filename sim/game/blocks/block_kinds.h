@@ -39,6 +39,22 @@ std::optional<BlockId> wall_torch_of(BlockId standing);
 bool is_standing_torch(BlockId block);
 bool is_wall_torch(BlockId block);
 
+// Plants on soil (VegetationBlock with the default supports_vegetation rule): small flowers,
+// saplings, short grass and ferns; those with other soils (wither rose, azaleas, mangrove
+// propagule, cactus flower) are left out.
+bool is_vegetation(BlockId block);
+// CarpetBlock: wool carpets and moss carpet.
+bool is_carpet(BlockId block);
+bool is_pressure_plate(BlockId block);
+bool is_rail(BlockId block);
+bool is_snow_layer(BlockId block);
+bool is_concrete_powder(BlockId block);
+// The concrete a powder turns into ("white_concrete_powder" -> "white_concrete").
+BlockId concrete_of(BlockId powder);
+bool is_anvil(BlockId block);
+// FallingBlock: sand, red sand, gravel, concrete powder and anvils.
+bool is_falling_block(BlockId block);
+
 // A state's property value is `value`.
 bool has_value(BlockStateId state, std::string_view property, std::string_view value);
 // The state with one property changed; the same state when the block has no such value.

@@ -93,6 +93,13 @@ bool face_sturdy(BlockStateId state, Dir face, Support type) {
   const std::vector<ShapeBox> boxes = support_boxes(state);
   const std::vector<FaceRect> rects = face_shape(boxes, face);
   if (type == Support::kCenter) return covers(rects, kCentreSupport);
+  if (type == Support::kRigid) {
+    constexpr double kRing = 2.0 / 16.0;
+    const FaceRect ring[] = {{0, 0, 1, kRing}, {0, 1 - kRing, 1, 1}, {0, 0, kRing, 1}, {1 - kRing, 0, 1, 1}};
+    for (const FaceRect& part : ring)
+      if (!covers(rects, part)) return false;
+    return true;
+  }
   // A full face is the unit square exactly: nothing of the cut may stick out of it.
   for (const FaceRect& r : rects)
     if (r.min_u < 0 || r.min_v < 0 || r.max_u > 1 || r.max_v > 1) return false;

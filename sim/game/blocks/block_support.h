@@ -17,8 +17,9 @@ struct FaceRect {
   double min_u, min_v, max_u, max_v;
 };
 
-// SupportType: FULL needs the whole face, CENTER the 2x2-pixel middle (torches on fence posts).
-enum class Support { kFull, kCenter };
+// SupportType: FULL needs the whole face, CENTER the 2x2-pixel middle (torches on fence posts),
+// RIGID the 2-pixel ring along the face's edges (rails and pressure plates on top of walls do not).
+enum class Support { kFull, kCenter, kRigid };
 
 // getFaceShape: the boxes that reach the face's plane, projected onto it.
 std::vector<FaceRect> face_shape(std::span<const ShapeBox> boxes, Dir face);

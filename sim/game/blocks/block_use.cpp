@@ -3,7 +3,6 @@
 #include "sim/core/hash.h"
 #include "sim/game/blocks/block_kinds.h"
 #include "sim/game/blocks/directions.h"
-#include "sim/game/tick_rate.h"
 #include "sim/protocol/packets.h"
 
 namespace hz {
@@ -62,31 +61,8 @@ UseResult BlockUse::toggle_gate(const Player& player, BlockStateId state, const 
 UseResult BlockUse::press_button(BlockStateId state, const BlockPos& pos) {
   if (has_value(state, "powered", "true")) return UseResult::kConsume;
   world_.set_block(pos, with_value(state, "powered", "true"));
-  schedule(pos, block_of_state(state), button_press_ticks(block_of_state(state)));
+  ticks_.schedule_block_tick(pos, block_of_state(state), button_press_ticks(block_of_state(state)));
   return UseResult::kSuccess;
-}
-
-void BlockUse::schedule(const BlockPos& pos, BlockId block, int delay) {
-  for (const auto& [due, tick] : scheduled_)
-    if (tick.pos == pos && tick.block == block) return;
-  scheduled_.emplace(level_ticks_ + delay, ScheduledTick{pos, block});
-}
-
-void BlockUse::run_block_tick(const ScheduledTick& tick) {
-  const BlockStateId state = world_.block_at(tick.pos);
-  // ServerLevel.tickBlock: only if the block is still the one that asked for the tick.
-  if (block_of_state(state) != tick.block || !is_button(tick.block)) return;
-  if (has_value(state, "powered", "true")) world_.set_block(tick.pos, with_value(state, "powered", "false"));
-}
-
-void BlockUse::tick() {
-  if (!tick_rate_.runs_normally()) return;
-  ++level_ticks_;
-  while (!scheduled_.empty() && scheduled_.begin()->first <= level_ticks_) {
-    const ScheduledTick tick = scheduled_.begin()->second;
-    scheduled_.erase(scheduled_.begin());
-    run_block_tick(tick);
-  }
 }
 
 void BlockUse::on_leave(Player& player) { sneaking_.erase(player.conn); }
@@ -101,9 +77,6 @@ void BlockUse::on_player_input(Player& player, uint8_t flags) {
 
 uint64_t BlockUse::hash() const {
   Hasher h;
-  h.i64(level_ticks_);
-  h.u64(scheduled_.size());
-  for (const auto& [due, tick] : scheduled_) h.i64(due), h.i64(tick.pos.x), h.i64(tick.pos.y), h.i64(tick.pos.z), h.u64(tick.block);
   h.u64(sneaking_.size());
   for (ConnId conn : sneaking_) h.u64(conn);
   return h.digest();

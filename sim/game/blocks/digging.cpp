@@ -13,9 +13,11 @@ namespace hz {
 
 namespace {
 
-BlockStateId air() {
-  static const BlockStateId state = default_state_of("air");
-  return state;
+// Level.removeBlock leaves the block's fluid: water where a waterlogged block was, else air.
+BlockStateId left_behind(BlockStateId state) {
+  static const BlockStateId air = default_state_of("air");
+  static const BlockStateId water = default_state_of("water");
+  return state_property(state, "waterlogged") == "true" ? water : air;
 }
 
 }  // namespace
@@ -112,7 +114,7 @@ void Digging::stop(Player& player, DigState& dig, const BlockPos& pos) {
 bool Digging::destroy(const Player& player, const BlockPos& pos) {
   if (player.game_mode == GameMode::kSpectator || player.game_mode == GameMode::kAdventure) return false;
   const BlockStateId state = blocks_.world.block_at(pos);
-  if (!blocks_.world.set_block(pos, air())) return false;
+  if (!blocks_.world.set_block(pos, left_behind(state))) return false;
   // Player.preventsBlockDrops: creative breaks drop nothing.
   if (player.game_mode == GameMode::kCreative) return true;
   // Block.playerDestroy, reached when the held item harvests the block: food cost, then the loot.

@@ -355,6 +355,17 @@ bool can_survive(const BlockWorld& world, BlockStateId state, const BlockPos& po
     if (has_value(state, "half", "lower")) return face_sturdy(below, Dir::kUp);
     return block_of_state(below) == block;
   }
+  const BlockStateId below = at(world, relative(pos, Dir::kDown));
+  if (is_vegetation(block)) return block_in_tag(block_of_state(below), "minecraft:supports_vegetation");
+  if (is_carpet(block)) return !is_air(below);
+  if (is_pressure_plate(block)) return face_sturdy(below, Dir::kUp, Support::kRigid) || face_sturdy(below, Dir::kUp, Support::kCenter);
+  if (is_rail(block)) return face_sturdy(below, Dir::kUp, Support::kRigid);
+  if (is_snow_layer(block)) {
+    const BlockId under = block_of_state(below);
+    if (block_in_tag(under, "minecraft:cannot_support_snow_layer")) return false;
+    if (block_in_tag(under, "minecraft:support_override_snow_layer")) return true;
+    return face_sturdy(below, Dir::kUp) || (is_snow_layer(under) && has_value(below, "layers", "8"));
+  }
   return true;
 }
 

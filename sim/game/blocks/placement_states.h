@@ -42,7 +42,9 @@ std::array<Dir, 6> looking_directions(const PlaceContext& ctx);
 // getStateForPlacement of `block` (for a standing torch item: the standing or the wall torch,
 // StandingAndWallBlockItem); none when the block cannot be placed here.
 std::optional<BlockStateId> placement_state(const BlockWorld& world, BlockId block, const PlaceContext& ctx);
-// canSurvive: torches, buttons and levers need a sturdy support, doors a sturdy floor.
+// canSurvive: torches, buttons and levers need a sturdy support, doors a sturdy floor, plants
+// soil, carpets anything but air, pressure plates and rails a rigid or centre support, snow
+// layers a full top (docs/rules/block-ticks-and-updates.md §2.3).
 bool can_survive(const BlockWorld& world, BlockStateId state, const BlockPos& pos);
 // The neighbour's new state after the block toward `toward_changed` changed (vanilla's
 // updateShape for fences, panes, walls and stairs only); none when it does not change.

@@ -19,9 +19,6 @@ namespace {
 // The hit point must lie within this of the clicked block's centre on each axis.
 constexpr double kHitTolerance = 1.0000001;
 
-// Vanilla's neighbour shape update order: west, east, north, south, down, up.
-constexpr Dir kShapeUpdateOrder[6] = {Dir::kWest, Dir::kEast, Dir::kNorth, Dir::kSouth, Dir::kDown, Dir::kUp};
-
 bool consumes(UseResult r) { return r != UseResult::kPass; }
 
 }  // namespace
@@ -90,23 +87,13 @@ bool Placing::place(Player& player, ItemStack& stack, const packet::play_sb::Blo
   if (!state) return false;
   const BlockPos target = ctx.pos();
   if (!can_survive(world, *state, target) || !unobstructed(*state, target)) return false;
+  // The world's block updates reshape the neighbours (fence connections, stairs).
   if (!world.set_block(target, *state)) return false;  // outside the world or an unloaded chunk
-  update_connections(target);
   if (is_door(*block)) {  // DoorBlock.setPlacedBy: the upper half
-    const BlockPos above = relative(target, Dir::kUp);
-    world.set_block(above, with_value(*state, "half", "upper"));
-    update_connections(above);
+    world.set_block(relative(target, Dir::kUp), with_value(*state, "half", "upper"));
   }
   if (player.game_mode != GameMode::kCreative && --stack.count <= 0) stack = ItemStack{};
   return true;
-}
-
-void Placing::update_connections(const BlockPos& pos) {
-  for (Dir d : kShapeUpdateOrder) {
-    const BlockPos n = relative(pos, d);
-    if (auto updated = connection_update(blocks_.world, blocks_.world.block_at(n), n, opposite(d)))
-      blocks_.world.set_block(n, *updated);
-  }
 }
 
 bool Placing::unobstructed(BlockStateId state, const BlockPos& pos) const {

@@ -31,7 +31,6 @@ class Placing final : public PlayerListener {
   // No player (spectators aside) overlaps the state's collision shape at `pos`.
   bool unobstructed(BlockStateId state, const BlockPos& pos) const;
   // The fences, panes, walls and stairs around `pos` reconnect to what is there now.
-  void update_connections(const BlockPos& pos);
   void refuse_height(ConnId conn, const char* key, int limit);
 
   BlockInteraction& blocks_;

@@ -1,4 +1,4 @@
-// The base every non-player entity shares (items now; falling blocks and mobs later): its network
+// The base every non-player entity shares (items, falling blocks; mobs later): its network
 // id and UUID, its type's tracking rules, and the physical state the tracker sends to viewers.
 #pragma once
 
@@ -32,6 +32,8 @@ class Entity {
   // The synched data values that differ from their defaults (ServerEntity's pairing data and
   // dirty updates), encoded as set_entity_data's list; empty when there are none.
   virtual Bytes synched_data() const { return {}; }
+  // add_entity's data field (a falling block's state id; 0 for most kinds).
+  virtual int32_t spawn_data() const { return 0; }
 
   Vec3 position;
   Vec3 velocity;

@@ -22,4 +22,13 @@ Bytes single_stack_value(uint8_t index, const ItemStack& stack) {
   return out.take();
 }
 
+Bytes single_block_pos_value(uint8_t index, const BlockPos& pos) {
+  ByteWriter out;
+  out.u8(index);
+  out.varint(kBlockPosSerializer);
+  out.position(pos);
+  out.u8(kEndOfData);
+  return out.take();
+}
+
 }  // namespace hz::entity_data

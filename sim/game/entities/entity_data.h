@@ -12,11 +12,14 @@ namespace hz::entity_data {
 
 // EntityDataSerializers registration order.
 inline constexpr int32_t kItemStackSerializer = 7;
+inline constexpr int32_t kBlockPosSerializer = 10;
 inline constexpr uint8_t kEndOfData = 0xFF;
 
 // A stack: count, then for a non-empty stack the item id and an empty component patch.
 void write_stack(ByteWriter& out, const ItemStack& stack);
 // One item stack value at `index`, followed by the end marker.
 Bytes single_stack_value(uint8_t index, const ItemStack& stack);
+// One block position value at `index`, followed by the end marker.
+Bytes single_block_pos_value(uint8_t index, const BlockPos& pos);
 
 }  // namespace hz::entity_data

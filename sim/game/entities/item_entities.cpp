@@ -48,6 +48,11 @@ void ItemEntities::drop_from_block(const BlockPos& pos, const ItemStack& stack) 
   spawn(stack, item_spawns::from_block(pos, random_));
 }
 
+void ItemEntities::drop_at(const Vec3& position, const ItemStack& stack) {
+  if (stack.empty()) return;
+  spawn(stack, item_spawns::from_entity(position, random_));
+}
+
 void ItemEntities::drop_from_player(const Player& player, const ItemStack& stack, bool scatter, bool keep_thrower) {
   if (stack.empty()) return;
   const int32_t id = spawn(stack, item_spawns::from_player(player, scatter, random_));

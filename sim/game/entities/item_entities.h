@@ -37,6 +37,7 @@ class ItemEntities final : public ItemDrops, public PlayerListener {
 
   // ItemDrops
   void drop_from_block(const BlockPos& pos, const ItemStack& stack) override;
+  void drop_at(const Vec3& position, const ItemStack& stack) override;
   void drop_from_player(const Player& player, const ItemStack& stack, bool scatter, bool keep_thrower) override;
 
   // Adds an item where `spawn` says (the drops above end here). Returns its entity id.

@@ -71,6 +71,14 @@ Spawn from_block(const BlockPos& pos, Rng& random) {
   return s;
 }
 
+Spawn from_entity(const Vec3& position, Rng& random) {
+  Spawn s;
+  s.position = position;
+  s.velocity = default_item_velocity(random);
+  s.pickup_delay = ItemEntity::kBlockDropPickupDelay;
+  return s;
+}
+
 Spawn from_player(const Player& player, bool scatter, Rng& random) {
   Spawn s;
   s.position = Vec3{player.position.x, player.position.y + kStandingEyeHeight - kHandBelowEyes, player.position.z};

@@ -56,7 +56,7 @@ EntitySync::EntitySync(int32_t entity_id, const EntityState& created, const Sync
       last_head_yaw_(pack_degrees(created.head_yaw)),
       was_on_ground_(created.on_ground) {}
 
-std::vector<SharedBytes> EntitySync::pairing_packets(const Uuid& uuid, const Bytes& data) const {
+std::vector<SharedBytes> EntitySync::pairing_packets(const Uuid& uuid, const Bytes& data, int32_t spawn_data) const {
   packet::play_cb::SpawnEntity spawn;
   spawn.entity_id = id_;
   spawn.uuid = uuid;
@@ -66,6 +66,7 @@ std::vector<SharedBytes> EntitySync::pairing_packets(const Uuid& uuid, const Byt
   spawn.pitch = angle_of(last_pitch_);
   spawn.yaw = angle_of(last_yaw_);
   spawn.head_yaw = angle_of(last_head_yaw_);
+  spawn.data = spawn_data;
   const SharedBytes delimiter = encoded(packet::play_cb::BundleDelimiter{});
   if (data.empty()) return {delimiter, encoded(spawn), delimiter};
   return {delimiter, encoded(spawn), encoded(packet::play_cb::EntityMetadata{id_, data}), delimiter};

@@ -52,7 +52,8 @@ class EntitySync {
   void send_changes(const EntityState& now, std::vector<SharedBytes>& out);
   // addPairing: bundle { add entity, its non-default synched data if any } with the last sent
   // position, velocity and rotations.
-  std::vector<SharedBytes> pairing_packets(const Uuid& uuid, const Bytes& data = {}) const;
+  // `spawn_data`: add_entity's data field.
+  std::vector<SharedBytes> pairing_packets(const Uuid& uuid, const Bytes& data = {}, int32_t spawn_data = 0) const;
 
   int32_t entity_id() const { return id_; }
   const Vec3& position_base() const { return base_; }

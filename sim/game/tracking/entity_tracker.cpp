@@ -167,7 +167,8 @@ void EntityTracker::update_pair(Tracked& entity, Tracked& viewer) {
     viewer.sees.insert(entity_id);
     const std::vector<SharedBytes> pairing = target ? entity.sync.pairing_packets(target->uuid)
                                                     : entity.sync.pairing_packets(entity.entity->uuid(),
-                                                                                  entity.entity->synched_data());
+                                                                                  entity.entity->synched_data(),
+                                                                                  entity.entity->spawn_data());
     for (const SharedBytes& body : pairing) send(watcher->conn, body);
   } else if (entity.seen_by.erase(viewer_id)) {
     viewer.sees.erase(entity_id);

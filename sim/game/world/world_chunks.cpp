@@ -268,6 +268,7 @@ void WorldChunks::make_ready(ChunkPos pos, Slot& slot, std::shared_ptr<ChunkColu
   ++membership_version_;
   loaded_contents_hash_ += slot.contents;
   ready_.push_back(pos);
+  if (keeper_) keeper_->on_chunk_ready(pos, slot.extras.get());
 }
 
 std::vector<ChunkPos> WorldChunks::take_ready() {
@@ -292,6 +293,7 @@ void WorldChunks::unload_unwanted(int64_t game_time) {
     if (slot == nullptr || slot->wanted || slot->stage != Slot::Stage::kReady) continue;
     ++unloaded;
     if (slot->dirty) write(pos, *slot, game_time);
+    if (keeper_) keeper_->on_chunk_unloaded(pos);
     HZ_CHECK(loaded_ > 0);
     --loaded_;
     ++membership_version_;
@@ -317,6 +319,7 @@ void WorldChunks::write(ChunkPos pos, Slot& slot, int64_t game_time) {
   if (!slot.column->light_valid()) relight(pos, slot);
   anvil::ChunkExtras extras = slot.extras ? *slot.extras : anvil::ChunkExtras{};
   extras.last_update = game_time;
+  if (keeper_) keeper_->on_chunk_saving(pos, extras, game_time);
   const anvil::StorageRequest request =
       storage_request(anvil::StorageJobKind::kWriteChunk, pos, anvil::encode_chunk(*slot.column, extras));
   submit(kJobKindChunkWrite, pos, anvil::encode_request(request));

@@ -23,6 +23,18 @@
 
 namespace hz {
 
+// A system that keeps per-chunk data of its own while the chunk is loaded (the scheduled tick
+// queues): told when a chunk becomes ready (with what its file carried), saves, and unloads.
+class ChunkDataKeeper {
+ public:
+  virtual ~ChunkDataKeeper() = default;
+  // `stored`: what the chunk's file carried; null for a chunk generated here.
+  virtual void on_chunk_ready(ChunkPos pos, const anvil::ChunkExtras* stored) = 0;
+  // Writes the keeper's data into what the save carries.
+  virtual void on_chunk_saving(ChunkPos pos, anvil::ChunkExtras& extras, int64_t game_time) = 0;
+  virtual void on_chunk_unloaded(ChunkPos pos) = 0;
+};
+
 struct WorldChunksSettings {
   uint64_t seed = 0;
   // Generation jobs handed to the workers at a time: enough to keep every worker busy, few enough
@@ -36,6 +48,8 @@ struct WorldChunksSettings {
 class WorldChunks {
  public:
   WorldChunks(WorldChunksSettings settings, EffectSink& effects);
+
+  void set_keeper(ChunkDataKeeper* keeper) { keeper_ = keeper; }
 
   // A chunk is wanted FULL (lower priority numbers are served first) or no longer wanted.
   void want(ChunkPos pos, int priority);
@@ -140,6 +154,7 @@ class WorldChunks {
   uint64_t loaded_contents_hash_ = 0;
   std::set<ChunkPos> changed_;
   LightSettling light_;
+  ChunkDataKeeper* keeper_ = nullptr;
   uint64_t generated_ = 0, loaded_from_storage_ = 0, written_ = 0;
 };
 

@@ -1,0 +1,134 @@
+#include "sim/game/blocks/shape_updates.h"
+
+#include <vector>
+
+#include "sim/game/blocks/block_kinds.h"
+#include "sim/game/blocks/block_support.h"
+#include "sim/game/blocks/placement_states.h"
+
+namespace hz {
+
+namespace {
+
+BlockStateId air() {
+  static const BlockStateId state = default_state_of("air");
+  return state;
+}
+
+Dir facing_of(BlockStateId state) {
+  const std::string_view f = state_property(state, "facing");
+  for (Dir d : {Dir::kDown, Dir::kUp, Dir::kNorth, Dir::kSouth, Dir::kWest, Dir::kEast})
+    if (f == dir_name(d)) return d;
+  return Dir::kNorth;
+}
+
+// FaceAttachedHorizontalDirectionalBlock.getConnectedDirection, reversed: toward the holder.
+Dir toward_support(BlockStateId state) {
+  const std::string_view face = state_property(state, "face");
+  if (face == "ceiling") return Dir::kUp;
+  if (face == "floor") return Dir::kDown;
+  return opposite(facing_of(state));
+}
+
+BlockStateId door_shape(const BlockWorld& world, BlockStateId state, const BlockPos& pos, Dir toward,
+                        BlockStateId neighbour) {
+  const bool lower = has_value(state, "half", "lower");
+  // The other half is above a lower half and below an upper one: the door copies it, or breaks.
+  if ((toward == Dir::kUp && lower) || (toward == Dir::kDown && !lower)) {
+    if (is_door(block_of_state(neighbour)) && state_property(neighbour, "half") != state_property(state, "half"))
+      return with_value(neighbour, "half", lower ? "lower" : "upper");
+    return air();
+  }
+  if (lower && toward == Dir::kDown && !can_survive(world, state, pos)) return air();
+  return state;
+}
+
+// Which shape rule a block follows, worked out once per block (the checks compare names and tags,
+// and every block change asks six neighbours).
+enum class ShapeKind : uint8_t {
+  kNone, kFloorAttached, kWallTorch, kFaceAttached, kDoor, kNeedsSupport, kConcretePowder, kFalling, kConnecting
+};
+
+ShapeKind kind_of(BlockId block) {
+  static const std::vector<ShapeKind> kinds = [] {
+    std::vector<ShapeKind> out(static_cast<size_t>(block_count()), ShapeKind::kNone);
+    for (BlockId b = 0; b < static_cast<BlockId>(block_count()); ++b) {
+      ShapeKind& k = out[b];
+      if (is_standing_torch(b) || is_pressure_plate(b)) k = ShapeKind::kFloorAttached;
+      else if (is_wall_torch(b)) k = ShapeKind::kWallTorch;
+      else if (is_button(b) || is_lever(b)) k = ShapeKind::kFaceAttached;
+      else if (is_door(b)) k = ShapeKind::kDoor;
+      else if (is_vegetation(b) || is_carpet(b) || is_snow_layer(b)) k = ShapeKind::kNeedsSupport;
+      else if (is_concrete_powder(b)) k = ShapeKind::kConcretePowder;
+      else if (is_falling_block(b)) k = ShapeKind::kFalling;
+      else if (is_stairs(b) || is_fence(b) || is_pane(b) || is_wall(b)) k = ShapeKind::kConnecting;
+    }
+    return out;
+  }();
+  return kinds[block];
+}
+
+}  // namespace
+
+BlockStateId update_shape(const BlockWorld& world, BlockTickScheduler& ticks, BlockStateId state, const BlockPos& pos,
+                          Dir toward, BlockStateId neighbour) {
+  const BlockId block = block_of_state(state);
+  switch (kind_of(block)) {
+    case ShapeKind::kNone:
+      return state;
+    case ShapeKind::kFloorAttached:
+      return toward == Dir::kDown && !can_survive(world, state, pos) ? air() : state;
+    case ShapeKind::kWallTorch:
+      return toward == opposite(facing_of(state)) && !can_survive(world, state, pos) ? air() : state;
+    case ShapeKind::kFaceAttached:
+      return toward == toward_support(state) && !can_survive(world, state, pos) ? air() : state;
+    case ShapeKind::kDoor:
+      return door_shape(world, state, pos, toward, neighbour);
+    case ShapeKind::kNeedsSupport:
+      return can_survive(world, state, pos) ? state : air();
+    case ShapeKind::kConcretePowder:
+      if (touches_water(world, pos)) return block_info(concrete_of(block)).default_state;
+      [[fallthrough]];
+    case ShapeKind::kFalling:
+      ticks.schedule_block_tick(pos, block, kFallingBlockDelay);
+      return state;
+    case ShapeKind::kConnecting:
+      return connection_update(world, state, pos, toward).value_or(state);
+  }
+  return state;
+}
+
+bool breaks_on_neighbour_change(const BlockWorld& world, BlockStateId state, const BlockPos& pos) {
+  if (!is_rail(block_of_state(state))) return false;
+  if (!can_survive(world, state, pos)) return true;
+  const std::string_view shape = state_property(state, "shape");
+  // An ascending rail also needs the block it climbs toward.
+  for (Dir d : {Dir::kEast, Dir::kWest, Dir::kNorth, Dir::kSouth})
+    if (shape == std::string("ascending_") + dir_name(d))
+      return !face_sturdy(world.block_at(relative(pos, d)), Dir::kUp, Support::kRigid);
+  return false;
+}
+
+void on_place(BlockTickScheduler& ticks, BlockStateId state, BlockStateId, const BlockPos& pos) {
+  const BlockId block = block_of_state(state);
+  if (is_falling_block(block)) ticks.schedule_block_tick(pos, block, kFallingBlockDelay);
+}
+
+bool is_free_for_falling(BlockStateId state) {
+  const BlockId block = block_of_state(state);
+  const std::string_view name = block_info(block).name;
+  return is_air(state) || block_in_tag(block, "minecraft:fire") || name == "water" || name == "lava" ||
+         name == "bubble_column" ||
+         block_in_tag(block, "minecraft:replaceable");
+}
+
+bool touches_water(const BlockWorld& world, const BlockPos& pos) {
+  // Vanilla's loop skips the block below (it tests the powder itself for water first).
+  for (Dir d : {Dir::kUp, Dir::kNorth, Dir::kSouth, Dir::kWest, Dir::kEast}) {
+    const BlockStateId n = world.block_at(relative(pos, d));
+    if (is_water(n) && !face_sturdy(n, opposite(d))) return true;
+  }
+  return false;
+}
+
+}  // namespace hz
