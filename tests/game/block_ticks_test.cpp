@@ -381,8 +381,8 @@ struct LivingWorld {
   explicit LivingWorld(std::map<ChunkPos, Bytes> stored = {}) : s(3, "", std::move(stored)) {
     s.prepare_spawn();
     s.pass({ConsoleLine{"gamerule respawn_radius 0"}});
-    alice = s.join(1, "Alice", 3);
-    bob = s.join(2, "Bob", 3);
+    alice = s.join_loaded(1, "Alice", 3);
+    bob = s.join_loaded(2, "Bob", 3);
     for (int i = 0; i < 200 && !(s.world().is_chunk_tracked(1, {0, 0}) && s.world().is_chunk_tracked(2, {0, 0})); ++i)
       s.pass();
     const Vec3 spawn = s.world().spawn_point();
