@@ -1,6 +1,8 @@
 // Fuzz target: the RCON packet reader and session over an arbitrary byte stream, password "secret".
 // Invariants: no crash; a packet comes out only when its whole length arrived and fits vanilla's
 // 1460-byte buffer; answers are well-formed packets; commands run only after a correct login.
+// corpus/rcon_stream/payload_without_nul_terminators is the input that showed the first version of
+// the length invariant wrong.
 #include <cassert>
 #include <cstring>
 
@@ -25,9 +27,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       continue;
     }
     const hz::rcon::Packet& packet = **next;
-    assert(packet.payload.size() + hz::rcon::kMinPacketBytes <= hz::rcon::kMaxPacketBytes);
+    // A packet is at least its 12 header bytes, the payload and the last byte, which is never read
+    // (the payload need not be followed by two NULs: it stops at the first NUL or that last byte).
+    const size_t packet_bytes = 12 + packet.payload.size() + 1;
+    assert(packet_bytes <= hz::rcon::kMaxPacketBytes);
     assert(packet.payload.find('\0') == std::string::npos);
-    consumed += packet.payload.size() + hz::rcon::kMinPacketBytes;
+    consumed += packet_bytes;
     assert(consumed <= size);
     hz::rcon::Reply reply = session.handle(packet);
     if (packet.type == hz::rcon::kTypeLogin) logged_in = !packet.payload.empty() && packet.payload == "secret";
