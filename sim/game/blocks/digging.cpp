@@ -67,8 +67,12 @@ void Digging::abort(const Player& player, DigState& dig, const BlockPos& pos) {
   show_stage(player, pos, -1);
 }
 
+float Digging::progress_since(const Player& player, const DigState& dig, BlockStateId state, int64_t start) const {
+  return dig_rules::destroy_progress(state, digger(player)) * static_cast<float>(dig.game_ticks - start + 1);
+}
+
 float Digging::advance(const Player& player, DigState& dig, BlockStateId state, const BlockPos& pos, int64_t start) {
-  const float progress = dig_rules::destroy_progress(state, digger(player)) * static_cast<float>(dig.game_ticks - start + 1);
+  const float progress = progress_since(player, dig, state, start);
   const int stage = static_cast<int>(progress * 10.0f);
   if (stage != dig.last_sent_stage) {
     show_stage(player, pos, stage);
@@ -97,9 +101,7 @@ void Digging::stop(Player& player, DigState& dig, const BlockPos& pos) {
   if (!dig.destroying || !(pos == dig.destroy_pos)) return;
   const BlockStateId state = blocks_.world.block_at(pos);
   if (is_air(state)) return;
-  const float per_tick = dig_rules::destroy_progress(state, digger(player));
-  const float progress = per_tick * static_cast<float>(dig.game_ticks - dig.destroy_start + 1);
-  if (progress >= dig_rules::kFinishTolerance) {
+  if (progress_since(player, dig, state, dig.destroy_start) >= dig_rules::kFinishTolerance) {
     dig.destroying = false;
     show_stage(player, pos, -1);
     return destroy_and_ack(player, pos);

@@ -49,6 +49,8 @@ class Digging final : public PlayerListener {
   void start(Player& player, DigState& dig, const BlockPos& pos);
   void stop(Player& player, DigState& dig, const BlockPos& pos);
   void abort(const Player& player, DigState& dig, const BlockPos& pos);
+  // The progress from `start` to this tick, the tick of `start` counting as one.
+  float progress_since(const Player& player, const DigState& dig, BlockStateId state, int64_t start) const;
   // incrementDestroyProgress: the progress after this many ticks, telling others of a new stage.
   float advance(const Player& player, DigState& dig, BlockStateId state, const BlockPos& pos, int64_t start);
   // ServerLevel.destroyBlockProgress: every other player within 32 blocks sees `stage` at `pos`.
