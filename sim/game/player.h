@@ -19,6 +19,9 @@ struct Vec3 {
   bool operator==(const Vec3&) const = default;
 };
 
+// Avatar's standing eye height (a float, widened to double where a position adds it).
+inline constexpr float kStandingEyeHeight = 1.62f;
+
 struct Player {
   ConnId conn = 0;
   Uuid uuid;
@@ -30,6 +33,10 @@ struct Player {
   Vec3 position;
   float yaw = 0, pitch = 0;
   bool on_ground = false;
+  // The current pose's eye height (crouching players look from 1.27); movement publishes it.
+  float eye_height = kStandingEyeHeight;
+  // Entity.getEyePosition.
+  Vec3 eye_position() const { return {position.x, position.y + static_cast<double>(eye_height), position.z}; }
 
   // Client settings (Client Information).
   int client_view_distance = 2;

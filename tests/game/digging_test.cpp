@@ -7,8 +7,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sim/core/java_format.h"
 #include "sim/data/catalog.h"
 #include "sim/game/blocks/dig_rules.h"
+#include "sim/game/tracking/entity_tracker.h"
 #include "tests/game/streaming_server.h"
 
 namespace hz {
@@ -184,6 +186,73 @@ TEST(DiggingScenario, OutOfReachOnlyAcknowledges) {
   EXPECT_TRUE(w.sent(w.alice, packet::play_cb::BlockChange::kId).empty());
   EXPECT_TRUE(w.sent(w.bob, packet::play_cb::BlockChange::kId).empty());
   ASSERT_EQ(w.sent(w.alice, packet::play_cb::AcknowledgePlayerDigging::kId).size(), 1u);
+}
+
+// Crouching lowers the eyes from 1.62 to 1.27 (Avatar's pose eye heights), and reach is measured
+// from the eyes: a block just out of creative reach below a standing player is in reach once she
+// crouches.
+TEST(DiggingScenario, ReachIsMeasuredFromTheEyesOfTheCurrentPose) {
+  DigWorld w;
+  w.s.pass({ConsoleLine{"gamemode creative Alice"}});
+  const Vec3 feet = w.s.h.core.sessions().player(1)->position;
+  auto eyes_at = [&](double height) { return Vec3{feet.x, feet.y + height, feet.z}; };
+  // The first block along a diagonal downwards that the standing eyes miss and the crouching
+  // eyes reach (creative range 5 plus the server's 1).
+  BlockPos target{};
+  bool found = false;
+  for (int d = 1; d < 8 && !found; ++d)
+    for (int dy = -1; dy >= -8 && !found; --dy) {
+      const BlockPos b{java_floor(feet.x) + d, java_floor(feet.y) + dy, java_floor(feet.z)};
+      if (!reference_reach(eyes_at(1.62f), b, 5.0) && reference_reach(eyes_at(1.27f), b, 5.0)) target = b, found = true;
+    }
+  ASSERT_TRUE(found);
+  w.s.pass({ConsoleLine{"setblock " + std::to_string(target.x) + " " + std::to_string(target.y) + " " +
+                        std::to_string(target.z) + " stone"}});
+  w.s.pass({w.dig(packet::play_sb::BlockDig::kStartDestroy, target, 1)});
+  EXPECT_FALSE(is_air(w.s.world().block_at(target))) << "standing eyes are too high to reach it";
+  w.alice.packet(packet::play_sb::PlayerInput{packet::play_sb::PlayerInput::kSneak});
+  w.s.pass({w.alice.take()});
+  w.s.pass();  // the pose follows the input in the next player tick
+  EXPECT_FLOAT_EQ(w.s.h.core.sessions().player(1)->eye_height, 1.27f);
+  w.s.pass({w.dig(packet::play_sb::BlockDig::kStartDestroy, target, 2)});
+  EXPECT_TRUE(is_air(w.s.world().block_at(target))) << "crouching eyes reach it";
+}
+
+// Others see a player crouch: set_entity_data with the shared flags (bit 1: shift down, a byte,
+// serializer 0) and the pose (index 6, serializer 20, crouching = 5); only the changed values
+// when it stands up again. The player's own client hears the same values.
+TEST(DiggingScenario, OthersSeeAPlayerCrouchAndStandUp) {
+  DigWorld w;
+  const int32_t alice_id = w.s.h.core.sessions().player(1)->entity_id;
+  // Delivery of a chunk does not pair entities; Bob's next move does (ChunkMap.move).
+  const Vec3 at = w.s.h.core.sessions().player(2)->position;
+  w.bob.packet(packet::play_sb::Position{at.x, at.y, at.z, 1});
+  w.s.pass({w.bob.take()});
+  ASSERT_EQ(w.s.h.core.tracking().viewers_of(alice_id), std::vector<int32_t>{w.s.h.core.sessions().player(2)->entity_id});
+  std::vector<Bytes> to_bob, to_alice;
+  // A few passes after an input, collecting what each client was told about Alice's data.
+  auto pass_collecting = [&](std::vector<Input> inputs) {
+    for (int i = 0; i < 3; ++i) {
+      w.s.pass(i == 0 ? std::move(inputs) : std::vector<Input>{});
+      for (auto [client, out] : {std::pair{&w.bob, &to_bob}, std::pair{&w.alice, &to_alice}})
+        for (const Bytes& body : w.sent(*client, packet::play_cb::EntityMetadata::kId)) {
+          auto m = decode_packet<packet::play_cb::EntityMetadata>(body);
+          if (m && m->entity_id == alice_id) out->push_back(m->metadata);
+        }
+    }
+  };
+  // The flag changes as the input arrives and goes out with that tick's entity updates; the pose
+  // follows in the player's own tick, after them, so it goes out one tick later (as in vanilla,
+  // where ChunkMap.tick runs in the level tick and the player's tick with its connection's).
+  w.alice.packet(packet::play_sb::PlayerInput{packet::play_sb::PlayerInput::kSneak});
+  pass_collecting({w.alice.take()});
+  const Bytes shift_down{0, 0, 0x02, 0xFF}, crouching{6, 20, 5, 0xFF};
+  EXPECT_EQ(to_bob, (std::vector<Bytes>{shift_down, crouching}));
+  EXPECT_EQ(to_alice, (std::vector<Bytes>{shift_down, crouching}));
+  w.alice.packet(packet::play_sb::PlayerInput{0});
+  pass_collecting({w.alice.take()});
+  const Bytes shift_up{0, 0, 0x00, 0xFF}, standing{6, 20, 0, 0xFF};
+  EXPECT_EQ(to_bob, (std::vector<Bytes>{shift_down, crouching, shift_up, standing}));
 }
 
 TEST(DiggingScenario, SeveralSequencesInOneTickAreAcknowledgedOnceWithTheHighest) {

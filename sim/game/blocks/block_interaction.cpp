@@ -17,7 +17,7 @@ BlockInteraction::BlockInteraction(PlayerConnections& connections_in, BlockWorld
       spawn_protection_(spawn_protection) {}
 
 bool BlockInteraction::in_reach(const Player& player, const BlockPos& pos) const {
-  const Vec3 eye{player.position.x, player.position.y + dig_rules::kStandingEyeHeight, player.position.z};
+  const Vec3 eye = player.eye_position();
   const double range =
       player.game_mode == GameMode::kCreative ? dig_rules::kCreativeBlockRange : dig_rules::kSurvivalBlockRange;
   return dig_rules::within_reach(eye, pos, range);

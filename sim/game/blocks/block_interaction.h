@@ -15,7 +15,7 @@ class BlockInteraction {
   BlockInteraction(PlayerConnections& connections, BlockWorld& world, BlockChangeAcks& acks, const SpawnPoint& spawn,
                    const OpList& ops, int spawn_protection);
 
-  // Player.isWithinBlockInteractionRange(pos, 1.0) from the standing eye height.
+  // Player.isWithinBlockInteractionRange(pos, 1.0) from the eyes of its pose.
   bool in_reach(const Player& player, const BlockPos& pos) const;
   // DedicatedServer.isUnderSpawnProtection for this player.
   bool spawn_protected(const Player& player, const BlockPos& pos) const;

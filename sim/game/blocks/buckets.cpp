@@ -59,7 +59,7 @@ void Buckets::on_use_item(Player& player, const packet::play_sb::UseItem& use) {
 bool Buckets::use_bucket(Player& player, ItemStack& stack, float yaw, float pitch) {
   const std::string_view name = item_name(stack.item);
   const bool empty_bucket = name == "bucket";
-  const Vec3 eye{player.position.x, player.position.y + dig_rules::kStandingEyeHeight, player.position.z};
+  const Vec3 eye = player.eye_position();
   const double range =
       player.game_mode == GameMode::kCreative ? dig_rules::kCreativeBlockRange : dig_rules::kSurvivalBlockRange;
   const Vec3 view = view_vector(pitch, yaw);

@@ -12,8 +12,6 @@ namespace hz::dig_rules {
 inline constexpr double kSurvivalBlockRange = 4.5;
 inline constexpr double kCreativeBlockRange = 5.0;
 inline constexpr double kReachTolerance = 1.0;
-// Standing eye height of a player.
-inline constexpr double kStandingEyeHeight = 1.62;
 // STOP finishes a block once the server's progress reaches this (the client may be ahead).
 inline constexpr float kFinishTolerance = 0.7f;
 // Player.getDestroySpeed: a submerged player digs at 0.2 (submerged_mining_speed), an airborne

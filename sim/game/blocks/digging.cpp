@@ -26,8 +26,8 @@ void Digging::on_join(Player& player) { players_[player.conn] = DigState{}; }
 void Digging::on_leave(Player& player) { players_.erase(player.conn); }
 
 dig_rules::Digger Digging::digger(const Player& player) const {
-  const BlockPos eye{java_floor(player.position.x), java_floor(player.position.y + dig_rules::kStandingEyeHeight),
-                     java_floor(player.position.z)};
+  const Vec3 eyes = player.eye_position();
+  const BlockPos eye{java_floor(eyes.x), java_floor(eyes.y), java_floor(eyes.z)};
   return dig_rules::Digger{player.on_ground, is_water(blocks_.world.block_at(eye))};
 }
 

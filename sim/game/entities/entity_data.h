@@ -11,8 +11,10 @@
 namespace hz::entity_data {
 
 // EntityDataSerializers registration order.
+inline constexpr int32_t kByteSerializer = 0;
 inline constexpr int32_t kItemStackSerializer = 7;
 inline constexpr int32_t kBlockPosSerializer = 10;
+inline constexpr int32_t kPoseSerializer = 20;
 inline constexpr uint8_t kEndOfData = 0xFF;
 
 // A stack: count, then for a non-empty stack the item id and an empty component patch.

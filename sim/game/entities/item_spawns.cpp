@@ -11,7 +11,6 @@ namespace hz::item_spawns {
 namespace {
 
 constexpr double kTrigScale = 10430.378350470453;
-constexpr double kStandingEyeHeight = as_float(1.62);
 constexpr double kHandBelowEyes = as_float(0.3);
 constexpr float kPi = 3.1415927f;
 
@@ -81,7 +80,7 @@ Spawn from_entity(const Vec3& position, Rng& random) {
 
 Spawn from_player(const Player& player, bool scatter, Rng& random) {
   Spawn s;
-  s.position = Vec3{player.position.x, player.position.y + kStandingEyeHeight - kHandBelowEyes, player.position.z};
+  s.position = Vec3{player.position.x, player.eye_position().y - kHandBelowEyes, player.position.z};
   // The constructor draws its default velocity first; the throw then replaces it.
   default_item_velocity(random);
   s.velocity = scatter ? scattered_velocity(random) : thrown_velocity(player, random);

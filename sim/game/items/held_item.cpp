@@ -78,7 +78,7 @@ void InventoryMenus::swap_hands(Player& player) {
 // handlePickItemFromBlock: within reach and loaded, the block's item is selected in the hotbar,
 // brought there from the main inventory, or (creative) created there.
 void InventoryMenus::on_pick_item_from_block(Player& player, const packet::play_sb::PickItemFromBlock& packet) {
-  const Vec3 eye{player.position.x, player.position.y + dig_rules::kStandingEyeHeight, player.position.z};
+  const Vec3 eye = player.eye_position();
   const double range =
       player.game_mode == GameMode::kCreative ? dig_rules::kCreativeBlockRange : dig_rules::kSurvivalBlockRange;
   if (!dig_rules::within_reach(eye, packet.location, range) || !world_.is_loaded(packet.location)) return;

@@ -65,6 +65,7 @@ void MovementSystem::publish(Player& player, const PlayerMovement& m, bool accep
   player.yaw = b.yaw;
   player.pitch = b.pitch;
   player.on_ground = b.on_ground;
+  player.eye_height = pose_eye_height(b.pose);
   player.fall_distance = b.fall_distance;
   if (accepted_move && observer_) observer_->on_player_moved(player);
 }

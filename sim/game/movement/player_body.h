@@ -29,6 +29,19 @@ inline PoseSize pose_size(Pose pose) {
   }
 }
 
+// Avatar's eye heights per pose.
+inline float pose_eye_height(Pose pose) {
+  switch (pose) {
+    case Pose::kCrouching: return 1.27f;
+    case Pose::kSwimming:
+    case Pose::kFallFlying:
+    case Pose::kSpinAttack: return 0.4f;
+    case Pose::kSleeping:
+    case Pose::kDying: return 0.2f;
+    default: return kStandingEyeHeight;
+  }
+}
+
 // EntityDimensions.makeBoundingBox: half the width in float, both widened to double.
 inline Aabb make_player_box(const Vec3& p, Pose pose) {
   const PoseSize size = pose_size(pose);

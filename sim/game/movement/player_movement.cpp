@@ -20,19 +20,6 @@ constexpr double kWronglyThresholdSqr = 0.0625;
 constexpr int kMaxFlyingTicks = 80;
 constexpr double kDefaultGravity = 0.08;
 
-// Avatar's eye heights per pose.
-float eye_height(Pose pose) {
-  switch (pose) {
-    case Pose::kCrouching: return 1.27f;
-    case Pose::kSwimming:
-    case Pose::kFallFlying:
-    case Pose::kSpinAttack: return 0.4f;
-    case Pose::kSleeping:
-    case Pose::kDying: return 0.2f;
-    default: return 1.62f;
-  }
-}
-
 bool is_air_or_unloaded_blocker(const MoveWorld& world, int x, int y, int z) {
   // Vanilla would load the chunk; an unloaded chunk is treated as not air so that nobody is
   // kicked for floating over terrain the server cannot see.
@@ -178,7 +165,7 @@ std::optional<Landing> PlayerMovement::check_fall_damage(double dy, bool on_grou
 MoveSurroundings PlayerMovement::surroundings(const MoveWorld& world) const {
   MoveSurroundings s;
   s.in_water = in_water(world);
-  const double eye_y = body_.position.y + static_cast<double>(eye_height(body_.pose));
+  const double eye_y = body_.position.y + static_cast<double>(pose_eye_height(body_.pose));
   s.eyes_in_water = is_water(world.blocks.block(java_floor(body_.position.x), java_floor(eye_y), java_floor(body_.position.z)));
   s.swimming = s.in_water && body_.pose == Pose::kSwimming;
   const BlockStateId feet =

@@ -75,6 +75,11 @@ EntityState EntityTracker::state_of(const Player& player) const {
   return s;
 }
 
+PlayerLook EntityTracker::look_of(const Player& player) const {
+  const PlayerMovement* m = movement_ ? movement_->movement(player.conn) : nullptr;
+  return m ? player_look(m->body()) : PlayerLook{};
+}
+
 EntityState EntityTracker::state_of(const Entity& entity) {
   EntityState s;
   s.position = entity.position;
@@ -165,7 +170,8 @@ void EntityTracker::update_pair(Tracked& entity, Tracked& viewer) {
   if (visible) {
     if (!entity.seen_by.insert(viewer_id)) return;
     viewer.sees.insert(entity_id);
-    const std::vector<SharedBytes> pairing = target ? entity.sync.pairing_packets(target->uuid)
+    const std::vector<SharedBytes> pairing = target ? entity.sync.pairing_packets(target->uuid,
+                                                                                  player_look_changes({}, look_of(*target)))
                                                     : entity.sync.pairing_packets(entity.entity->uuid(),
                                                                                   entity.entity->synched_data(),
                                                                                   entity.entity->spawn_data());
@@ -193,7 +199,7 @@ void EntityTracker::on_join(Player& player) {
   const EntityState created = state_of(player);
   auto [it, added] = entities_.try_emplace(player.entity_id, Tracked{&player, nullptr, EntitySync(player.entity_id, created), {}, {},
                                                                      TrackingGrid::cell_of(player.position),
-                                                                     section_of(player.position)});
+                                                                     section_of(player.position), {}});
   if (!added) return;
   ids_[player.conn] = player.entity_id;
   by_id_[player.entity_id] = &it->second;
@@ -234,7 +240,7 @@ void EntityTracker::add_entity(Entity& entity) {
   const SyncRules rules{entity.kind().type, entity.kind().update_interval, entity.kind().track_delta};
   auto [it, added] = entities_.try_emplace(
       entity.id(), Tracked{nullptr, &entity, EntitySync(entity.id(), state_of(entity), rules), {}, {},
-                           TrackingGrid::cell_of(entity.position), section_of(entity.position)});
+                           TrackingGrid::cell_of(entity.position), section_of(entity.position), {}});
   if (!added) return;
   Tracked& t = it->second;
   by_id_[entity.id()] = &t;
@@ -305,8 +311,15 @@ void EntityTracker::tick() {
     }
     scratch_.clear();
     if (p) {
-      t.sync.send_changes(state_of(*p), scratch_);
+      EntityState now = state_of(*p);
+      const PlayerLook look = look_of(*p);
+      now.data = player_look_changes(t.sent_look, look);
+      now.data_dirty = !now.data.empty();
+      t.sent_look = look;
+      t.sync.send_changes(now, scratch_);
       if (PlayerMovement* m = movement_ ? movement_->movement(p->conn) : nullptr) m->body().needs_sync = false;
+      // ServerEntity.broadcastAndSend: a player's own client hears its data changes too.
+      if (now.data_dirty) send(p->conn, share(encode_packet(packet::play_cb::EntityMetadata{id, now.data})));
     } else {
       t.sync.send_changes(state_of(*t.entity), scratch_);
       t.entity->needs_sync = t.entity->data_dirty = false;
@@ -325,6 +338,7 @@ uint64_t EntityTracker::hash() const {
   Hasher h;
   for (const auto& [id, t] : entities_) {
     h.i64(id), h.u64(t.player ? t.player->conn : 0), h.u64(t.sync.hash());
+    h.u64(t.sent_look.flags), h.i64(t.sent_look.pose);
     for (int32_t v : t.seen_by) h.i64(v);
   }
   return h.digest();

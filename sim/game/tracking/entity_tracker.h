@@ -17,6 +17,7 @@
 #include "sim/game/sessions.h"
 #include "sim/game/tracking/chunk_visibility.h"
 #include "sim/game/tracking/entity_sync.h"
+#include "sim/game/tracking/player_look.h"
 #include "sim/game/tracking/tracking_grid.h"
 
 namespace hz {
@@ -93,11 +94,13 @@ class EntityTracker final : public PlayerListener,
     IdSet sees;     // as a viewer: the entities it sees
     int64_t cell = 0;
     SectionPos section;
+    PlayerLook sent_look;  // players: the flags and pose viewers were last told
   };
 
   static SectionPos section_of(const Vec3& p);
   static const Vec3& position_of(const Tracked& t) { return t.player ? t.player->position : t.entity->position; }
   EntityState state_of(const Player& player) const;
+  PlayerLook look_of(const Player& player) const;
   static EntityState state_of(const Entity& entity);
   // The entity's own tracking range in blocks, scaled by entity-broadcast-range-percentage.
   int range_of(const Tracked& t) const;

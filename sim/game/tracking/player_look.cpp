@@ -1,0 +1,57 @@
+#include "sim/game/tracking/player_look.h"
+
+#include "sim/game/entities/entity_data.h"
+
+namespace hz {
+
+namespace {
+
+// Entity's synched data indices and flag bits.
+constexpr uint8_t kSharedFlagsIndex = 0;
+constexpr uint8_t kPoseIndex = 6;
+constexpr uint8_t kFlagShiftKeyDown = 1 << 1;
+constexpr uint8_t kFlagSprinting = 1 << 3;
+constexpr uint8_t kFlagFallFlying = 1 << 7;
+
+// Pose's network ids.
+int32_t pose_id(Pose pose) {
+  switch (pose) {
+    case Pose::kFallFlying: return 1;
+    case Pose::kSleeping: return 2;
+    case Pose::kSwimming: return 3;
+    case Pose::kSpinAttack: return 4;
+    case Pose::kCrouching: return 5;
+    case Pose::kDying: return 7;
+    default: return 0;
+  }
+}
+
+}  // namespace
+
+PlayerLook player_look(const PlayerBody& body) {
+  PlayerLook look;
+  if (body.shift_key_down) look.flags |= kFlagShiftKeyDown;
+  if (body.sprinting) look.flags |= kFlagSprinting;
+  if (body.fall_flying) look.flags |= kFlagFallFlying;
+  look.pose = pose_id(body.pose);
+  return look;
+}
+
+Bytes player_look_changes(const PlayerLook& before, const PlayerLook& now) {
+  if (before == now) return {};
+  ByteWriter out;
+  if (before.flags != now.flags) {
+    out.u8(kSharedFlagsIndex);
+    out.varint(entity_data::kByteSerializer);
+    out.u8(now.flags);
+  }
+  if (before.pose != now.pose) {
+    out.u8(kPoseIndex);
+    out.varint(entity_data::kPoseSerializer);
+    out.varint(now.pose);
+  }
+  out.u8(entity_data::kEndOfData);
+  return out.take();
+}
+
+}  // namespace hz

@@ -1,0 +1,26 @@
+// What other clients see of a player's stance: the shared entity flags (crouching, sprinting,
+// gliding) and the pose, as set_entity_data values (Entity.DATA_SHARED_FLAGS_ID, DATA_POSE).
+#pragma once
+
+#include <cstdint>
+
+#include "sim/core/types.h"
+#include "sim/game/movement/player_body.h"
+
+namespace hz {
+
+struct PlayerLook {
+  uint8_t flags = 0;  // Entity's shared flags byte
+  int32_t pose = 0;   // the Pose enum's network id (0: standing)
+  bool operator==(const PlayerLook&) const = default;
+};
+
+// The flags and pose the body has now (Entity.setShiftKeyDown, setSprinting, the gliding flag,
+// and the pose Player.updatePlayerPose chose).
+PlayerLook player_look(const PlayerBody& body);
+
+// The set_entity_data values of `now` that differ from `before`, end-marked; empty when none.
+// Against a default PlayerLook this is what a new viewer's pairing carries (getNonDefaultValues).
+Bytes player_look_changes(const PlayerLook& before, const PlayerLook& now);
+
+}  // namespace hz
