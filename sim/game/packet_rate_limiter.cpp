@@ -12,6 +12,7 @@ PacketRateLimiter::PacketRateLimiter(int max_rate, int64_t interval_millis)
 
 bool PacketRateLimiter::record(int64_t now_millis) {
   if (max_rate_ <= 0) return true;
+  history_ = hash_combine(history_, static_cast<uint64_t>(now_millis));
   HZ_CHECK(buckets_.empty() || now_millis >= buckets_.back().millis, "packet times go backwards");
   while (!buckets_.empty() && buckets_.front().millis <= now_millis - interval_millis_) {
     total_ -= buckets_.front().count;
@@ -25,13 +26,6 @@ bool PacketRateLimiter::record(int64_t now_millis) {
 
 double PacketRateLimiter::rate() const {
   return static_cast<double>(total_) * 1000.0 / static_cast<double>(interval_millis_);
-}
-
-uint64_t PacketRateLimiter::hash() const {
-  Hasher h;
-  h.i64(total_);
-  for (const Bucket& b : buckets_) h.i64(b.millis), h.i64(b.count);
-  return h.digest();
 }
 
 }  // namespace hz

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <deque>
 
+#include "sim/core/hash.h"
+
 namespace hz {
 
 class PacketRateLimiter {
@@ -19,7 +21,9 @@ class PacketRateLimiter {
   // Packets per second over the interval ending at the last recorded time.
   double rate() const;
   int64_t packets_in_interval() const { return total_; }
-  uint64_t hash() const;
+  // Covers every packet time recorded so far, which decides the buckets. Kept as it goes: a state
+  // hash runs every pass, and walking every connection's buckets then cost more than the counting.
+  uint64_t hash() const { return hash_combine(history_, static_cast<uint64_t>(total_)); }
 
  private:
   struct Bucket {
@@ -30,6 +34,7 @@ class PacketRateLimiter {
   int64_t interval_millis_;
   std::deque<Bucket> buckets_;  // one per distinct receive time, oldest first
   int64_t total_ = 0;
+  uint64_t history_ = 0;  // hash_combine over every recorded time
 };
 
 }  // namespace hz

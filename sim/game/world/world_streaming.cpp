@@ -191,32 +191,45 @@ BlockStateId WorldStreaming::block_at(const BlockPos& pos) const {
 // chunk is on the edge of what they track: their client lights every other chunk itself.
 void WorldStreaming::broadcast_light_changes() {
   chunks_->settle_light();
-  for (const auto& [pos, masks] : chunks_->take_light_changes()) {
+  const auto changes = chunks_->take_light_changes();
+  if (changes.empty()) return;
+  const auto viewers = viewers_in_join_order();
+  for (const auto& [pos, masks] : changes) {
     const ChunkColumn* column = chunks_->ready_column(pos);
     if (column == nullptr) continue;
     SharedBytes packet;
-    for (ConnId conn : connections_.players_in_join_order()) {
-      if (!is_chunk_tracked(conn, pos) || !is_on_tracked_border(conn, pos)) continue;
+    for (const auto& [conn, viewer] : viewers) {
+      if (!tracks(*viewer, pos) || !is_on_tracked_border(*viewer, pos)) continue;
       if (!packet) packet = share(encode_packet(light_update_packet(pos, column->light(), masks)));
       connections_.send(conn, packet);
     }
   }
 }
 
-bool WorldStreaming::is_on_tracked_border(ConnId player, ChunkPos pos) const {
+bool WorldStreaming::is_on_tracked_border(const Viewer& viewer, ChunkPos pos) {
   for (int dx = -1; dx <= 1; ++dx)
     for (int dz = -1; dz <= 1; ++dz)
-      if ((dx != 0 || dz != 0) && !is_chunk_tracked(player, {pos.x + dx, pos.z + dz})) return true;
+      if ((dx != 0 || dz != 0) && !tracks(viewer, {pos.x + dx, pos.z + dz})) return true;
   return false;
+}
+
+std::vector<std::pair<ConnId, const WorldStreaming::Viewer*>> WorldStreaming::viewers_in_join_order() const {
+  std::vector<std::pair<ConnId, const Viewer*>> out;
+  for (ConnId conn : connections_.players_in_join_order()) {
+    auto it = viewers_.find(conn);
+    if (it != viewers_.end()) out.emplace_back(conn, &it->second);
+  }
+  return out;
 }
 
 void WorldStreaming::broadcast_block_changes() {
   broadcast_light_changes();
   if (block_changes_.empty()) return;
   auto state_at = [this](const BlockPos& pos) { return block_at(pos); };
+  const auto viewers = viewers_in_join_order();
   for (const BlockChangeBatch::ChunkChanges& changes : block_changes_.take(state_at)) {
-    for (ConnId conn : connections_.players_in_join_order()) {
-      if (!is_chunk_tracked(conn, changes.chunk)) continue;
+    for (const auto& [conn, viewer] : viewers) {
+      if (!tracks(*viewer, changes.chunk)) continue;
       for (const SharedBytes& packet : changes.packets) connections_.send(conn, packet);
     }
   }
@@ -264,7 +277,7 @@ Vec3 WorldStreaming::spawn_point() const {
 
 bool WorldStreaming::is_chunk_tracked(ConnId player, ChunkPos pos) const {
   auto it = viewers_.find(player);
-  return it != viewers_.end() && it->second.view.contains(pos) && !it->second.sender.is_pending(pos);
+  return it != viewers_.end() && tracks(it->second, pos);
 }
 
 const ChunkTrackingView* WorldStreaming::view_of(ConnId player) const {

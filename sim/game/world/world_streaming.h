@@ -136,8 +136,14 @@ class WorldStreaming final : public PlayerListener, public BlockWorld, public Ti
   // Vanilla's broadcastChanges: this tick's block changes to every player tracking their chunk.
   void broadcast_block_changes();
   void broadcast_light_changes();
-  // Whether the player tracks a chunk but not all eight around it.
-  bool is_on_tracked_border(ConnId player, ChunkPos pos) const;
+  // isChunkTracked for a viewer: in its view and already sent.
+  static bool tracks(const Viewer& viewer, ChunkPos pos) {
+    return viewer.view.contains(pos) && !viewer.sender.is_pending(pos);
+  }
+  // Whether the viewer tracks a chunk but not all eight around it.
+  static bool is_on_tracked_border(const Viewer& viewer, ChunkPos pos);
+  // The players' viewers in join order, looked up once for a broadcast over many chunks.
+  std::vector<std::pair<ConnId, const Viewer*>> viewers_in_join_order() const;
 
   const CoreConfig& config_;
   EffectSink& effects_;
