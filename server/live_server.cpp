@@ -207,6 +207,15 @@ int run_live_server(const LaunchOptions& options) {
                  "Set online-mode=false in server.properties.");
     return 1;
   }
+  if (props->proxy_forwarding == ProxyForwarding::kVelocity && props->proxy_secret.empty()) {
+    logger.error("horizon-proxy-forwarding=velocity needs horizon-proxy-secret: set it to the secret in "
+                 "Velocity's forwarding.secret file.");
+    return 1;
+  }
+  if (props->proxy_forwarding != ProxyForwarding::kNone)
+    logger.info(std::string("Player identities and addresses are taken from a ") +
+                (props->proxy_forwarding == ProxyForwarding::kVelocity ? "Velocity" : "BungeeCord") +
+                " proxy: only the proxy should be able to reach this port.");
   logger.info(std::string("Default game type: ") + [&] {
     std::string name = game_mode_name(props->gamemode);
     for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));

@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git
   libboost-dev libboost-program-options-dev
-  libcereal-dev libzstd-dev zlib1g-dev
+  libcereal-dev libzstd-dev zlib1g-dev libssl-dev
   librapidcheck-dev libabsl-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang libclang-rt-14-dev

@@ -175,6 +175,22 @@ const std::vector<KeySpec>& typed_keys() {
       integer("horizon-worker-threads", &P::worker_threads, 0, 256),
       integer("horizon-packet-rate-limit", &P::packet_rate_limit, 0, 1 << 30),
       integer("horizon-metrics-port", &P::metrics_port, 0, 65535),
+      {"horizon-proxy-forwarding",
+       [](P& p, const std::string& v) -> std::optional<std::string> {
+         if (v == "none") p.proxy_forwarding = ProxyForwarding::kNone;
+         else if (v == "velocity") p.proxy_forwarding = ProxyForwarding::kVelocity;
+         else if (v == "bungeecord") p.proxy_forwarding = ProxyForwarding::kBungeeCord;
+         else return "expected none, velocity or bungeecord";
+         return std::nullopt;
+       },
+       [](const P& p) {
+         switch (p.proxy_forwarding) {
+           case ProxyForwarding::kVelocity: return std::string("velocity");
+           case ProxyForwarding::kBungeeCord: return std::string("bungeecord");
+           default: return std::string("none");
+         }
+       }},
+      text("horizon-proxy-secret", &P::proxy_secret),
   };
   return keys;
 }

@@ -12,6 +12,8 @@ namespace hz {
 
 enum class GameMode : uint8_t { kSurvival = 0, kCreative = 1, kAdventure = 2, kSpectator = 3 };
 enum class Difficulty : uint8_t { kPeaceful = 0, kEasy = 1, kNormal = 2, kHard = 3 };
+// Who tells the server a player's identity and address (docs/operations.md, proxy forwarding).
+enum class ProxyForwarding : uint8_t { kNone, kVelocity, kBungeeCord };
 
 const char* game_mode_name(GameMode mode);  // "survival", ...
 std::optional<GameMode> parse_game_mode(std::string_view text);  // name or 0-3
@@ -60,6 +62,8 @@ struct ServerProperties {
   int worker_threads = 0;             // horizon-worker-threads (0 = cores - 1, at least 1)
   int packet_rate_limit = 500;        // horizon-packet-rate-limit: packets/s over 7 s (0 = off)
   int metrics_port = 0;               // horizon-metrics-port: Prometheus text over HTTP (0 = off)
+  ProxyForwarding proxy_forwarding = ProxyForwarding::kNone;  // horizon-proxy-forwarding
+  std::string proxy_secret;           // horizon-proxy-secret: Velocity's forwarding secret, or BungeeGuard's token
 
   // Every key/value as read (or defaulted), sorted by key, for writing back and trace headers.
   std::map<std::string, std::string> raw;

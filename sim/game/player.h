@@ -4,12 +4,14 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <array>
 
 #include "sim/core/properties.h"
 #include "sim/game/items/item_stack.h"
 #include "sim/core/types.h"
+#include "sim/protocol/packets_common.h"
 #include "sim/protocol/wire.h"
 
 namespace hz {
@@ -26,6 +28,8 @@ struct Player {
   ConnId conn = 0;
   Uuid uuid;
   std::string name;
+  // The profile's properties (skin textures), as a proxy forwarded them; none offline.
+  std::vector<packet::GameProfileProperty> profile_properties;
   int32_t entity_id = 0;
   GameMode game_mode = GameMode::kSurvival;
   int permission_level = 0;

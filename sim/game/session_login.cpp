@@ -55,14 +55,16 @@ void Sessions::handle_login(Session& c, std::span<const uint8_t> body) {
     void operator()(packet::login_sb::LoginStart&& p) {
       if (!c.name.empty()) return s.disconnect(c.id, TextComponent::plain("Unexpected hello packet"));
       if (!is_valid_player_name(p.username)) return s.disconnect(c.id, TextComponent::plain("Invalid characters in username"));
-      s.accept_login(c, p.username);
+      if (s.config_.properties.proxy_forwarding != ProxyForwarding::kNone) return s.begin_forwarded_login(c, p.username);
+      s.accept_login(c, p.username, offline_player_uuid(p.username), {});
     }
     void operator()(packet::login_sb::LoginAcknowledged&&) {
-      if (c.name.empty() || c.login_acknowledged) return s.disconnect(c.id, TextComponent::plain("Unexpected login acknowledgement"));
+      if (c.name.empty() || c.awaiting_velocity || c.login_acknowledged)
+        return s.disconnect(c.id, TextComponent::plain("Unexpected login acknowledgement"));
       c.login_acknowledged = true;
       s.start_configuration(c);
     }
-    void operator()(packet::login_sb::LoginPluginResponse&&) {}
+    void operator()(packet::login_sb::LoginPluginResponse&& p) { s.on_velocity_answer(c, p); }
     void operator()(packet::login_sb::CookieResponse&&) {}
     void operator()(packet::login_sb::EncryptionBegin&&) {
       s.disconnect(c.id, TextComponent::plain("Unexpected encryption response: this server is in offline mode"));
@@ -72,9 +74,40 @@ void Sessions::handle_login(Session& c, std::span<const uint8_t> body) {
   if (!result) disconnect_unreadable(c.id, result.error());
 }
 
-void Sessions::accept_login(Session& c, const std::string& name) {
+// The message id of the one login plugin request Horizon sends.
+constexpr int32_t kVelocityMessageId = 0;
+
+void Sessions::begin_forwarded_login(Session& c, const std::string& name) {
+  if (config_.properties.proxy_forwarding == ProxyForwarding::kBungeeCord) {
+    // The handshake carried the player (handle_handshake refused connections without it).
+    HZ_CHECK(c.forwarded.has_value());
+    ForwardedPlayer forwarded = std::move(*c.forwarded);
+    c.forwarded.reset();
+    return accept_login(c, name, forwarded.uuid, std::move(forwarded.properties));
+  }
   c.name = name;
-  c.uuid = offline_player_uuid(name);
+  c.awaiting_velocity = true;
+  send(c.id, packet::login_cb::LoginPluginRequest{kVelocityMessageId, std::string(velocity::kChannel),
+                                                  velocity::request_data()});
+}
+
+void Sessions::on_velocity_answer(Session& c, const packet::login_sb::LoginPluginResponse& answer) {
+  if (!c.awaiting_velocity || answer.message_id != kVelocityMessageId) return;  // not ours: ignored, as vanilla does
+  c.awaiting_velocity = false;
+  if (!answer.data) return disconnect(c.id, TextComponent::plain(std::string(velocity::kNotFromVelocity)));
+  auto forwarded = velocity::read_answer(*answer.data, config_.properties.proxy_secret);
+  if (!forwarded) return disconnect(c.id, TextComponent::plain(forwarded.error()));
+  c.remote = with_forwarded_address(c.remote, forwarded->address);
+  if (!is_valid_player_name(forwarded->name))
+    return disconnect(c.id, TextComponent::plain("Invalid characters in username"));
+  accept_login(c, forwarded->name, forwarded->uuid, std::move(forwarded->properties));
+}
+
+void Sessions::accept_login(Session& c, const std::string& name, const Uuid& uuid,
+                            std::vector<packet::GameProfileProperty> properties) {
+  c.name = name;
+  c.uuid = uuid;
+  c.profile_properties = std::move(properties);
   const ServerProperties& props = config_.properties;
   if (auto refusal = access_.login_refusal(c.uuid, address_without_port(c.remote), player_count(), props.max_players))
     return disconnect(c.id, *refusal);
@@ -91,7 +124,7 @@ void Sessions::accept_login(Session& c, const std::string& name) {
     effects_.emit(EnableCompression{c.id, threshold});
     c.decoder.set_compression_threshold(threshold);
   }
-  send(c.id, packet::login_cb::Success{c.uuid, name, {}});
+  send(c.id, packet::login_cb::Success{c.uuid, name, c.profile_properties});
 }
 
 void Sessions::start_configuration(Session& c) {

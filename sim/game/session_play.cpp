@@ -29,7 +29,7 @@ int8_t ability_flags(GameMode mode) {
 packet::play_cb::PlayerInfoEntry info_entry(const Player& p) {
   packet::play_cb::PlayerInfoEntry e;
   e.uuid = p.uuid;
-  e.add = packet::play_cb::PlayerInfoAdd{p.name, {}};
+  e.add = packet::play_cb::PlayerInfoAdd{p.name, p.profile_properties};
   e.game_mode = static_cast<int32_t>(p.game_mode);
   e.listed = true;
   e.latency = p.latency_ms;
@@ -57,6 +57,7 @@ void Sessions::join_game(Session& c) {
   p.conn = c.id;
   p.uuid = c.uuid;
   p.name = c.name;
+  p.profile_properties = c.profile_properties;
   p.entity_id = entity_ids_.next();
   p.permission_level = access_.ops().level_of(c.uuid);
   p.client_view_distance = c.client_view_distance;

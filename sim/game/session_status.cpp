@@ -4,12 +4,24 @@
 #include "sim/game/core_config.h"
 #include "sim/game/sessions.h"
 #include "sim/protocol/json_writer.h"
+#include "sim/protocol/mutf8.h"
 #include "sim/protocol/packets.h"
 
 namespace hz {
 
+namespace {
+
+// ClientIntentionPacket reads the host with this limit.
+constexpr size_t kVanillaMaxHostChars = 255;
+
+}  // namespace
+
 void Sessions::handle_handshake(Session& c, std::span<const uint8_t> body) {
   auto result = dispatch(packet::HandshakeServerbound{}, body, [&](packet::handshake_sb::SetProtocol&& p) {
+    const bool bungeecord = config_.properties.proxy_forwarding == ProxyForwarding::kBungeeCord;
+    if (!bungeecord && utf16_length(p.server_host) > kVanillaMaxHostChars)
+      return disconnect_unreadable(c.id, "bad handshake set_protocol: field server_host: longer than " +
+                                             std::to_string(kVanillaMaxHostChars) + " characters");
     if (p.intent == packet::handshake_sb::kIntentStatus) {
       enter_state(c, ProtocolState::kStatus);
       return;
@@ -22,6 +34,11 @@ void Sessions::handle_handshake(Session& c, std::span<const uint8_t> body) {
       disconnect(c.id, TextComponent::translatable(key, {TextComponent::plain(std::string(kVersionName))}));
     } else if (c.transfer && !config_.properties.accepts_transfers) {
       disconnect(c.id, TextComponent::translatable("multiplayer.disconnect.transfers_disabled"));
+    } else if (bungeecord) {
+      auto forwarded = bungeecord::read_handshake_host(p.server_host, config_.properties.proxy_secret);
+      if (!forwarded) return disconnect(c.id, TextComponent::plain(forwarded.error()));
+      c.remote = with_forwarded_address(c.remote, forwarded->address);
+      c.forwarded = std::move(forwarded).value();
     }
   });
   if (!result) disconnect_unreadable(c.id, result.error());

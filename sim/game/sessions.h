@@ -16,6 +16,7 @@
 #include "sim/protocol/text.h"
 #include "sim/game/commands/command_host.h"
 #include "sim/game/packet_rate_limiter.h"
+#include "sim/game/access/proxy_forwarding.h"
 #include "sim/game/player.h"
 #include "sim/game/player_identity.h"
 #include "sim/game/ports.h"
@@ -44,6 +45,10 @@ struct Session {
   // Login.
   std::string name;
   Uuid uuid;
+  std::vector<packet::GameProfileProperty> profile_properties;
+  // Proxy forwarding: what BungeeCord put in the handshake, and whether the Velocity query is out.
+  std::optional<ForwardedPlayer> forwarded;
+  bool awaiting_velocity = false;
   int64_t login_ticks = 0;
   bool login_acknowledged = false;
   // Configuration.
@@ -133,7 +138,12 @@ class Sessions final : public PlayerConnections {
   void handle_play(Session& c, std::span<const uint8_t> body);
 
   std::string status_json() const;
-  void accept_login(Session& c, const std::string& name);
+  // The login of `name` with its profile id and properties (offline or as a proxy forwarded them).
+  void accept_login(Session& c, const std::string& name, const Uuid& uuid,
+                    std::vector<packet::GameProfileProperty> properties);
+  // Proxy forwarding at login: asks Velocity for the player, or takes BungeeCord's handshake data.
+  void begin_forwarded_login(Session& c, const std::string& name);
+  void on_velocity_answer(Session& c, const packet::login_sb::LoginPluginResponse& answer);
   void start_configuration(Session& c);
   void send_registries_and_finish(Session& c);
   // Sends the server's finish_configuration once the player's file is read, and joins once the

@@ -31,7 +31,9 @@ struct SetProtocol {
   template <class V>
   void fields(V& v) {
     v("protocol_version", protocol_version, kVarInt);
-    v("server_host", server_host, MaxChars{255});
+    // Vanilla reads 255 characters; BungeeCord's forwarding puts the player's profile here, so the
+    // codec takes up to 32767 and the session applies vanilla's limit unless forwarding is on.
+    v("server_host", server_host, MaxChars{32767});
     v("server_port", server_port);
     v("intent", intent, kVarInt, Range{kIntentStatus, kIntentTransfer});
   }

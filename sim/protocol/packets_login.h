@@ -59,7 +59,7 @@ struct Success {
 
   Uuid uuid;
   std::string username;
-  std::vector<GameProfileProperty> properties;
+  std::vector<packet::GameProfileProperty> properties;
 
   template <class V>
   void fields(V& v) {

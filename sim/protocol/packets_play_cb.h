@@ -136,7 +136,7 @@ struct Position {
 // The name and properties of a player added to the list.
 struct PlayerInfoAdd {
   std::string name;
-  std::vector<GameProfileProperty> properties;
+  std::vector<packet::GameProfileProperty> properties;
 
   template <class V>
   void fields(V& v) {
