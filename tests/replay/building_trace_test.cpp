@@ -1,6 +1,7 @@
 // A building session recorded through the real recorder and verified by replay: the world's jobs
 // run inline (their results enter as recorded inputs), a creative player digs, fills a hotbar slot
-// and places, and the console runs /fill. The replay must be identical.
+// and places, and the console runs /fill; in the second case water and lava are set and flow for
+// a while. The replay must be identical.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -16,10 +17,11 @@ namespace {
 
 struct BuildingSession {
   RecordedSession recorded;
-  BlockStateId dug_after = 0, placed_after = 0, filled_after = 0;
+  BlockStateId dug_after = 0, placed_after = 0, filled_after = 0, water_beside = 0;
+  int lava_blocks = 0;  // lava around the lava source, the source included
 };
 
-BuildingSession record_building() {
+BuildingSession record_building(bool fluids = false) {
   SteppingClock clock(3);
   EffectBuffer effects;
   MemoryOutput output;
@@ -80,7 +82,21 @@ BuildingSession record_building() {
     pass({ConsoleLine{"fill " + std::to_string(at.x - 2) + " " + std::to_string(ground + 3) + " " + std::to_string(at.z - 2) +
                       " " + std::to_string(at.x - 1) + " " + std::to_string(ground + 3) + " " + std::to_string(at.z - 1) +
                       " glass"}});
+    const BlockPos water{at.x - 3, ground + 1, at.z + 3}, lava{at.x + 3, ground + 1, at.z - 3};
+    if (fluids) {
+      auto set = [](const BlockPos& p, const char* block) {
+        return "setblock " + std::to_string(p.x) + " " + std::to_string(p.y) + " " + std::to_string(p.z) + " " + block;
+      };
+      pass({ConsoleLine{set(water, "water")}, ConsoleLine{set(lava, "lava")}});
+      for (int i = 0; i < 70; ++i) pass({});
+    }
     pass({ConnectionClosed{kPlayer}});
+    out.water_beside = core.world().block_at({water.x + 1, water.y, water.z});
+    for (int dx = -3; dx <= 3; ++dx)
+      for (int dy = -2; dy <= 0; ++dy)
+        for (int dz = -3; dz <= 3; ++dz)
+          if (block_info(block_of_state(core.world().block_at({lava.x + dx, lava.y + dy, lava.z + dz}))).name == "lava")
+            ++out.lava_blocks;
     out.dug_after = core.world().block_at({at.x, ground, at.z});
     out.placed_after = core.world().block_at({at.x + 2, ground + 1, at.z});
     out.filled_after = core.world().block_at({at.x - 1, ground + 3, at.z - 1});
@@ -98,6 +114,18 @@ TEST(BuildingTrace, DiggingPlacingAndFillingReplayIdentically) {
   EXPECT_TRUE(is_air(session.dug_after));
   EXPECT_EQ(block_info(block_of_state(session.placed_after)).name, "stone");
   EXPECT_EQ(block_info(block_of_state(session.filled_after)).name, "glass");
+  VerifyResult result = verify_files(session.recorded.files);
+  ASSERT_EQ(result.outcome, VerifyResult::Outcome::kIdentical)
+      << result.problem << (result.divergence ? format_divergence(*result.divergence) : "");
+}
+
+TEST(BuildingTrace, FlowingWaterAndLavaReplayIdentically) {
+  BuildingSession session = record_building(true);
+  // Both fluids really flowed: water one block out at level 1, lava (30-tick steps, toward the
+  // floor's nearest edge) out of its source.
+  EXPECT_EQ(block_info(block_of_state(session.water_beside)).name, "water");
+  EXPECT_EQ(state_property(session.water_beside, "level"), "1");
+  EXPECT_GT(session.lava_blocks, 1);
   VerifyResult result = verify_files(session.recorded.files);
   ASSERT_EQ(result.outcome, VerifyResult::Outcome::kIdentical)
       << result.problem << (result.divergence ? format_divergence(*result.divergence) : "");
