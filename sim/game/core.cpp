@@ -10,6 +10,7 @@
 #include "sim/game/blocks/block_interaction.h"
 #include "sim/game/blocks/block_ticks.h"
 #include "sim/game/blocks/block_updates.h"
+#include "sim/game/fluids/fluid_ticks.h"
 #include "sim/game/blocks/block_use.h"
 #include "sim/game/blocks/buckets.h"
 #include "sim/game/blocks/digging.h"
@@ -88,6 +89,8 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
                                              *items_);
   block_tick_rules_ = std::make_unique<BlockTickRules>(*block_updates_, *falling_);
   scheduled_ticks_->set_runner([this](const BlockPos& pos, BlockId block) { block_tick_rules_->run(pos, block); });
+  fluid_ticks_ = std::make_unique<FluidTicks>(*block_updates_, *scheduled_ticks_, *items_, random_, rules_);
+  scheduled_ticks_->set_fluid_runner([this](const BlockPos& pos, uint32_t fluid) { fluid_ticks_->run(pos, fluid); });
   block_use_ = std::make_unique<BlockUse>(*block_updates_, *scheduled_ticks_);
   sessions_->add_listener(scheduled_ticks_.get());
   sessions_->add_listener(block_use_.get());
@@ -105,7 +108,7 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
                                                           config_.properties.spawn_protection);
   digging_ = std::make_unique<Digging>(*block_interaction_, *items_, random_);
   placing_ = std::make_unique<Placing>(*block_interaction_, *block_use_);
-  buckets_ = std::make_unique<Buckets>(*block_interaction_, *block_use_);
+  buckets_ = std::make_unique<Buckets>(*block_interaction_, *block_use_, *scheduled_ticks_);
   digging_->set_food_exhaustion(survival_.get());
   sessions_->add_listener(digging_.get());
   sessions_->add_listener(placing_.get());

@@ -30,6 +30,7 @@ class AccessLists;
 class BlockChangeAcks;
 class BlockTickRules;
 class BlockUpdates;
+class FluidTicks;
 class FallingBlocks;
 class ScheduledTicks;
 class BlockInteraction;
@@ -183,6 +184,7 @@ class Core final : public CommandHost,
   std::unique_ptr<BlockUpdates> block_updates_;
   std::unique_ptr<FallingBlocks> falling_;
   std::unique_ptr<BlockTickRules> block_tick_rules_;
+  std::unique_ptr<FluidTicks> fluid_ticks_;
   std::unique_ptr<ItemEntities> items_;
   std::unique_ptr<BlockChangeAcks> block_acks_;
   std::unique_ptr<BlockInteraction> block_interaction_;

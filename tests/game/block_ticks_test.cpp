@@ -2,15 +2,19 @@
 // order against a reference model written here from vanilla's rules (a flat list searched the
 // slow way), block_ticks/fluid_ticks in chunk NBT and through a chunk file, and scenarios through
 // the core: torches, doors, flowers and rails losing their support, a fence letting go of a removed
-// neighbour, sand falling and landing (also after a restart), gravel breaking on a torch.
+// neighbour, sand falling and landing (also after a restart), gravel breaking on a torch, water
+// set by command spreading, and a flow saved mid-way resuming after a restart.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <map>
 #include <optional>
+#include <string>
 #include <tuple>
+#include <vector>
 
 #include "sim/data/catalog.h"
 #include "sim/game/blocks/block_kinds.h"
@@ -647,6 +651,84 @@ TEST(FallingBlocksScenario, ConcretePowderSetsInWater) {
   for (int i = 0; i < 60 && name_of(w.at(water)) != "white_concrete"; ++i) w.s.pass();
   EXPECT_EQ(name_of(w.at(water)), "white_concrete");
   EXPECT_TRUE(is_air(w.at(top)));
+}
+
+
+// --- fluids through the core (docs/rules/fluids.md) ---
+
+// A stone basin 17x17 high above the spawn: a floor, a rim, and air inside.
+BlockPos build_basin(LivingWorld& w) {
+  const BlockPos centre{w.below.x, w.below.y + 20, w.below.z};
+  for (int dx = -8; dx <= 8; ++dx)
+    for (int dz = -8; dz <= 8; ++dz) {
+      const bool rim = std::max(std::abs(dx), std::abs(dz)) == 8;
+      EXPECT_TRUE(w.s.world().set_block({centre.x + dx, centre.y - 1, centre.z + dz}, default_state_of("stone")));
+      EXPECT_TRUE(w.s.world().set_block({centre.x + dx, centre.y, centre.z + dz}, default_state_of(rim ? "stone" : "air")));
+      EXPECT_TRUE(w.s.world().set_block({centre.x + dx, centre.y + 1, centre.z + dz}, default_state_of("air")));
+    }
+  return centre;
+}
+
+// The water levels inside the basin (-1 where there is no water).
+std::vector<int> basin_water(LivingWorld& w, const BlockPos& centre) {
+  std::vector<int> out;
+  for (int dx = -7; dx <= 7; ++dx)
+    for (int dz = -7; dz <= 7; ++dz) {
+      const BlockStateId s = w.at({centre.x + dx, centre.y, centre.z + dz});
+      out.push_back(name_of(s) == "water" ? std::stoi(std::string(state_property(s, "level"))) : -1);
+    }
+  return out;
+}
+
+std::string setblock_line(const BlockPos& p, std::string_view block) {
+  return "setblock " + std::to_string(p.x) + " " + std::to_string(p.y) + " " + std::to_string(p.z) + " " + std::string(block);
+}
+
+TEST(FluidsScenario, WaterSetByCommandSpreadsIntoADiamond) {
+  LivingWorld w;
+  const BlockPos centre = build_basin(w);
+  w.s.pass({ConsoleLine{setblock_line(centre, "water")}});
+  for (int i = 0; i < 60; ++i) w.s.pass();
+  const std::vector<int> levels = basin_water(w, centre);
+  size_t i = 0;
+  for (int dx = -7; dx <= 7; ++dx)
+    for (int dz = -7; dz <= 7; ++dz, ++i) {
+      const int d = std::abs(dx) + std::abs(dz);
+      EXPECT_EQ(levels[i], d <= 7 ? d : -1) << dx << "," << dz;
+    }
+}
+
+TEST(FluidsScenario, ASavedFlowResumesAsAnUninterruptedRun) {
+  std::map<ChunkPos, Bytes> files;
+  BlockPos centre;
+  std::vector<int> uninterrupted, at_save;
+  {
+    LivingWorld w;
+    centre = build_basin(w);
+    w.s.pass({ConsoleLine{setblock_line(centre, "water")}});
+    for (int i = 0; i < 11; ++i) w.s.pass();
+    // Two rings have spread; the next ticks wait in the queue when the world is saved.
+    w.s.pass({ConsoleLine{"save-all"}});
+    at_save = basin_water(w, centre);
+    const ChunkPos chunk{centre.x >> 4, centre.z >> 4};
+    ASSERT_TRUE(w.s.jobs.stored.contains(chunk));
+    const Bytes& file = w.s.jobs.stored.at(chunk);
+    Result<anvil::LoadedChunk> saved = anvil::decode_chunk(std::span<const uint8_t>(file.data(), file.size()), chunk);
+    ASSERT_TRUE(saved.ok()) << saved.error();
+    const nbt::Tag* fluid_tag = saved->extras.carried.find("fluid_ticks");
+    ASSERT_NE(fluid_tag, nullptr);
+    Result<DecodedTicks> ticks = saved_ticks_from_nbt(*fluid_tag, fluid_tick_names(), chunk);
+    ASSERT_TRUE(ticks.ok());
+    EXPECT_FALSE(ticks->ticks.empty());
+    files = w.s.jobs.stored;
+    for (int i = 0; i < 80; ++i) w.s.pass();
+    uninterrupted = basin_water(w, centre);
+  }
+  // Nothing but the restored ticks can carry the flow on in a new server on the saved files.
+  LivingWorld w(files);
+  for (int i = 0; i < 80; ++i) w.s.pass();
+  EXPECT_NE(at_save, uninterrupted);
+  EXPECT_EQ(basin_water(w, centre), uninterrupted);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <tuple>
@@ -697,6 +698,33 @@ TEST(BucketsScenario, AWaterBucketPlacesASourceAndAnEmptyOneTakesItBack) {
   w.use_item(yaw, pitch);
   EXPECT_TRUE(is_air(w.at(water)));
   EXPECT_EQ(item_name(w.player().main_hand().item), "water_bucket");
+}
+
+TEST(BucketsScenario, PouredWaterSpreadsAndOthersSeeItFlow) {
+  BuildWorld w;
+  const BlockPos ground{w.below.x + 2, w.below.y, w.below.z};
+  for (const BlockPos& g : {ground, BlockPos{ground.x + 1, ground.y, ground.z}, BlockPos{ground.x - 1, ground.y, ground.z},
+                            BlockPos{ground.x, ground.y, ground.z + 1}, BlockPos{ground.x, ground.y, ground.z - 1}})
+    w.clear_column(g);
+  w.s.pass();
+  w.hold("water_bucket");
+  const Vec3 pos = w.player().position;
+  const Vec3 eye{pos.x, pos.y + 1.62, pos.z};
+  auto [yaw, pitch] = look_at(eye, Vec3{ground.x + 0.5, ground.y + 1.0, ground.z + 0.5});
+  w.use_item(yaw, pitch);
+  const BlockPos water{ground.x, ground.y + 1, ground.z}, east{ground.x + 1, ground.y + 1, ground.z};
+  ASSERT_EQ(w.at(water), default_state_of("water"));
+  // The source's fluid tick comes 5 game ticks later and sends flowing water (level 1) around.
+  const BlockStateId level1 = *state_with("water", std::array{std::pair<std::string_view, std::string_view>{"level", "1"}});
+  std::vector<BlockStateId> seen;
+  for (int i = 0; i < 8 && seen.empty(); ++i) {
+    w.s.pass();
+    seen = w.bob_saw(east);
+  }
+  EXPECT_EQ(seen, std::vector<BlockStateId>{level1});
+  EXPECT_EQ(w.at(east), level1);
+  EXPECT_EQ(w.at({ground.x, ground.y + 1, ground.z + 1}), level1);
+  EXPECT_EQ(w.at({ground.x - 1, ground.y + 1, ground.z}), level1);
 }
 
 TEST(BucketsScenario, CreativeKeepsTheEmptyBucketAndWaterlogsASlab) {

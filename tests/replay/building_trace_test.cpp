@@ -1,6 +1,6 @@
 // Sessions that change the world, recorded through the real recorder and verified by replay: a
 // creative builder, and a survival life (digging by hand, pickup, inventory clicks, death and
-// respawn). Each replay must be identical.
+// respawn), water and lava flowing. Each replay must be identical.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -184,6 +184,30 @@ TEST(BuildingTrace, ASurvivalLifeWithDropsClicksDeathAndRespawnReplaysIdenticall
   EXPECT_EQ(dirt_after_throw, 0);
   EXPECT_TRUE(died);
   EXPECT_TRUE(respawned_whole);
+  expect_identical(session);
+}
+
+// Water and lava set by command flow for a while.
+TEST(BuildingTrace, FlowingWaterAndLavaReplayIdentically) {
+  BlockStateId water_beside = 0;
+  int lava_blocks = 0;  // lava around the lava source, the source included
+  RecordedSession session = record_on_floor("Plumber", [&](Floor& f) {
+    const BlockPos water{f.at.x - 3, f.at.y, f.at.z + 3}, lava{f.at.x + 3, f.at.y, f.at.z - 3};
+    f.pass({ConsoleLine{"setblock " + f.at_offset(-3, 0, 3) + " water"},
+            ConsoleLine{"setblock " + f.at_offset(3, 0, -3) + " lava"}});
+    for (int i = 0; i < 70; ++i) f.pass({});
+    water_beside = f.core.world().block_at({water.x + 1, water.y, water.z});
+    for (int dx = -3; dx <= 3; ++dx)
+      for (int dy = -2; dy <= 0; ++dy)
+        for (int dz = -3; dz <= 3; ++dz)
+          if (block_info(block_of_state(f.core.world().block_at({lava.x + dx, lava.y + dy, lava.z + dz}))).name == "lava")
+            ++lava_blocks;
+  });
+  // Both fluids really flowed: water one block out at level 1, lava (30-tick steps, toward the
+  // floor's nearest edge) out of its source.
+  EXPECT_EQ(block_info(block_of_state(water_beside)).name, "water");
+  EXPECT_EQ(state_property(water_beside, "level"), "1");
+  EXPECT_GT(lava_blocks, 1);
   expect_identical(session);
 }
 

@@ -2,6 +2,7 @@
 
 #include "sim/game/blocks/shape_updates.h"
 #include "sim/game/entities/block_loot.h"
+#include "sim/game/fluids/liquid_blocks.h"
 
 namespace hz {
 
@@ -28,6 +29,8 @@ bool BlockUpdates::set_block(const BlockPos& pos, BlockStateId state, int flags,
   if (!store_.set_block(pos, state)) return false;
   if (old == state) return true;  // nothing changed: no updates
   on_place(ticks_, state, old, pos);
+  // LiquidBlock.onPlace: a fluid tick, or lava hardening against water.
+  liquid_placed_or_neighbour_changed(*this, ticks_, pos, state);
   // onPlace may have replaced the block; then the updates belong to that change.
   if (store_.block_at(pos) != state) return true;
   if (flags & kUpdateNeighbors) updater_.update_neighbors_at(pos, block_of_state(old));
@@ -49,6 +52,7 @@ bool BlockUpdates::destroy_block(const BlockPos& pos, bool drop, int limit) {
 
 void BlockUpdates::neighbor_changed(const BlockPos& pos, BlockId) {
   const BlockStateId state = store_.block_at(pos);
+  liquid_placed_or_neighbour_changed(*this, ticks_, pos, state);
   if (breaks_on_neighbour_change(*this, state, pos)) destroy_block(pos, true);
 }
 
@@ -57,6 +61,8 @@ void BlockUpdates::shape_update(Dir toward, BlockStateId neighbour_state, const 
                                 int flags, int limit) {
   const BlockStateId current = store_.block_at(pos);
   if (!store_.is_loaded(pos)) return;
+  // The fluid part of updateShape comes first, as in the blocks' own updateShape.
+  fluid_shape_update(ticks_, current, pos, neighbour_state);
   const BlockStateId next = update_shape(*this, ticks_, current, pos, toward, neighbour_state);
   if (next == current) return;
   if (is_air(next)) {

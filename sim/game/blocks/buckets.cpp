@@ -10,6 +10,7 @@
 #include "sim/game/blocks/block_use.h"
 #include "sim/game/blocks/dig_rules.h"
 #include "sim/game/blocks/placement_states.h"
+#include "sim/game/fluids/fluid_rules.h"
 #include "sim/game/items/inventory.h"
 #include "sim/protocol/packets.h"
 
@@ -26,11 +27,6 @@ float wrap_degrees(float degrees) {
 }
 
 int32_t item(std::string_view name) { return *item_id(name); }
-
-bool is_liquid_block(BlockStateId state) {
-  const std::string_view name = block_info(block_of_state(state)).name;
-  return name == "water" || name == "lava";
-}
 
 bool has_waterlogged(BlockStateId state) { return !state_property(state, "waterlogged").empty(); }
 
@@ -112,7 +108,10 @@ bool Buckets::empty_contents(const Player& player, bool lava, const BlockPos& po
   if (!inside) return hit != nullptr && empty_contents(player, lava, relative(hit->pos, hit->face), nullptr);
   if (has_waterlogged(state) && !lava) {
     // LiquidBlockContainer.placeLiquid: waterlogs the block (nothing changes if it already is).
-    world.set_block(pos, with_value(state, "waterlogged", "true"));
+    if (has_value(state, "waterlogged", "false")) {
+      world.set_block(pos, with_value(state, "waterlogged", "true"));
+      ticks_.schedule_fluid_tick(pos, kFluidWater, kWaterConstants.tick_delay);
+    }
     return true;
   }
   // A replaced non-fluid block is destroyed (its drops wait for item entities) and the source set.

@@ -2,7 +2,7 @@
 // acknowledgement, the ray from the player's eyes, an empty bucket picking up a water or lava
 // source (or the water of a waterlogged block), a filled bucket placing its source (or
 // waterlogging the block it is aimed at), and the held stack afterwards as ItemUtils does it.
-// How the fluid flows afterwards is not handled here.
+// Placed fluid asks for its fluid tick (LiquidBlock.onPlace, or placeLiquid for a waterlogged block).
 #pragma once
 
 #include "sim/game/ports.h"
@@ -16,7 +16,8 @@ struct BlockHit;
 
 class Buckets final : public PlayerListener {
  public:
-  Buckets(BlockInteraction& blocks, const BlockUse& block_use) : blocks_(blocks), block_use_(block_use) {}
+  Buckets(BlockInteraction& blocks, const BlockUse& block_use, BlockTickScheduler& ticks)
+      : blocks_(blocks), block_use_(block_use), ticks_(ticks) {}
 
   void on_use_item(Player& player, const packet::play_sb::UseItem& use) override;
 
@@ -33,6 +34,7 @@ class Buckets final : public PlayerListener {
 
   BlockInteraction& blocks_;
   const BlockUse& block_use_;
+  BlockTickScheduler& ticks_;
 };
 
 }  // namespace hz

@@ -26,14 +26,14 @@ class ScheduledTicks final : public BlockTickScheduler, public ChunkDataKeeper, 
 
   // What runs a due block tick (ServerLevel.tickBlock), and which chunks tick at all.
   void set_runner(TickRunner runner) { runner_ = std::move(runner); }
-  // What runs a due fluid tick (ServerLevel.tickFluid); none yet, so due fluid ticks do nothing.
+  // What runs a due fluid tick (ServerLevel.tickFluid): the fluid ticks (sim/game/fluids/).
   void set_fluid_runner(FluidTickRunner runner) { fluid_runner_ = std::move(runner); }
   void set_ticking(ChunkTicking ticking) { ticking_ = std::move(ticking); }
 
   // BlockTickScheduler
   bool schedule_block_tick(const BlockPos& pos, BlockId block, int delay, int priority = 0) override;
   bool has_block_tick(const BlockPos& pos, BlockId block) const override;
-  // Fluids have no rules yet; their queue is kept, saved and restored all the same.
+  // The fluid queue: asked for by liquid and waterlogged blocks (docs/rules/fluids.md §5).
   bool schedule_fluid_tick(const BlockPos& pos, uint32_t fluid, int delay, int priority = 0) override;
 
   // ChunkDataKeeper
