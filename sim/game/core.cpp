@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "sim/core/hash.h"
+#include "sim/core/java_format.h"
 #include "sim/game/access/access_lists.h"
 #include "sim/game/blocks/block_change_acks.h"
 #include "sim/game/blocks/block_interaction.h"
@@ -21,6 +22,8 @@
 #include "sim/game/entities/block_loot.h"
 #include "sim/game/entities/falling_blocks.h"
 #include "sim/game/entities/item_entities.h"
+#include "sim/game/entities/lightning_bolts.h"
+#include "sim/game/entities/saved_entities.h"
 #include "sim/game/movement/movement_system.h"
 #include "sim/game/movement/column_block_source.h"
 #include "sim/game/tracking/chunk_visibility_fn.h"
@@ -101,6 +104,12 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   // digging drops into them, so they come first.
   sessions_->add_listener(falling_.get());
   sessions_->add_listener(items_.get());
+  // Non-player entities are saved with their chunks in the entities store; each system that
+  // owns a kind registers here (docs/rules/saved-entities.md).
+  saved_entities_ = std::make_unique<SavedEntities>(static_cast<ServerLog&>(*this));
+  saved_entities_->add(*items_);
+  saved_entities_->add(*falling_);
+  world_->set_entity_keeper(saved_entities_.get());
   // After the world, so its tick's block changes go out before the acknowledgements.
   block_acks_ = std::make_unique<BlockChangeAcks>(*sessions_);
   block_interaction_ = std::make_unique<BlockInteraction>(*sessions_, *block_updates_, *block_acks_,
@@ -134,6 +143,18 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   random_ticks_ = std::make_unique<RandomTicks>(
       *world_, *block_updates_, rules_, random_,
       [this](const BlockPos& pos, BlockStateId state) { drop_block_loot(pos, state); });
+  random_ticks_->set_sky([this] { return LevelSky{time_->sky_darken(), time_->is_raining(), time_->is_thundering()}; });
+  // Thunder strikes bolts in ticking chunks; they set fire through the block updates.
+  lightning_ = std::make_unique<LightningBolts>(entity_ids_, random_, *tracker_, rules_, rate_, *block_updates_, *sessions_,
+                                                config_.properties.difficulty);
+  sessions_->add_listener(lightning_.get());
+  random_ticks_->set_lightning(lightning_.get(), [this] {
+    std::vector<BlockPos> living;
+    for (ConnId conn : sessions_->players_in_join_order())
+      if (const Player* p = sessions_->player(conn); p != nullptr && !p->dead)
+        living.push_back(BlockPos{java_floor(p->position.x), java_floor(p->position.y), java_floor(p->position.z)});
+    return living;
+  });
 }
 
 Core::~Core() = default;
@@ -271,6 +292,8 @@ uint64_t Core::state_hash() const {
   h.u64(random_ticks_->hash());
   h.u64(scheduled_ticks_->hash());
   h.u64(falling_->hash());
+  h.u64(saved_entities_->hash());
+  h.u64(lightning_->hash());
   return h.digest();
 }
 

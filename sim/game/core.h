@@ -41,6 +41,8 @@ class Buckets;
 class EntityTracker;
 class InventoryMenus;
 class ItemEntities;
+class SavedEntities;
+class LightningBolts;
 class BlockSource;
 class ChunkVisibility;
 class MovementSystem;
@@ -123,6 +125,8 @@ class Core final : public CommandHost,
   // Dropped items; also the ItemDrops port other systems drop through.
   ItemEntities& items() { return *items_; }
   FallingBlocks& falling_blocks() { return *falling_; }
+  SavedEntities& saved_entities() { return *saved_entities_; }
+  LightningBolts& lightning() { return *lightning_; }
   ScheduledTicks& scheduled_ticks() { return *scheduled_ticks_; }
   Sessions& sessions() { return *sessions_; }
   // Health, hunger, death and respawn.
@@ -186,6 +190,8 @@ class Core final : public CommandHost,
   std::unique_ptr<BlockTickRules> block_tick_rules_;
   std::unique_ptr<FluidTicks> fluid_ticks_;
   std::unique_ptr<ItemEntities> items_;
+  std::unique_ptr<SavedEntities> saved_entities_;  // the entities store's reads and writes
+  std::unique_ptr<LightningBolts> lightning_;      // bolts the thunder strikes
   std::unique_ptr<BlockChangeAcks> block_acks_;
   std::unique_ptr<BlockInteraction> block_interaction_;
   std::unique_ptr<Digging> digging_;

@@ -53,13 +53,20 @@ class SimulatedJobs {
       result.outcome = file == player_files.end() ? anvil::StorageOutcome::kAbsent : anvil::StorageOutcome::kData;
       if (file != player_files.end()) result.nbt = file->second;
     } else if (job.kind == kJobKindChunkRead) {
-      ++reads;
+      const bool entities = request->address.store == anvil::ChunkStore::kEntities;
+      ++(entities ? entity_reads : reads);
+      auto& store = entities ? entity_records : stored;
       result.address = request->address;
-      auto it = stored.find(request->address.pos);
-      result.outcome = it == stored.end() ? anvil::StorageOutcome::kAbsent : anvil::StorageOutcome::kData;
-      if (it != stored.end()) result.nbt = it->second;
+      auto it = store.find(request->address.pos);
+      result.outcome = it == store.end() ? anvil::StorageOutcome::kAbsent : anvil::StorageOutcome::kData;
+      if (it != store.end()) result.nbt = it->second;
     } else {
-      if (job.kind == kJobKindChunkWrite) {
+      if (job.kind == kJobKindChunkWrite && request->address.store == anvil::ChunkStore::kEntities) {
+        ++entity_writes;
+        // An empty record removes the chunk's entry, as the region files do.
+        if (request->nbt.empty()) entity_records.erase(request->address.pos);
+        else entity_records[request->address.pos] = request->nbt;
+      } else if (job.kind == kJobKindChunkWrite) {
         ++writes;
         stored[request->address.pos] = request->nbt;
       }
@@ -91,9 +98,11 @@ class SimulatedJobs {
   size_t unfinished() const { return generation_.size() + storage_done_.size(); }
 
   std::map<ChunkPos, Bytes> stored;  // chunk NBT as written
+  std::map<ChunkPos, Bytes> entity_records;  // the entities store's records as written
   std::map<std::string, Bytes> player_files;  // players/data files as written (whole-file writes)
   int reads = 0;
   int writes = 0;
+  int entity_reads = 0, entity_writes = 0;
 
  private:
   int workers_;

@@ -29,9 +29,12 @@ struct StreamingServer {
   // `stored`: chunk files the world starts with (a restart of an earlier server's world).
   explicit StreamingServer(int view_distance, std::string ops_json = "", std::map<ChunkPos, Bytes> stored = {})
       : StreamingServer(properties_with_view_distance(view_distance), std::move(ops_json), std::move(stored)) {}
-  explicit StreamingServer(ServerProperties properties, std::string ops_json = "", std::map<ChunkPos, Bytes> stored = {})
+  // `entity_records`: the entities store's records it starts with.
+  explicit StreamingServer(ServerProperties properties, std::string ops_json = "", std::map<ChunkPos, Bytes> stored = {},
+                           std::map<ChunkPos, Bytes> entity_records = {})
       : h(std::move(properties), std::move(ops_json)) {
     jobs.stored = std::move(stored);
+    jobs.entity_records = std::move(entity_records);
     h.answer_player_files = false;  // SimulatedJobs carries out every storage job
     jobs.take_jobs(h.sink.effects);
   }

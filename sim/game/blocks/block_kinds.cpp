@@ -32,7 +32,11 @@ const std::map<std::string, std::vector<bool>, std::less<>>& tag_tables() {
                              "minecraft:replaceable", "minecraft:small_flowers", "minecraft:saplings",
                              "minecraft:supports_vegetation", "minecraft:rails", "minecraft:pressure_plates",
                              "minecraft:concrete_powder", "minecraft:anvil", "minecraft:fire",
-                             "minecraft:cannot_support_snow_layer", "minecraft:support_override_snow_layer"})
+                             "minecraft:cannot_support_snow_layer", "minecraft:support_override_snow_layer",
+                             // leaves' distance, lightning's fire (what burns, where soul fire goes)
+                             "minecraft:logs", "minecraft:prevents_nearby_leaf_decay", "minecraft:soul_fire_base_blocks",
+                             "minecraft:planks", "minecraft:wool", "minecraft:wooden_slabs", "minecraft:wooden_stairs",
+                             "minecraft:wool_carpets", "minecraft:flowers"})
       out.emplace(name, members_of(name));
     return out;
   }();

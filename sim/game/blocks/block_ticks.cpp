@@ -1,6 +1,7 @@
 #include "sim/game/blocks/block_ticks.h"
 
 #include "sim/game/blocks/block_kinds.h"
+#include "sim/game/blocks/leaves_distance.h"
 #include "sim/game/blocks/shape_updates.h"
 #include "sim/world/chunk_pos.h"
 
@@ -12,6 +13,13 @@ void BlockTickRules::run(const BlockPos& pos, BlockId block) {
   if (is_button(block)) {
     // ButtonBlock.tick: no arrows exist to hold it in.
     if (has_value(state, "powered", "true")) world_.set_block(pos, with_value(state, "powered", "false"));
+    return;
+  }
+  if (is_leaves(block) && !state_property(state, "distance").empty()) {
+    // LeavesBlock.tick: the distance recounted and set with the usual updates (which reach the
+    // neighbouring leaves' shape updates, so the change spreads through the canopy).
+    const BlockStateId updated = with_updated_leaves_distance(world_, state, pos);
+    if (updated != state) world_.set_block(pos, updated);
     return;
   }
   if (is_falling_block(block)) {

@@ -4,6 +4,7 @@
 
 #include "sim/game/blocks/block_kinds.h"
 #include "sim/game/blocks/block_support.h"
+#include "sim/game/blocks/leaves_distance.h"
 #include "sim/game/blocks/placement_states.h"
 
 namespace hz {
@@ -46,7 +47,8 @@ BlockStateId door_shape(const BlockWorld& world, BlockStateId state, const Block
 // Which shape rule a block follows, worked out once per block (the checks compare names and tags,
 // and every block change asks six neighbours).
 enum class ShapeKind : uint8_t {
-  kNone, kFloorAttached, kWallTorch, kFaceAttached, kDoor, kNeedsSupport, kConcretePowder, kFalling, kConnecting
+  kNone, kFloorAttached, kWallTorch, kFaceAttached, kDoor, kNeedsSupport, kConcretePowder, kFalling, kConnecting,
+  kLeaves
 };
 
 ShapeKind kind_of(BlockId block) {
@@ -62,6 +64,7 @@ ShapeKind kind_of(BlockId block) {
       else if (is_concrete_powder(b)) k = ShapeKind::kConcretePowder;
       else if (is_falling_block(b)) k = ShapeKind::kFalling;
       else if (is_stairs(b) || is_fence(b) || is_pane(b) || is_wall(b)) k = ShapeKind::kConnecting;
+      else if (is_leaves(b) && !state_property(block_info(b).default_state, "distance").empty()) k = ShapeKind::kLeaves;
     }
     return out;
   }();
@@ -94,6 +97,11 @@ BlockStateId update_shape(const BlockWorld& world, BlockTickScheduler& ticks, Bl
       return state;
     case ShapeKind::kConnecting:
       return connection_update(world, state, pos, toward).value_or(state);
+    case ShapeKind::kLeaves:
+      // The recount runs as the leaf's block tick (BlockTickRules), so a cut log's leaves learn
+      // their new distance one layer a tick. A waterlogged leaf's water tick is the fluids' part.
+      if (leaves_need_recount(state, neighbour)) ticks.schedule_block_tick(pos, block, kLeavesTickDelay);
+      return state;
   }
   return state;
 }

@@ -8,6 +8,7 @@
 #include "sim/game/blocks/block_kinds.h"
 #include "sim/game/blocks/placement_states.h"
 #include "sim/game/blocks/shape_updates.h"
+#include "sim/game/entities/falling_block_codec.h"
 #include "sim/game/movement/entity_move.h"
 #include "sim/game/movement/world_collisions.h"
 #include "sim/game/tick_rate.h"
@@ -150,6 +151,38 @@ void FallingBlocks::discard(FallingBlock& e) {
   if (e.removed) return;
   e.removed = true;
   tracking_.remove_entity(e.id());
+}
+
+std::vector<std::string_view> FallingBlocks::saved_types() const { return {falling_block_codec::kTypeId}; }
+
+void FallingBlocks::save_chunk(ChunkPos pos, std::vector<nbt::Compound>& out) const {
+  for (const auto& [id, e] : entities_)
+    if (!e->removed && entity_nbt::chunk_of(e->position) == pos) out.push_back(falling_block_codec::save(*e));
+}
+
+void FallingBlocks::unload_chunk(ChunkPos pos) {
+  for (auto it = entities_.begin(); it != entities_.end();) {
+    if (!it->second->removed && entity_nbt::chunk_of(it->second->position) == pos) {
+      tracking_.remove_entity(it->first);
+      it = entities_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
+bool FallingBlocks::load(const nbt::Compound& tag) {
+  std::optional<falling_block_codec::Loaded> loaded = falling_block_codec::load(tag);
+  if (!loaded) return false;
+  // The start position is not saved; a loaded block starts where it is (its synched start is
+  // only a client's look).
+  const int32_t id = ids_.next();
+  auto entity = std::make_unique<FallingBlock>(id, loaded->base.uuid, loaded->state, block_pos_of(loaded->base.position));
+  entity_nbt::apply_base(loaded->base, *entity);
+  entity->time = loaded->time;
+  FallingBlock& added = *entities_.emplace(id, std::move(entity)).first->second;
+  tracking_.add_entity(added);
+  return true;
 }
 
 const FallingBlock* FallingBlocks::find(int32_t id) const {

@@ -10,6 +10,7 @@
 
 #include "sim/core/rng.h"
 #include "sim/game/entities/entity.h"
+#include "sim/game/entities/entity_persistence.h"
 #include "sim/game/entities/falling_block.h"
 #include "sim/game/entity_ids.h"
 #include "sim/game/game_rules.h"
@@ -22,7 +23,7 @@ namespace hz {
 
 class TickRateManager;
 
-class FallingBlocks final : public FallingBlockSpawner, public PlayerListener {
+class FallingBlocks final : public FallingBlockSpawner, public PlayerListener, public EntityPersistence {
  public:
   static constexpr double kGravity = 0.04;
   static constexpr double kDrag = 0.98;
@@ -42,6 +43,12 @@ class FallingBlocks final : public FallingBlockSpawner, public PlayerListener {
 
   // PlayerListener: every falling block's tick, in id order (none while the game is frozen).
   void tick() override;
+
+  // EntityPersistence (falling_block_codec.h writes and reads the compound).
+  std::vector<std::string_view> saved_types() const override;
+  void save_chunk(ChunkPos pos, std::vector<nbt::Compound>& out) const override;
+  void unload_chunk(ChunkPos pos) override;
+  bool load(const nbt::Compound& tag) override;
 
   const FallingBlock* find(int32_t id) const;
   std::vector<int32_t> ids() const;

@@ -5,6 +5,7 @@
 
 #include "sim/core/hash.h"
 #include "sim/core/java_format.h"
+#include "sim/game/entities/item_entity_codec.h"
 #include "sim/game/entities/item_physics.h"
 #include "sim/game/items/inventory.h"
 #include "sim/game/movement/player_body.h"
@@ -66,12 +67,44 @@ int32_t ItemEntities::spawn(const ItemStack& stack, const item_spawns::Spawn& sp
   item->position = spawn.position;
   item->velocity = spawn.velocity;
   item->pickup_delay = spawn.pickup_delay;
+  add(std::move(item));
+  return id;
+}
+
+ItemEntity& ItemEntities::add(std::unique_ptr<ItemEntity> item) {
+  const int32_t id = item->id();
   ItemEntity& added = *items_.emplace(id, std::move(item)).first->second;
   const int64_t cell = TrackingGrid::cell_of(added.position);
   cells_[id] = cell;
   grid_.insert(id, cell);
   tracking_.add_entity(added);
-  return id;
+  return added;
+}
+
+std::vector<std::string_view> ItemEntities::saved_types() const { return {item_entity_codec::kTypeId}; }
+
+void ItemEntities::save_chunk(ChunkPos pos, std::vector<nbt::Compound>& out) const {
+  for (const auto& [id, item] : items_)
+    if (!item->removed && entity_nbt::chunk_of(item->position) == pos) out.push_back(item_entity_codec::save(*item));
+}
+
+void ItemEntities::unload_chunk(ChunkPos pos) {
+  for (const auto& [id, item] : items_)
+    if (!item->removed && entity_nbt::chunk_of(item->position) == pos) discard(*item);
+  purge_removed();
+}
+
+bool ItemEntities::load(const nbt::Compound& tag) {
+  std::optional<item_entity_codec::Loaded> loaded = item_entity_codec::load(tag);
+  if (!loaded) return false;
+  // A new network id, the stored UUID (vanilla keeps UUIDs across saves, never network ids).
+  auto item = std::make_unique<ItemEntity>(ids_.next(), loaded->base.uuid, loaded->stack);
+  entity_nbt::apply_base(loaded->base, *item);
+  item->age = loaded->age;
+  item->pickup_delay = loaded->pickup_delay;
+  item->thrower = loaded->thrower;
+  add(std::move(item));
+  return true;
 }
 
 const ItemEntity* ItemEntities::find(int32_t id) const {

@@ -11,6 +11,7 @@
 
 #include "sim/core/rng.h"
 #include "sim/game/entities/entity.h"
+#include "sim/game/entities/entity_persistence.h"
 #include "sim/game/entities/item_entity.h"
 #include "sim/game/entities/item_spawns.h"
 #include "sim/game/entity_ids.h"
@@ -23,7 +24,7 @@
 
 namespace hz {
 
-class ItemEntities final : public ItemDrops, public PlayerListener {
+class ItemEntities final : public ItemDrops, public PlayerListener, public EntityPersistence {
  public:
   // Items below the world's bottom by this much are removed (Entity.checkBelowWorld).
   static constexpr int kBelowWorldMargin = 64;
@@ -46,6 +47,12 @@ class ItemEntities final : public ItemDrops, public PlayerListener {
   // PlayerListener: every item's tick in id order, then each player's pickups in join order.
   void tick() override;
 
+  // EntityPersistence (item_entity_codec.h writes and reads the compound).
+  std::vector<std::string_view> saved_types() const override;
+  void save_chunk(ChunkPos pos, std::vector<nbt::Compound>& out) const override;
+  void unload_chunk(ChunkPos pos) override;
+  bool load(const nbt::Compound& tag) override;
+
   const ItemEntity* find(int32_t id) const;
   // Every item's id, ascending.
   std::vector<int32_t> ids() const;
@@ -64,6 +71,7 @@ class ItemEntities final : public ItemDrops, public PlayerListener {
   // Items whose box may intersect `box`, in id order.
   std::vector<ItemEntity*> items_near(const Aabb& box);
   void discard(ItemEntity& item);
+  ItemEntity& add(std::unique_ptr<ItemEntity> item);
   void purge_removed();
   void refresh_cell(ItemEntity& item);
   Uuid random_uuid();

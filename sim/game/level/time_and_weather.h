@@ -9,6 +9,7 @@
 #include "sim/core/rng.h"
 #include "sim/game/game_rules.h"
 #include "sim/game/level/level_time_state.h"
+#include "sim/game/level/sky_darken.h"
 #include "sim/game/ports.h"
 #include "sim/protocol/packets_play_cb.h"
 
@@ -31,6 +32,9 @@ class TimeAndWeather {
   const WeatherLevels& weather_levels() const { return levels_; }
   bool is_raining() const { return hz::is_raining(levels_); }
   bool is_thundering() const { return hz::is_thundering(levels_); }
+  // Level.getSkyDarken as ServerLevel.tick leaves it after this tick's clocks and weather
+  // (sky_darken.h); computed when asked, so it always agrees with the state.
+  int sky_darken() const { return hz::sky_darken(state_.clock(WorldClockId::kOverworld).total_ticks, levels_); }
 
   // ServerClockManager.createFullSyncPacket: game time and every clock (registry order).
   packet::play_cb::UpdateTime full_sync() const;

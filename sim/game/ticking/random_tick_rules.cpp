@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "sim/game/blocks/block_kinds.h"
+#include "sim/game/level/sky_darken.h"
 #include "sim/world/block_traits.h"
 #include "sim/world/chunk_pos.h"
 #include "sim/world/generation_stages.h"
@@ -76,7 +77,7 @@ void tick_spreading(TickWorld& world, const BlockPos& pos, BlockStateId state, R
     world.set_block(pos, b.dirt_state);
     return;
   }
-  if (raw_brightness(world, offset(pos, 0, 1, 0)) < 9) return;
+  if (max_local_raw_brightness(world, offset(pos, 0, 1, 0)) < 9) return;
   const BlockStateId spread = block_info(block_of_state(state)).default_state;
   for (int i = 0; i < 4; ++i) {
     const int dx = static_cast<int>(rng.next_below(3)) - 1;
@@ -223,7 +224,7 @@ void grow_tree(TickWorld& world, const BlockPos& pos, TreeKind kind, Rng& rng) {
 }
 
 void tick_sapling(TickWorld& world, const BlockPos& pos, BlockStateId state, Rng& rng) {
-  if (raw_brightness(world, offset(pos, 0, 1, 0)) < 9 || rng.next_below(7) != 0) return;
+  if (max_local_raw_brightness(world, offset(pos, 0, 1, 0)) < 9 || rng.next_below(7) != 0) return;
   if (state_property(state, "stage") == "0") {
     world.set_block(pos, with_value(state, "stage", "1"));
     return;
@@ -247,6 +248,10 @@ void tick_snow_layer(TickWorld& world, const BlockPos& pos, BlockStateId state) 
 
 uint8_t raw_brightness(const TickWorld& world, const BlockPos& pos) {
   return std::max(world.sky_light(pos), world.block_light(pos));
+}
+
+int max_local_raw_brightness(const TickWorld& world, const BlockPos& pos) {
+  return hz::raw_brightness(world.sky_light(pos), world.block_light(pos), world.sky_darken());
 }
 
 bool occludes_face_below(BlockStateId above) {

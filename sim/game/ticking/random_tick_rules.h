@@ -17,15 +17,18 @@ class TickWorld {
   virtual BlockStateId block(const BlockPos& pos) const = 0;
   virtual uint8_t sky_light(const BlockPos& pos) const = 0;
   virtual uint8_t block_light(const BlockPos& pos) const = 0;
+  // Level.getSkyDarken this tick (sim/game/level/sky_darken.h); 0 is noon in clear weather.
+  virtual int sky_darken() const { return 0; }
   virtual void set_block(const BlockPos& pos, BlockStateId state) = 0;
   // Block.dropResources: the block's loot as item entities at pos.
   virtual void drop_loot(const BlockPos& pos, BlockStateId state) = 0;
 };
 
-// The brighter of sky and block light: vanilla's raw brightness with amount 0 (what crops ask),
-// and for now also its max local raw brightness (grass, saplings), which would subtract the sky
-// darkening of night and rain; Horizon has none yet (docs/rules/random-ticks.md §3).
+// The brighter of sky and block light: vanilla's raw brightness with amount 0 (what crops ask).
 uint8_t raw_brightness(const TickWorld& world, const BlockPos& pos);
+// Max local raw brightness (grass, mycelium, saplings): the sky light less the level's sky
+// darkening, or the block light if brighter (docs/rules/random-ticks.md §3).
+int max_local_raw_brightness(const TickWorld& world, const BlockPos& pos);
 
 // SpreadingSnowyDirtBlock.canBeGrass for the block above a grass or mycelium block.
 bool can_be_grass(BlockStateId above);

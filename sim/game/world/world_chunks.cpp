@@ -19,10 +19,12 @@ uint64_t position_hash(ChunkPos pos) {
 
 std::string describe(ChunkPos pos) { return "[" + std::to_string(pos.x) + ", " + std::to_string(pos.z) + "]"; }
 
-anvil::StorageRequest storage_request(anvil::StorageJobKind kind, ChunkPos pos, Bytes nbt = {}) {
+anvil::StorageRequest storage_request(anvil::StorageJobKind kind, ChunkPos pos, Bytes nbt = {},
+                                     anvil::ChunkStore store = anvil::ChunkStore::kRegion) {
   anvil::StorageRequest request;
   request.kind = kind;
-  request.address.pos = pos;  // the overworld's region files
+  request.address.pos = pos;  // the overworld's files
+  request.address.store = store;
   request.nbt = std::move(nbt);
   return request;
 }
@@ -149,7 +151,10 @@ bool WorldChunks::on_job_completed(const JobCompleted& done) {
   if (it == jobs_.end()) return false;
   const PendingJob job = it->second;
   jobs_.erase(it);
-  if (job.kind == kJobKindChunkRead) {
+  if (job.entities) {
+    if (job.kind == kJobKindChunkRead) on_entities_read(job.pos, done.job, done.result);
+    else on_written(job.pos, done.result);
+  } else if (job.kind == kJobKindChunkRead) {
     on_read(job.pos, done.job, done.result);
   } else if (job.kind == kJobKindGeneration) {
     HZ_CHECK(generation_in_flight_ > 0, "a generation result with no generation job in flight");
@@ -269,6 +274,43 @@ void WorldChunks::make_ready(ChunkPos pos, Slot& slot, std::shared_ptr<ChunkColu
   loaded_contents_hash_ += slot.contents;
   ready_.push_back(pos);
   if (keeper_) keeper_->on_chunk_ready(pos, slot.extras.get());
+  // Vanilla loads a chunk's entities from their own store once the chunk is there; so here.
+  if (entity_keeper_) read_entities(pos);
+}
+
+// --- entities store ---
+
+void WorldChunks::read_entities(ChunkPos pos) {
+  const anvil::StorageRequest request =
+      storage_request(anvil::StorageJobKind::kReadChunk, pos, {}, anvil::ChunkStore::kEntities);
+  const JobId id = submit(kJobKindChunkRead, pos, anvil::encode_request(request));
+  jobs_.at(id).entities = true;
+  find(pos)->entity_read_job = id;
+}
+
+void WorldChunks::on_entities_read(ChunkPos pos, JobId job, const Bytes& bytes) {
+  // A chunk unloaded since (and perhaps loaded again, with a newer read on its way): dropped.
+  const Slot* slot = find(pos);
+  if (slot == nullptr || slot->stage != Slot::Stage::kReady || slot->entity_read_job != job || entity_keeper_ == nullptr)
+    return;
+  Result<anvil::StorageResult> result = anvil::decode_result(bytes);
+  if (!result) {
+    log(LogLevel::kError, "Failed to load entity chunk " + describe(pos) + ": " + result.error());
+    return entity_keeper_->on_entities_read(pos, nullptr);
+  }
+  if (result->outcome == anvil::StorageOutcome::kError)
+    log(LogLevel::kError, "Failed to load entity chunk " + describe(pos) + ": " + result->message);
+  entity_keeper_->on_entities_read(pos, result->outcome == anvil::StorageOutcome::kData ? &result->nbt : nullptr);
+}
+
+void WorldChunks::save_entities(ChunkPos pos, bool unloading) {
+  if (entity_keeper_ == nullptr) return;
+  std::optional<Bytes> record = entity_keeper_->entities_to_save(pos, unloading);
+  if (!record) return;
+  const anvil::StorageRequest request = storage_request(anvil::StorageJobKind::kWriteChunk, pos, std::move(*record),
+                                                        anvil::ChunkStore::kEntities);
+  const JobId id = submit(kJobKindChunkWrite, pos, anvil::encode_request(request));
+  jobs_.at(id).entities = true;
 }
 
 std::vector<ChunkPos> WorldChunks::take_ready() {
@@ -293,6 +335,7 @@ void WorldChunks::unload_unwanted(int64_t game_time) {
     if (slot == nullptr || slot->wanted || slot->stage != Slot::Stage::kReady) continue;
     ++unloaded;
     if (slot->dirty) write(pos, *slot, game_time);
+    save_entities(pos, true);
     if (keeper_) keeper_->on_chunk_unloaded(pos);
     HZ_CHECK(loaded_ > 0);
     --loaded_;
@@ -334,6 +377,13 @@ void WorldChunks::save_all(int64_t game_time, bool flush, std::function<void()> 
     if (slot.stage == Slot::Stage::kReady && slot.dirty) dirty.push_back(pos);
   std::sort(dirty.begin(), dirty.end());
   for (ChunkPos pos : dirty) write(pos, *find(pos), game_time);
+  if (entity_keeper_) {
+    std::vector<ChunkPos> ready;
+    for (const auto& [pos, slot] : slots_)
+      if (slot.stage == Slot::Stage::kReady) ready.push_back(pos);
+    std::sort(ready.begin(), ready.end());
+    for (ChunkPos pos : ready) save_entities(pos, false);
+  }
   if (!flush) return;
   const JobId job = submit(kJobKindStorageFlush, ChunkPos{},
                            anvil::encode_request(storage_request(anvil::StorageJobKind::kFlush, {})));

@@ -35,6 +35,19 @@ class ChunkDataKeeper {
   virtual void on_chunk_unloaded(ChunkPos pos) = 0;
 };
 
+// The system that keeps a chunk's entities in the dimension's `entities` store (SavedEntities,
+// docs/rules/saved-entities.md): handed the entity record read after the chunk became ready, and
+// asked for the record to write when the chunk saves or unloads.
+class EntityChunkKeeper {
+ public:
+  virtual ~EntityChunkKeeper() = default;
+  // The entity chunk's record as read (file NBT, uncompressed); null when absent or unreadable.
+  virtual void on_entities_read(ChunkPos pos, const Bytes* nbt) = 0;
+  // The record to write now (empty bytes remove it), or nullopt when nothing needs writing. With
+  // `unloading` the keeper also lets go of the chunk's entities (they are in the record).
+  virtual std::optional<Bytes> entities_to_save(ChunkPos pos, bool unloading) = 0;
+};
+
 struct WorldChunksSettings {
   uint64_t seed = 0;
   // Generation jobs handed to the workers at a time: enough to keep every worker busy, few enough
@@ -50,6 +63,7 @@ class WorldChunks {
   WorldChunks(WorldChunksSettings settings, EffectSink& effects);
 
   void set_keeper(ChunkDataKeeper* keeper) { keeper_ = keeper; }
+  void set_entity_keeper(EntityChunkKeeper* keeper) { entity_keeper_ = keeper; }
 
   // A chunk is wanted FULL (lower priority numbers are served first) or no longer wanted.
   void want(ChunkPos pos, int priority);
@@ -108,6 +122,7 @@ class WorldChunks {
     bool dirty = false;
     int priority = 0;
     JobId read_job = 0;
+    JobId entity_read_job = 0;                      // kReady: the read of its entities store
     std::shared_ptr<ChunkColumn> column;            // kReady
     uint64_t contents = 0;                          // kReady: its position and stored_hash()
     std::unique_ptr<anvil::ChunkExtras> extras;     // what a stored chunk carried, for its next save
@@ -115,6 +130,7 @@ class WorldChunks {
   struct PendingJob {
     uint32_t kind = 0;
     ChunkPos pos;
+    bool entities = false;  // a read or write of the entities store
   };
 
   Slot* find(ChunkPos pos);
@@ -128,6 +144,9 @@ class WorldChunks {
   void collect_finished();
   void make_ready(ChunkPos pos, Slot& slot, std::shared_ptr<ChunkColumn> column, bool dirty);
   void write(ChunkPos pos, Slot& slot, int64_t game_time);
+  void read_entities(ChunkPos pos);
+  void on_entities_read(ChunkPos pos, JobId job, const Bytes& result);
+  void save_entities(ChunkPos pos, bool unloading);
   void on_written(ChunkPos pos, const Bytes& result);
   void on_flushed(JobId job, const Bytes& result);
   void unload_unwanted(int64_t game_time);
@@ -155,6 +174,7 @@ class WorldChunks {
   std::set<ChunkPos> changed_;
   LightSettling light_;
   ChunkDataKeeper* keeper_ = nullptr;
+  EntityChunkKeeper* entity_keeper_ = nullptr;
   uint64_t generated_ = 0, loaded_from_storage_ = 0, written_ = 0;
 };
 
