@@ -40,6 +40,7 @@ class Buckets;
 class EntityTracker;
 class InventoryMenus;
 class ItemEntities;
+class Mobs;
 class BlockSource;
 class ChunkVisibility;
 class MovementSystem;
@@ -113,6 +114,10 @@ class Core final : public CommandHost,
   void set_saving_enabled(bool on) override { saving_enabled_ = on; }
   PlayerInventories& player_inventories() override;
   void drop_block_loot(const BlockPos& pos, BlockStateId state) override;
+  std::vector<SelectableEntity> selectable_entities() const override;
+  std::optional<int32_t> source_entity(const CommandSource& source) const override;
+  std::optional<int32_t> summon_mob(const MobKind& kind, const Vec3& position, const SummonOptions& options) override;
+  void kill_entity(const SelectableEntity& entity) override;
 
   void log(LogLevel level, std::string text) override;
   void emit(Effect effect) { effects_.emit(std::move(effect)); }
@@ -122,6 +127,8 @@ class Core final : public CommandHost,
   // Dropped items; also the ItemDrops port other systems drop through.
   ItemEntities& items() { return *items_; }
   FallingBlocks& falling_blocks() { return *falling_; }
+  // Cows, pigs, sheep, chickens and zombies (/summon, attacks, their AI).
+  Mobs& mobs() { return *mobs_; }
   ScheduledTicks& scheduled_ticks() { return *scheduled_ticks_; }
   Sessions& sessions() { return *sessions_; }
   // Health, hunger, death and respawn.
@@ -184,6 +191,7 @@ class Core final : public CommandHost,
   std::unique_ptr<FallingBlocks> falling_;
   std::unique_ptr<BlockTickRules> block_tick_rules_;
   std::unique_ptr<ItemEntities> items_;
+  std::unique_ptr<Mobs> mobs_;
   std::unique_ptr<BlockChangeAcks> block_acks_;
   std::unique_ptr<BlockInteraction> block_interaction_;
   std::unique_ptr<Digging> digging_;
