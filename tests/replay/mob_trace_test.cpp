@@ -16,6 +16,7 @@ struct ChaseSession {
   RecordedSession recorded;
   float health_after = 20.0f;
   double zombie_start_distance = 0, zombie_closest = 1e9;
+  int left_at = -1;
 };
 
 ChaseSession record_chase() {
@@ -56,6 +57,7 @@ ChaseSession record_chase() {
     pass({ConnectionOpened{kPlayer, "127.0.0.1:50001"}});
     pass({BytesReceived{kPlayer, join_stream("Runner", threshold, "help")}});
     for (int i = 0; i < 40; ++i) pass({});
+    if (!core.sessions().player(kPlayer)) throw std::runtime_error("the player did not join");
     Bytes play = client_frame(
         packet::play_sb::TeleportConfirm{core.sessions().player(kPlayer)->awaiting_teleport_id}, threshold);
     append(play, client_frame(packet::play_sb::PlayerLoaded{}, threshold));
@@ -75,11 +77,13 @@ ChaseSession record_chase() {
       return std::sqrt(dx * dx + dz * dz);
     };
     out.zombie_start_distance = distance();
-    for (int i = 0; i < 200; ++i) {
+    // 120 ticks: the scripted client answers no keep-alive, so it must stay short of the timeout.
+    for (int i = 0; i < 120 && core.sessions().player(kPlayer); ++i) {
       pass({});
       if (core.mobs().find(zombie_id)) out.zombie_closest = std::min(out.zombie_closest, distance());
+      if (const Player* p = core.sessions().player(kPlayer)) out.health_after = p->health;
+      else out.left_at = i;
     }
-    out.health_after = core.sessions().player(kPlayer)->health;
     pass({ConnectionClosed{kPlayer}});
     save_everything_recorded(core, &recorder);
     Status closed = recorder.close();
@@ -95,6 +99,7 @@ TEST(MobTrace, AZombieChasingAPlayerReplaysIdentically) {
   EXPECT_LT(session.zombie_closest, 1.6);
   EXPECT_GT(session.zombie_start_distance, 6.0);
   EXPECT_LT(session.health_after, 20.0f);
+  EXPECT_EQ(session.left_at, -1);
   VerifyResult result = verify_files(session.recorded.files);
   ASSERT_EQ(result.outcome, VerifyResult::Outcome::kIdentical)
       << result.problem << (result.divergence ? format_divergence(*result.divergence) : "");
