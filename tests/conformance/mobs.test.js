@@ -50,7 +50,7 @@ test('a player kills a summoned chicken and picks up its drop', { timeout: 60000
   const seen = waitForEvent(bot, 'entitySpawn', { accept: e => e.name === 'chicken', what: 'the chicken' })
   server.command(`summon chicken ${(p.x + 0.8).toFixed(2)} ${p.y.toFixed(2)} ${p.z.toFixed(2)} {NoAI:1b}`)
   await server.waitForLine(/Summoned new Chicken/)
-  const chicken = await seen
+  const [chicken] = await seen
   const meat = waitForEvent(bot, 'playerCollect', { timeoutMs: 30000, accept: collector => collector === bot.entity, what: 'the pickup' })
   // Four full-strength fist hits of 1 (health 4), each after the 10-tick window.
   for (let i = 0; i < 10 && bot.entities[chicken.id]; i++) {
