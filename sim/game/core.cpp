@@ -125,6 +125,10 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   items_->set_block_source(world_blocks_.get());
   falling_->set_block_source(world_blocks_.get());
   mobs_->set_block_source(world_blocks_.get());
+  mobs_->set_sprinting([this](ConnId conn) {
+    const PlayerMovement* m = movement_->movement(conn);
+    return m != nullptr && m->body().sprinting;
+  });
   world_chunks_sent_ = std::make_unique<ChunkVisibilityFn>(
       [this](const Player& viewer, int x, int z) { return world_->is_chunk_tracked(viewer.conn, ChunkPos{x, z}); });
   tracker_->set_chunk_visibility(world_chunks_sent_.get());

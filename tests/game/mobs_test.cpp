@@ -343,6 +343,22 @@ TEST(MobCombat, AttackStrengthScalesTheDamageAndResetsOnEveryAttack) {
   EXPECT_FLOAT_EQ(cow.state.health, 10.0f - expected(1.0f, 4.0, 0) - 1.0f);
 }
 
+TEST(MobCombat, ASprintingFullStrengthHitKnocksBackHalfABlockMoreAlongTheLook) {
+  MobWorldFixture w;
+  w.mobs.set_sprinting([](ConnId) { return true; });
+  Player& player = w.connections.add(1, Vec3{0.5, 65.0, -1.5});  // north of the cow, facing south (yaw 0)
+  Mob& cow = w.summon(MobType::kCow, Vec3{0.5, 65.0, 0.5}, SummonOptions{true, {}, {}});
+  cow.on_ground = true;
+  for (int i = 0; i < 10; ++i) w.tick();  // a full swing
+  ASSERT_TRUE(w.mobs.attack(player, cow.id()));
+  EXPECT_FLOAT_EQ(cow.state.health, 9.0f);  // sprinting: no critical hit
+  // First knockback(0.4) away from the player: (0, 0.4, 0.4); then knockback(0.5, sin 0, −cos 0):
+  // (0/2 − 0, min(0.4, 0.4/2 + 0.5), 0.4/2 + 0.5).
+  EXPECT_NEAR(cow.velocity.x, 0.0, 1e-12);
+  EXPECT_NEAR(cow.velocity.y, 0.4, 1e-12);
+  EXPECT_NEAR(cow.velocity.z, 0.2 + 0.5, 1e-7);
+}
+
 TEST(MobCombat, AttacksOutOfReachOrBySpectatorsDoNothing) {
   MobWorldFixture w;
   Player& far = w.connections.add(1, Vec3{8.0, 65.0, 0.5});

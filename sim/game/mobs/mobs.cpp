@@ -155,6 +155,7 @@ bool Mobs::attack(Player& player, int32_t entity_id) {
   input.weapon = combat::weapon_of(item_name(player.main_hand().item));
   if (player.main_hand().empty()) input.weapon = combat::Weapon{};
   input.attack_strength_ticker = attack_strength_[player.conn];
+  input.sprinting = sprinting_ && sprinting_(player.conn);
   input.fall_distance = player.fall_distance;
   input.on_ground = player.on_ground;
   const combat::AttackOutcome outcome = combat::player_attack(input);

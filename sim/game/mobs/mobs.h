@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -37,6 +38,9 @@ class Mobs final : public PlayerListener {
   ~Mobs() override;
 
   void set_block_source(const BlockSource* blocks) { blocks_ = blocks ? blocks : &no_blocks_; }
+  // Whether a player sprints (movement knows it from the player's entity actions): a sprinting
+  // full-strength hit knocks back more and is never critical.
+  void set_sprinting(std::function<bool(ConnId)> sprinting) { sprinting_ = std::move(sprinting); }
 
   // Adds a mob at `position` facing `yaw` (Entity.snapTo); returns its entity id.
   int32_t summon(const MobKind& kind, const Vec3& position, float yaw, const SummonOptions& options = {});
@@ -80,6 +84,7 @@ class Mobs final : public PlayerListener {
   NoBlocks no_blocks_;
   const BlockSource* blocks_ = &no_blocks_;
   std::map<int32_t, std::unique_ptr<Mob>> mobs_;  // by entity id: ticks in id order
+  std::function<bool(ConnId)> sprinting_;
   // Player.attackStrengthTicker per player (ticks since the last attack or item change).
   std::map<ConnId, int> attack_strength_;
 };
