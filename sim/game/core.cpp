@@ -24,6 +24,7 @@
 #include "sim/game/entities/item_entities.h"
 #include "sim/game/entities/lightning_bolts.h"
 #include "sim/game/entities/saved_entities.h"
+#include "sim/game/mobs/mobs.h"
 #include "sim/game/movement/movement_system.h"
 #include "sim/game/movement/column_block_source.h"
 #include "sim/game/tracking/chunk_visibility_fn.h"
@@ -103,6 +104,11 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   // positions it accepted) and after the world (they tick only in chunks loaded by then);
   // digging drops into them, so they come first.
   sessions_->add_listener(falling_.get());
+  // Mobs tick after falling blocks and before items, so loot joins this tick's items; they hurt
+  // players through survival, which by then has run this tick's invulnerability countdown.
+  mobs_ = std::make_unique<Mobs>(entity_ids_, random_, *sessions_, *tracker_, *survival_, *items_, rules_,
+                                 static_cast<const GameTime&>(*this));
+  sessions_->add_listener(mobs_.get());
   sessions_->add_listener(items_.get());
   // Non-player entities are saved with their chunks in the entities store; each system that
   // owns a kind registers here (docs/rules/saved-entities.md).
@@ -130,6 +136,11 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   movement_->set_block_source(world_blocks_.get());
   items_->set_block_source(world_blocks_.get());
   falling_->set_block_source(world_blocks_.get());
+  mobs_->set_block_source(world_blocks_.get());
+  mobs_->set_sprinting([this](ConnId conn) {
+    const PlayerMovement* m = movement_->movement(conn);
+    return m != nullptr && m->body().sprinting;
+  });
   world_chunks_sent_ = std::make_unique<ChunkVisibilityFn>(
       [this](const Player& viewer, int x, int z) { return world_->is_chunk_tracked(viewer.conn, ChunkPos{x, z}); });
   tracker_->set_chunk_visibility(world_chunks_sent_.get());
@@ -294,6 +305,7 @@ uint64_t Core::state_hash() const {
   h.u64(falling_->hash());
   h.u64(saved_entities_->hash());
   h.u64(lightning_->hash());
+  h.u64(mobs_->hash());
   return h.digest();
 }
 
@@ -377,6 +389,37 @@ void Core::teleport_player(ConnId p, const PlayerPlacement& to) {
 }
 
 void Core::kill_player(ConnId p) { survival_->kill(p); }
+
+std::vector<SelectableEntity> Core::selectable_entities() const {
+  std::vector<SelectableEntity> out;
+  for (ConnId conn : sessions_->players_in_join_order()) {
+    const Player* p = sessions_->player(conn);
+    if (!p) continue;
+    out.push_back(SelectableEntity{p->entity_id, conn, "player", p->name, p->position, !p->dead && p->health > 0.0f});
+  }
+  const Mobs& mobs = *mobs_;
+  for (int32_t id : mobs.ids()) {
+    const Mob& mob = *mobs.find(id);
+    const std::string name = mob.state.custom_name ? *mob.state.custom_name : std::string(mob.mob_kind().display_name);
+    out.push_back(SelectableEntity{id, std::nullopt, std::string(mob.mob_kind().name), name, mob.position, mob.alive()});
+  }
+  return out;
+}
+
+std::optional<int32_t> Core::source_entity(const CommandSource& source) const {
+  if (!source.player) return std::nullopt;
+  const Player* p = sessions_->player(*source.player);
+  return p ? std::optional<int32_t>(p->entity_id) : std::nullopt;
+}
+
+std::optional<int32_t> Core::summon_mob(const MobKind& kind, const Vec3& position, const SummonOptions& options) {
+  return mobs_->summon(kind, position, 0.0f, options);
+}
+
+void Core::kill_entity(const SelectableEntity& entity) {
+  if (entity.player) kill_player(*entity.player);
+  else mobs_->kill(entity.entity_id);
+}
 
 PlayerPlacement Core::command_origin(const CommandSource& source) const {
   if (source.player) return player_placement(*source.player);

@@ -43,6 +43,7 @@ class InventoryMenus;
 class ItemEntities;
 class SavedEntities;
 class LightningBolts;
+class Mobs;
 class BlockSource;
 class ChunkVisibility;
 class MovementSystem;
@@ -116,6 +117,10 @@ class Core final : public CommandHost,
   void set_saving_enabled(bool on) override { saving_enabled_ = on; }
   PlayerInventories& player_inventories() override;
   void drop_block_loot(const BlockPos& pos, BlockStateId state) override;
+  std::vector<SelectableEntity> selectable_entities() const override;
+  std::optional<int32_t> source_entity(const CommandSource& source) const override;
+  std::optional<int32_t> summon_mob(const MobKind& kind, const Vec3& position, const SummonOptions& options) override;
+  void kill_entity(const SelectableEntity& entity) override;
 
   void log(LogLevel level, std::string text) override;
   void emit(Effect effect) { effects_.emit(std::move(effect)); }
@@ -127,6 +132,8 @@ class Core final : public CommandHost,
   FallingBlocks& falling_blocks() { return *falling_; }
   SavedEntities& saved_entities() { return *saved_entities_; }
   LightningBolts& lightning() { return *lightning_; }
+  // Cows, pigs, sheep, chickens and zombies (/summon, attacks, their AI).
+  Mobs& mobs() { return *mobs_; }
   ScheduledTicks& scheduled_ticks() { return *scheduled_ticks_; }
   Sessions& sessions() { return *sessions_; }
   // Health, hunger, death and respawn.
@@ -192,6 +199,7 @@ class Core final : public CommandHost,
   std::unique_ptr<ItemEntities> items_;
   std::unique_ptr<SavedEntities> saved_entities_;  // the entities store's reads and writes
   std::unique_ptr<LightningBolts> lightning_;      // bolts the thunder strikes
+  std::unique_ptr<Mobs> mobs_;
   std::unique_ptr<BlockChangeAcks> block_acks_;
   std::unique_ptr<BlockInteraction> block_interaction_;
   std::unique_ptr<Digging> digging_;

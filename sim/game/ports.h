@@ -154,6 +154,14 @@ class PlayerLifeObserver {
   virtual void on_player_respawned(Player&) {}
 };
 
+// The mob behind a mob_attack hit: named in the death message, knocking the player away from it.
+struct MobAttacker {
+  int32_t entity_id = 0;
+  std::string_view type_name;     // "zombie": the name's translation key is entity.minecraft.<type_name>
+  std::string_view display_name;  // "Zombie" (the English text for the server log)
+  Vec3 position;
+};
+
 // Hurting players, the one path every damage goes through (the survival system implements it;
 // mobs and other damage sources call it).
 class PlayerDamage {
@@ -161,6 +169,11 @@ class PlayerDamage {
   virtual ~PlayerDamage() = default;
   // hurtServer: false when the hit was refused (immune, invulnerable, dead, within the window).
   virtual bool hurt(ConnId player, DamageCause kind, float amount) = 0;
+  // A mob's melee hit (mob_attack damage caused by `attacker`).
+  virtual bool hurt_by_mob(ConnId player, float amount, const MobAttacker& attacker) {
+    (void)attacker;
+    return hurt(player, DamageCause::kMobAttack, amount);
+  }
 };
 
 // Hunger as actions add to it (Player.causeFoodExhaustion: nothing for creative and spectators).

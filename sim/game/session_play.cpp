@@ -273,6 +273,13 @@ void Sessions::handle_play(Session& c, std::span<const uint8_t> body) {
     // ServerGamePacketListenerImpl.hasClientLoaded: until player_loaded (or its timeout) and while
     // waiting to respawn, block actions, item uses and player commands are dropped unanswered.
     bool loaded() const { return !s.loading_ || s.loading_->client_loaded(c.id); }
+    void operator()(packet::play_sb::Attack&& a) {
+      if (!loaded()) return;
+      for (PlayerListener* l : s.listeners_) {
+        if (s.player(c.id) != &p) return;
+        l->on_attack(p, a.entity_id);
+      }
+    }
     void operator()(packet::play_sb::EntityAction&& a) {
       if (!loaded()) return;
       for (PlayerListener* l : s.listeners_) l->on_entity_action(p, a.action);

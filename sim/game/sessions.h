@@ -221,6 +221,8 @@ class PlayerListener {
   virtual void on_container_close(Player&, int32_t /*window_id*/) {}
   virtual void on_set_creative_slot(Player&, const packet::play_sb::SetCreativeSlot&) {}
   virtual void on_pick_item_from_block(Player&, const packet::play_sb::PickItemFromBlock&) {}
+  // attack: a left click on an entity, by its network id.
+  virtual void on_attack(Player&, int32_t /*entity_id*/) {}
   // use_item: a right click with an item, not on a block (buckets).
   virtual void on_use_item(Player&, const packet::play_sb::UseItem&) {}
   // Once per tick after Sessions' own work, in registration order.

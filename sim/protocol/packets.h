@@ -50,7 +50,7 @@ using PlayClientbound =
               play_cb::SetPlayerInventory, play_cb::HeldItemSlot, play_cb::DamageEvent, play_cb::EntityStatus,
               play_cb::DeathCombatEvent, play_cb::Respawn, play_cb::EntityMetadata, play_cb::Collect>;
 using PlayServerbound =
-    PacketSet<ProtocolState::kPlay, Direction::kServerbound, play_sb::TeleportConfirm, play_sb::Position,
+    PacketSet<ProtocolState::kPlay, Direction::kServerbound, play_sb::TeleportConfirm, play_sb::Attack, play_sb::Position,
               play_sb::PositionLook, play_sb::Look, play_sb::Flying, play_sb::ChunkBatchReceived, play_sb::TickEnd,
               play_sb::PlayerLoaded, play_sb::Settings, play_sb::CustomPayload, play_sb::ClientCommand,
               play_sb::PlayerInput, play_sb::EntityAction, play_sb::ArmAnimation, play_sb::HeldItemSlot,

@@ -50,6 +50,21 @@ struct TeleportConfirm {
   }
 };
 
+// Attack: a left click on an entity (26.1 split it from interact).
+struct Attack {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kServerbound;
+  static constexpr int32_t kId = packet_id::play_sb::attack;
+  static constexpr std::string_view kName = "attack";
+
+  int32_t entity_id = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("entity_id", entity_id, kVarInt);
+  }
+};
+
 struct Position {
   static constexpr ProtocolState kState = ProtocolState::kPlay;
   static constexpr Direction kDirection = Direction::kServerbound;

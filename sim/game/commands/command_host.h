@@ -11,6 +11,8 @@
 #include "sim/core/properties.h"
 #include "sim/core/types.h"
 #include "sim/data/blocks.h"
+#include "sim/game/commands/entity_selector.h"
+#include "sim/game/mobs/mob_kinds.h"
 #include "sim/protocol/wire.h"
 
 namespace hz {
@@ -102,6 +104,21 @@ class CommandHost {
   virtual TimeAndWeather& time_and_weather() = 0;
   // The core's one random stream (weather durations drawn by /weather).
   virtual Rng& game_random() = 0;
+
+  // Entities selectors can pick: players in join order, then mobs by id.
+  virtual std::vector<SelectableEntity> selectable_entities() const { return {}; }
+  // The source's own entity id (a player's), for @s.
+  virtual std::optional<int32_t> source_entity(const CommandSource& source) const {
+    (void)source;
+    return std::nullopt;
+  }
+  // /summon: a new mob of `kind` at `position`; its entity id.
+  virtual std::optional<int32_t> summon_mob(const MobKind& kind, const Vec3& position, const SummonOptions& options) {
+    (void)kind, (void)position, (void)options;
+    return std::nullopt;
+  }
+  // Entity.kill for a selected entity (players through kill_player).
+  virtual void kill_entity(const SelectableEntity& entity) { (void)entity; }
 };
 
 }  // namespace hz

@@ -39,6 +39,12 @@ int run_setblock_command(CommandHost&, const CommandSource&, CommandReader&, std
 int run_fill_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_kill_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_tp_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+// summon_command.cpp: mobs at a position, with a little NBT.
+int run_summon_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+
+// One coordinate: absolute "12.5", relative "~" or "~-3"; whole numbers get +0.5 when
+// `center_whole` (x and z of Vec3Argument). Nothing when it does not parse.
+std::optional<double> read_coordinate(CommandReader& reader, double current, bool center_whole);
 // access_commands.cpp: operators, the whitelist, bans, kick, save-on and save-off.
 int run_op_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_deop_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);

@@ -28,6 +28,7 @@ std::span<const CommandSpec> command_table() {
       {"say", 2, "say <message>", run_say_command},
       {"setblock", 2, "setblock <pos> <block> [destroy|keep|replace]", run_setblock_command},
       {"stop", 4, "stop", run_stop_command},
+      {"summon", 2, "summon <entity> [<pos>] [<nbt>]", run_summon_command},
       {"tick", 3, "tick (query|rate|step|sprint|freeze|unfreeze)", run_tick_command},
       {"time", 2, "time (set|add|pause|resume|rate|query|of)", run_time_command},
       {"tp", 2, "tp <destination> | tp <location> | tp <targets> <destination|location>", run_tp_command},

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "sim/core/java_format.h"
+#include "sim/data/catalog.h"
 #include "sim/game/commands/command_table.h"
 
 namespace hz {
@@ -22,13 +23,25 @@ std::optional<ConnId> resolve_target(CommandHost& host, const CommandSource& sou
     error = reader.error_here("A player is required to run this command here");
     return std::nullopt;
   }
-  if (name == "@s" && source.player) return source.player;
-  if (auto p = host.find_player(name)) return p;
+  if (name.starts_with("@")) {
+    // A selector: the first player it picks (gamemode and tp take one player).
+    CommandReader sub(name);
+    auto selector = parse_entity_selector(sub, [](std::string_view type) { return type == "player"; }, error);
+    if (!selector) return std::nullopt;
+    const PlayerPlacement origin = host.command_origin(source);
+    for (const SelectableEntity& e : select_entities(*selector, host.selectable_entities(),
+                                                     Vec3{origin.x, origin.y, origin.z}, host.source_entity(source),
+                                                     host.game_random()))
+      if (e.player) return e.player;
+  } else if (auto p = host.find_player(name)) {
+    return p;
+  }
   error = CommandError{"No player was found", command_context(reader.input(), reader.cursor())};
   return std::nullopt;
 }
 
-// One coordinate: absolute "12.5", relative "~" or "~-3". Whole numbers get +0.5 on x/z like vanilla.
+}  // namespace
+
 std::optional<double> read_coordinate(CommandReader& reader, double current, bool center_whole) {
   std::string word = reader.read_word();
   bool relative = !word.empty() && word[0] == '~';
@@ -44,8 +57,6 @@ std::optional<double> read_coordinate(CommandReader& reader, double current, boo
   bool whole = number.find('.') == std::string_view::npos;
   return center_whole && whole ? value + 0.5 : value;
 }
-
-}  // namespace
 
 int run_gamemode_command(CommandHost& host, const CommandSource& source, CommandReader& reader,
                          std::optional<CommandError>& error) {
@@ -72,20 +83,40 @@ int run_gamemode_command(CommandHost& host, const CommandSource& source, Command
   return 1;
 }
 
-// KillCommand: the target (or the source) is killed whether or not it was alive; vanilla counts it.
+// KillCommand: every selected entity is killed whether or not it was alive; vanilla counts it.
 int run_kill_command(CommandHost& host, const CommandSource& source, CommandReader& reader,
                      std::optional<CommandError>& error) {
-  std::string target_name;
-  if (!reader.at_end()) target_name = reader.read_word();
-  if (auto extra = expect_end(reader)) {
-    error = extra;
-    return 0;
+  std::vector<SelectableEntity> targets;
+  if (reader.at_end()) {
+    const auto self = host.source_entity(source);
+    if (!self) {
+      error = reader.error_here("An entity is required to run this command here");
+      return 0;
+    }
+    for (SelectableEntity& e : host.selectable_entities())
+      if (e.entity_id == *self) targets.push_back(std::move(e));
+  } else {
+    auto selector = parse_entity_selector(reader, [](std::string_view type) {
+      return type == "player" || entity_type_id(type).has_value();
+    }, error);
+    if (!selector) return 0;
+    if (auto extra = expect_end(reader)) {
+      error = extra;
+      return 0;
+    }
+    const PlayerPlacement origin = host.command_origin(source);
+    targets = select_entities(*selector, host.selectable_entities(), Vec3{origin.x, origin.y, origin.z},
+                              host.source_entity(source), host.game_random());
+    if (targets.empty()) {
+      error = CommandError{selector->players_only() ? "No player was found" : "No entity was found",
+                           command_context(reader.input(), reader.cursor())};
+      return 0;
+    }
   }
-  auto target = resolve_target(host, source, target_name, reader, error);
-  if (!target) return 0;
-  host.kill_player(*target);
-  host.send_success(source, "Killed " + host.player_name(*target), true);
-  return 1;
+  for (const SelectableEntity& target : targets) host.kill_entity(target);
+  if (targets.size() == 1) host.send_success(source, "Killed " + targets.front().name, true);
+  else host.send_success(source, "Killed " + std::to_string(targets.size()) + " entities", true);
+  return static_cast<int>(targets.size());
 }
 
 int run_tp_command(CommandHost& host, const CommandSource& source, CommandReader& reader,

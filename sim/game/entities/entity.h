@@ -38,6 +38,7 @@ class Entity {
   Vec3 position;
   Vec3 velocity;
   float yaw = 0, pitch = 0;
+  float head_yaw = 0;  // yHeadRot (living entities turn their heads apart from their bodies)
   bool on_ground = false;
   // Entity.needsSync: the velocity jumped; the tracker sends it at once.
   bool needs_sync = false;

@@ -8,9 +8,11 @@ namespace {
 constexpr float kSignificantFall = 5.0f;
 }  // namespace
 
-void CombatTracker::record(DamageCause kind, float damage, double fall_distance, int tick_count) {
+void CombatTracker::record(DamageCause kind, float damage, double fall_distance, int tick_count,
+                           std::string_view attacker_type, std::string_view attacker_name) {
   recheck(true, tick_count);
-  entries_.push_back(Entry{kind, damage, static_cast<float>(fall_distance)});
+  entries_.push_back(Entry{kind, damage, static_cast<float>(fall_distance), std::string(attacker_type),
+                           std::string(attacker_name)});
   last_damage_tick_ = tick_count;
   taking_damage_ = true;
 }
@@ -52,7 +54,10 @@ std::string CombatTracker::death_message_key() const {
 
 uint64_t CombatTracker::hash() const {
   Hasher h;
-  for (const Entry& e : entries_) h.u64(static_cast<uint64_t>(e.kind)), h.f32(e.damage), h.f32(e.fall_distance);
+  for (const Entry& e : entries_) {
+    h.u64(static_cast<uint64_t>(e.kind)), h.f32(e.damage), h.f32(e.fall_distance);
+    if (!e.attacker_type.empty()) h.str(e.attacker_type);
+  }
   h.i64(last_damage_tick_), h.u64(taking_damage_);
   return h.digest();
 }

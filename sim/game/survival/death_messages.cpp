@@ -15,13 +15,14 @@ constexpr std::pair<std::string_view, std::string_view> kEnglish[] = {
     {"death.attack.starve", " starved to death"},
     {"death.fell.accident.generic", " fell from a high place"},
     {"death.fell.killer", " was doomed to fall"},
+    {"death.attack.mob", " was slain by "},
 };
 
 }  // namespace
 
-std::string english_death_message(std::string_view key, const std::string& name) {
+std::string english_death_message(std::string_view key, const std::string& name, std::string_view killer) {
   for (const auto& [k, rest] : kEnglish)
-    if (k == key) return name + std::string(rest);
+    if (k == key) return name + std::string(rest) + std::string(killer);
   return std::string(key) + " " + name;
 }
 

@@ -8,7 +8,8 @@
 namespace hz {
 
 // "death.attack.fall" with "Steve" -> "Steve hit the ground too hard"; an unknown key is logged
-// as the key with the name.
-std::string english_death_message(std::string_view key, const std::string& name);
+// as the key with the name. `killer` is the attacker's English name for messages that have one
+// ("death.attack.mob": "Steve was slain by Zombie").
+std::string english_death_message(std::string_view key, const std::string& name, std::string_view killer = {});
 
 }  // namespace hz

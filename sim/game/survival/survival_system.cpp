@@ -1,5 +1,6 @@
 #include "sim/game/survival/survival_system.h"
 
+#include <cmath>
 #include <limits>
 
 #include "sim/core/hash.h"
@@ -79,9 +80,17 @@ bool SurvivalSystem::hurt(ConnId conn, DamageCause kind, float amount) {
   return hurt_at(*player, *life, kind, amount, player->fall_distance);
 }
 
+bool SurvivalSystem::hurt_by_mob(ConnId conn, float amount, const MobAttacker& attacker) {
+  Player* player = connections_.player(conn);
+  Life* life = life_of(conn);
+  if (!player || !life) return false;
+  return hurt_at(*player, *life, DamageCause::kMobAttack, amount, player->fall_distance, &attacker);
+}
+
 void SurvivalSystem::kill(ConnId conn) { hurt(conn, DamageCause::kGenericKill, std::numeric_limits<float>::max()); }
 
-bool SurvivalSystem::hurt_at(Player& player, Life& life, DamageCause kind, float amount, double fall_distance) {
+bool SurvivalSystem::hurt_at(Player& player, Life& life, DamageCause kind, float amount, double fall_distance,
+                             const MobAttacker* attacker) {
   HurtState state{player.health, player.invulnerable_ticks, life.last_hurt};
   const HurtContext context{player.game_mode, difficulty_, rules_.get_bool("fall_damage"),
                             loading_.client_loaded(player.conn)};
@@ -92,13 +101,17 @@ bool SurvivalSystem::hurt_at(Player& player, Life& life, DamageCause kind, float
   if (!outcome.hurt) return false;
   if (outcome.health_lost != 0.0f) {
     cause_food_exhaustion(player.conn, damage_type(kind).exhaustion);
-    life.combat.record(kind, outcome.health_lost, fall_distance, life.tick_count);
+    life.combat.record(kind, outcome.health_lost, fall_distance, life.tick_count,
+                       attacker ? attacker->type_name : std::string_view{},
+                       attacker ? attacker->display_name : std::string_view{});
   }
   if (outcome.full_hit) {
     packet::play_cb::DamageEvent event;
     event.entity_id = player.entity_id;
     event.source_type = registry_entry_id("minecraft:damage_type", damage_type(kind).registry_name);
+    if (attacker) event.source_cause_id = event.source_direct_id = attacker->entity_id + 1;
     broadcast_.send_to_viewers_and_self(player, share(encode_packet(event)));
+    if (attacker) knock_back_from(player, attacker->position);
   }
   if (player.health <= 0.0f && !player.dead) die(player, life);
   return true;
@@ -110,6 +123,17 @@ void SurvivalSystem::cause_food_exhaustion(ConnId conn, float amount) {
   FoodState food = food_of(*player);
   add_exhaustion(food, amount);
   store_food(*player, food);
+}
+
+void SurvivalSystem::knock_back_from(Player& player, const Vec3& from) {
+  const double xd = from.x - player.position.x, zd = from.z - player.position.z;
+  // Vanilla picks a random direction for a hit from straight above; Horizon skips that push.
+  if (xd * xd + zd * zd < static_cast<double>(1.0e-5f)) return;
+  constexpr double kPower = 0.4;
+  const double length = std::sqrt(xd * xd + zd * zd);
+  const Vec3 velocity{-xd / length * kPower, player.on_ground ? kPower : 0.0, -zd / length * kPower};
+  connections_.send(player.conn, packet::play_cb::EntityVelocity{
+                                     player.entity_id, LpVec3::from(velocity.x, velocity.y, velocity.z)});
 }
 
 void SurvivalSystem::heal(Player& player, float amount) {
@@ -149,11 +173,15 @@ void SurvivalSystem::land(Player& player, Life& life, const Landing& landing) {
 
 void SurvivalSystem::die(Player& player, Life& life) {
   player.dead = true;
-  const TextComponent message =
-      TextComponent::translatable(life.combat.death_message_key(), {TextComponent::plain(player.name)});
+  const std::string key = life.combat.death_message_key();
+  std::vector<TextComponent> args{TextComponent::plain(player.name)};
+  const std::string killer = key == "death.attack.mob" ? life.combat.killer_type() : std::string();
+  if (!killer.empty()) args.push_back(TextComponent::translatable("entity.minecraft." + killer, {}));
+  const TextComponent message = TextComponent::translatable(key, args);
   if (rules_.get_bool("show_death_messages")) {
     connections_.send(player.conn, packet::play_cb::DeathCombatEvent{player.entity_id, to_nbt(message)});
-    log_.log(LogLevel::kInfo, english_death_message(life.combat.death_message_key(), player.name));
+    log_.log(LogLevel::kInfo,
+             english_death_message(key, player.name, killer.empty() ? std::string() : life.combat.killer_name()));
     broadcast_death_message(message);
   } else {
     connections_.send(player.conn, packet::play_cb::DeathCombatEvent{player.entity_id, to_nbt(TextComponent::plain(""))});

@@ -37,6 +37,8 @@ class SurvivalSystem final : public PlayerListener,
 
   // PlayerDamage
   bool hurt(ConnId player, DamageCause kind, float amount) override;
+  // A mob's hit: recorded with the mob for the death message; a full hit knocks the player away.
+  bool hurt_by_mob(ConnId player, float amount, const MobAttacker& attacker) override;
   // LivingEntity.kill: generic_kill damage of Float.MAX_VALUE.
   void kill(ConnId player);
   // FoodExhaustion
@@ -68,7 +70,8 @@ class SurvivalSystem final : public PlayerListener,
     bool sent_saturation_zero = true;
   };
 
-  bool hurt_at(Player& player, Life& life, DamageCause kind, float amount, double fall_distance);
+  bool hurt_at(Player& player, Life& life, DamageCause kind, float amount, double fall_distance,
+               const MobAttacker* attacker = nullptr);
   void die(Player& player, Life& life);
   void drop_inventory(Player& player);
   void tick_player(Player& player, Life& life);
@@ -79,6 +82,9 @@ class SurvivalSystem final : public PlayerListener,
   void land(Player& player, Life& life, const Landing& landing);
   void respawn(Player& player);
   void heal(Player& player, float amount);
+  // LivingEntity.knockback(0.4) away from `from`, told to the player (its motion is its client's;
+  // the server takes it as still, docs/rules/combat.md).
+  void knock_back_from(Player& player, const Vec3& from);
   void broadcast_death_message(const TextComponent& message);
   Life* life_of(ConnId conn);
 

@@ -86,6 +86,7 @@ EntityState EntityTracker::state_of(const Entity& entity) {
   s.velocity = entity.velocity;
   s.yaw = entity.yaw;
   s.pitch = entity.pitch;
+  s.head_yaw = entity.head_yaw;
   s.on_ground = entity.on_ground;
   s.needs_sync = entity.needs_sync;
   s.data_dirty = entity.data_dirty;

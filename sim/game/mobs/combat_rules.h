@@ -1,0 +1,62 @@
+// Melee combat as pure functions (docs/rules/combat.md): a player's attack strength, damage and
+// critical hits from the held weapon, armour, and LivingEntity.knockback's velocity change.
+#pragma once
+
+#include <string_view>
+
+#include "sim/core/rng.h"
+#include "sim/core/types.h"
+#include "sim/game/player.h"
+
+namespace hz::combat {
+
+// Player.attack's numbers for a fist: the attack_damage and attack_speed attributes' bases.
+inline constexpr float kFistDamage = 1.0f;
+inline constexpr double kFistAttackSpeed = 4.0;
+// Entity interaction range (the attribute's base) and the server's tolerance beyond it.
+inline constexpr double kEntityInteractionRange = 3.0;
+inline constexpr double kInteractionTolerance = 3.0;
+// LivingEntity.hurtServer's knockback strength from an attacker.
+inline constexpr double kHurtKnockback = 0.4;
+
+struct Weapon {
+  float damage = kFistDamage;           // attack_damage with the item's modifier
+  double attack_speed = kFistAttackSpeed;
+};
+
+// The weapon a held item makes (swords and axes by their attribute modifiers; anything else is a fist).
+Weapon weapon_of(std::string_view item_name);
+
+// Player.getCurrentItemAttackStrengthDelay: ticks for a full swing.
+float attack_strength_delay(double attack_speed);
+// Player.getAttackStrengthScale(0.5): how charged the swing is, 0..1.
+float attack_strength_scale(int attack_strength_ticker, double attack_speed);
+
+struct AttackInput {
+  Weapon weapon;
+  int attack_strength_ticker = 0;
+  bool sprinting = false;
+  // Player.canCriticalAttack's state: falling, not on the ground, not climbing, not in water.
+  double fall_distance = 0;
+  bool on_ground = true;
+  bool in_water = false;
+};
+
+struct AttackOutcome {
+  float damage = 0;            // before the target's armour
+  bool critical = false;
+  bool knockback_attack = false;  // a sprinting full-strength hit: 0.5 more knockback
+  float strength = 0;           // the attack strength scale
+};
+
+// Player.attack's damage decision.
+AttackOutcome player_attack(const AttackInput& input);
+
+// CombatRules.getDamageAfterAbsorb with no toughness: armour takes up to 80% of a hit.
+float damage_after_armor(float damage, float armor);
+
+// LivingEntity.knockback: the new velocity for `power` towards -(xd, zd); draws from `random`
+// only when the direction is (almost) zero, as vanilla does.
+Vec3 knockback(const Vec3& velocity, bool on_ground, double power, double xd, double zd, Rng& random);
+
+}  // namespace hz::combat

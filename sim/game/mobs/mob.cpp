@@ -1,0 +1,56 @@
+#include "sim/game/mobs/mob.h"
+
+#include <algorithm>
+
+#include "sim/protocol/nbt.h"
+#include "sim/protocol/text.h"
+
+namespace hz {
+
+namespace {
+// EntityDataSerializers registration order.
+constexpr int32_t kByteSerializer = 0;
+constexpr int32_t kFloatSerializer = 3;
+constexpr int32_t kOptionalComponentSerializer = 6;
+constexpr uint8_t kEndOfData = 0xFF;
+// LivingEntity defines health with 1.0; a value equal to it is not sent on pairing.
+constexpr float kHealthDefault = 1.0f;
+constexpr uint8_t kNoAiFlag = 1;
+}  // namespace
+
+Aabb Mob::box_at(const Vec3& p) const {
+  const double half = static_cast<double>(mob_kind().width / 2.0f);
+  const double height = static_cast<double>(mob_kind().height);
+  return Aabb{p.x - half, p.y, p.z - half, p.x + half, p.y + height, p.z + half};
+}
+
+void Mob::set_health(float health) {
+  const float clamped = std::clamp(health, 0.0f, mob_kind().max_health);
+  if (clamped != state.health) data_dirty = true;
+  state.health = clamped;
+}
+
+Bytes Mob::synched_data() const {
+  ByteWriter out;
+  if (state.custom_name) {
+    out.u8(kCustomNameIndex);
+    out.varint(kOptionalComponentSerializer);
+    out.boolean(true);
+    nbt::write_network(out, to_nbt(TextComponent::plain(*state.custom_name)));
+  }
+  if (state.health != kHealthDefault) {
+    out.u8(kHealthIndex);
+    out.varint(kFloatSerializer);
+    out.f32(state.health);
+  }
+  if (state.no_ai) {
+    out.u8(kMobFlagsIndex);
+    out.varint(kByteSerializer);
+    out.u8(kNoAiFlag);
+  }
+  if (out.size() == 0) return {};
+  out.u8(kEndOfData);
+  return out.take();
+}
+
+}  // namespace hz

@@ -1,0 +1,119 @@
+// One mob (docs/rules/mobs.md): the entity the tracker shows, and MobState, everything about it
+// that outlives a tick in one struct (so a codec for entity storage can be added in one place).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/game/entities/entity.h"
+#include "sim/game/mobs/mob_kinds.h"
+#include "sim/game/movement/aabb.h"
+#include "sim/game/pathfinding/path.h"
+
+namespace hz {
+
+// MoveControl.Operation.
+enum class MoveOperation : uint8_t { kWait, kMoveTo, kJumping };
+
+// The goals Horizon's mobs use, in no particular order (each kind lists its own with priorities).
+enum class GoalId : uint8_t {
+  kFloat,
+  kPanic,
+  kStroll,
+  kLookAtPlayer,
+  kRandomLookAround,
+  kZombieAttack,
+  kNearestAttackableTarget,
+};
+
+struct GoalState {
+  GoalId id;
+  int priority = 0;
+  uint8_t flags = 0;  // GoalFlag bits
+  bool running = false;
+  bool target_selector = false;  // in the target selector rather than the goal selector
+};
+
+struct MobState {
+  // LivingEntity.
+  float health = 0;
+  float speed = 0;          // LivingEntity.speed, set by the move control
+  float xxa = 0, zza = 0;   // strafe and forward input
+  bool jumping = false;
+  int no_jump_delay = 0;
+  float head_yaw = 0;       // yHeadRot
+  double fall_distance = 0;
+  bool horizontal_collision = false;
+  bool in_water = false;
+  int invulnerable_time = 0;
+  float last_hurt = 0;
+  int tick_count = 0;
+  int death_time = 0;       // ticks since death; removed at 20
+  bool dead = false;
+  // The player who hurt it last and when (lastHurtByMob / lastHurtByPlayer, forgotten after 100 ticks).
+  std::optional<int32_t> last_hurt_by;  // the attacker's entity id
+  int last_hurt_by_timestamp = 0;
+  // Mob.
+  bool no_ai = false;
+  std::optional<std::string> custom_name;
+  std::optional<ConnId> target;     // the player the target selector chose
+  int no_action_time = 0;
+  // Controls.
+  MoveOperation move_operation = MoveOperation::kWait;
+  Vec3 wanted;                       // MoveControl's wanted position
+  double speed_modifier = 0;
+  bool jump_wanted = false;          // JumpControl.jump
+  bool look_at_wanted = false;       // LookControl's target is set (lookAtCooldown > 0)
+  int look_at_cooldown = 0;
+  Vec3 look_at;
+  float look_y_max = 10, look_x_max = 40;
+  // Navigation: the path being followed and the index of its next point.
+  std::optional<Path> path;
+  size_t path_index = 0;
+  double path_speed = 1.0;
+  // Goals and their working state.
+  std::vector<GoalState> goals;
+  int look_time = 0;                 // LookAtPlayerGoal / RandomLookAroundGoal countdown
+  std::optional<ConnId> look_at_player;
+  double rel_look_x = 0, rel_look_z = 0;
+  int ticks_until_next_attack = 0;   // MeleeAttackGoal
+  int ticks_until_path_recalculation = 0;
+  Vec3 pathed_target;
+  int64_t last_can_use_check = -1000;
+  int attack_swing_ticks = 0;
+};
+
+class Mob final : public Entity {
+ public:
+  // Data indices (Entity, LivingEntity, Mob's defineSynchedData order).
+  static constexpr uint8_t kCustomNameIndex = 2;
+  static constexpr uint8_t kHealthIndex = 9;
+  static constexpr uint8_t kMobFlagsIndex = 15;
+
+  Mob(int32_t id, const Uuid& uuid, const MobKind& kind) : Entity(id, uuid, kind.entity), kind_(&kind) {
+    state.health = kind.max_health;
+  }
+
+  const MobKind& mob_kind() const { return *kind_; }
+  Bytes synched_data() const override;
+
+  // EntityDimensions.makeBoundingBox at the entity's position.
+  Aabb box() const { return box_at(position); }
+  Aabb box_at(const Vec3& p) const;
+  double eye_y() const { return position.y + static_cast<double>(kind_->eye_height); }
+  bool alive() const { return !state.dead && state.health > 0.0f; }
+
+  // Sets health the way LivingEntity.setHealth does (clamped to 0..max) and marks the data dirty.
+  void set_health(float health);
+
+  MobState state;
+  bool removed = false;
+  float sent_head_yaw = 0;  // the head yaw viewers last heard (rotate_head)
+
+ private:
+  const MobKind* kind_;
+};
+
+}  // namespace hz

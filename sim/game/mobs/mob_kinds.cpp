@@ -1,0 +1,58 @@
+#include "sim/game/mobs/mob_kinds.h"
+
+#include <array>
+
+#include "sim/data/catalog.h"
+
+namespace hz {
+
+namespace {
+
+// Loot tables (data/minecraft/loot_table/entities/*.json), without looting and fire smelting.
+constexpr MobDrop kCowLoot[] = {{"leather", 0, 2}, {"beef", 1, 3}};
+constexpr MobDrop kPigLoot[] = {{"porkchop", 1, 3}};
+constexpr MobDrop kSheepLoot[] = {{"mutton", 1, 2}, {"white_wool", 1, 1}};
+constexpr MobDrop kChickenLoot[] = {{"feather", 0, 2}, {"chicken", 1, 1}};
+constexpr MobDrop kZombieLoot[] = {{"rotten_flesh", 0, 2}};
+
+// Every mob type updates its position every 3 ticks and tracks velocity (EntityType defaults).
+EntityKind entity_kind(std::string_view name, int range) {
+  return EntityKind{entity_type_id(name).value_or(0), range, 3, true};
+}
+
+std::array<MobKind, 5> build() {
+  std::array<MobKind, 5> kinds{};
+  // Animal.createAnimalAttributes: follow range 16; LookAtPlayerGoal at 6 blocks.
+  kinds[0] = MobKind{MobType::kCow, "cow", "Cow", entity_kind("cow", 10), 0.9f, 1.4f, 1.3f, 10.0f, static_cast<double>(0.2f),
+                     2.0, 16.0, 0.0, false, 2.0, 6.0f, kCowLoot};
+  kinds[1] = MobKind{MobType::kPig, "pig", "Pig", entity_kind("pig", 10), 0.9f, 0.9f, 0.9f * 0.85f, 10.0f, static_cast<double>(0.25f),
+                     2.0, 16.0, 0.0, false, 1.25, 6.0f, kPigLoot};
+  kinds[2] = MobKind{MobType::kSheep, "sheep", "Sheep", entity_kind("sheep", 10), 0.9f, 1.3f, 1.235f, 8.0f, static_cast<double>(0.23f),
+                     2.0, 16.0, 0.0, false, 1.25, 6.0f, kSheepLoot};
+  kinds[3] = MobKind{MobType::kChicken, "chicken", "Chicken", entity_kind("chicken", 10), 0.4f, 0.7f, 0.644f, 4.0f,
+                     static_cast<double>(0.25f), 2.0, 16.0, 0.0, false, 1.4, 6.0f, kChickenLoot};
+  // Zombie.createAttributes: follow range 35, speed 0.23, attack 3, armor 2; LookAtPlayerGoal at 8.
+  kinds[4] = MobKind{MobType::kZombie, "zombie", "Zombie", entity_kind("zombie", 8), 0.6f, 1.95f, 1.74f, 20.0f,
+                     static_cast<double>(0.23f), 3.0, 35.0, 2.0, true, 1.0, 8.0f, kZombieLoot};
+  return kinds;
+}
+
+const std::array<MobKind, 5>& kinds() {
+  static const std::array<MobKind, 5> all = build();
+  return all;
+}
+
+}  // namespace
+
+const MobKind& mob_kind(MobType type) { return kinds()[static_cast<size_t>(type)]; }
+
+const MobKind* find_mob_kind(std::string_view name) {
+  if (name.starts_with("minecraft:")) name.remove_prefix(10);
+  for (const MobKind& kind : kinds())
+    if (kind.name == name) return &kind;
+  return nullptr;
+}
+
+std::span<const MobKind> all_mob_kinds() { return kinds(); }
+
+}  // namespace hz

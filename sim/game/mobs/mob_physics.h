@@ -1,0 +1,35 @@
+// A mob's body each tick (docs/rules/mobs.md §2): LivingEntity.aiStep's movement parts around the
+// AI (velocity snapping, jumping, travel on land and in water) and Entity.move with step-up, using
+// the collision code players use.
+#pragma once
+
+#include "sim/game/mobs/mob.h"
+#include "sim/game/movement/block_source.h"
+
+namespace hz::mob_physics {
+
+inline constexpr double kGravity = 0.08;
+inline constexpr float kVerticalDrag = 0.98f;
+inline constexpr float kAirFriction = 0.91f;
+inline constexpr float kJumpPower = 0.42f;
+inline constexpr int kJumpDelay = 10;
+inline constexpr float kFlyingSpeed = 0.02f;   // LivingEntity.getFlyingSpeed
+inline constexpr float kWaterSlowDown = 0.8f;
+inline constexpr float kWaterSpeed = 0.02f;
+
+// The part of aiStep before the AI runs: the jump delay counts down and tiny velocities snap to 0.
+void before_ai(Mob& mob);
+// The part after: the jump (from the ground or up in water) and travel.
+void after_ai(Mob& mob, const BlockSource& blocks);
+// LivingEntity.travel for (xxa, 0, zza) on land or in water.
+void travel(Mob& mob, const BlockSource& blocks);
+// Entity.move(SELF): the collided movement with step-up, collision flags and on-ground.
+Vec3 move(Mob& mob, const Vec3& delta, const BlockSource& blocks);
+// Entity.getInputVector: `input` (normalised when longer than 1) times `speed`, turned by yaw.
+Vec3 input_vector(const Vec3& input, float speed, float yaw);
+// How deep the mob's feet are in water (0 when not in water), and whether it is in water.
+double water_height(const Mob& mob, const BlockSource& blocks);
+// Whether the mob's box (shrunk by 1e-7) is free of collisions at `p`.
+bool fits_at(const Mob& mob, const Vec3& p, const BlockSource& blocks);
+
+}  // namespace hz::mob_physics

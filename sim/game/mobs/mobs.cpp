@@ -1,0 +1,284 @@
+#include "sim/game/mobs/mobs.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "sim/core/hash.h"
+#include "sim/core/java_format.h"
+#include "sim/data/catalog.h"
+#include "sim/data/registries.h"
+#include "sim/game/blocks/directions.h"
+#include "sim/game/mobs/combat_rules.h"
+#include "sim/game/mobs/mob_ai.h"
+#include "sim/game/mobs/mob_physics.h"
+#include "sim/game/movement/player_body.h"
+#include "sim/protocol/packets.h"
+
+namespace hz {
+
+namespace {
+
+// LivingEntity's memory of the last attacker (lastHurtByMob), in ticks.
+constexpr int kLastHurtByMemory = 100;
+// Entities read the chunk at their feet: they tick only while it is loaded (docs/entities.md).
+bool chunk_loaded(const BlockSource& blocks, const Vec3& p) {
+  return blocks.is_chunk_loaded(java_floor(p.x) >> 4, java_floor(p.z) >> 4);
+}
+
+// AABB.distanceToSqr(point): from the point to the nearest point of the box.
+double box_distance_sqr(const Aabb& box, const Vec3& p) {
+  const double dx = std::max({box.min_x - p.x, p.x - box.max_x, 0.0});
+  const double dy = std::max({box.min_y - p.y, p.y - box.max_y, 0.0});
+  const double dz = std::max({box.min_z - p.z, p.z - box.max_z, 0.0});
+  return dx * dx + dy * dy + dz * dz;
+}
+
+}  // namespace
+
+Mobs::Mobs(EntityIds& ids, Rng& random, PlayerConnections& connections, EntityTracking& tracking, PlayerDamage& damage,
+           ItemDrops& drops, const GameRules& rules, const GameTime& time)
+    : ids_(ids),
+      random_(random),
+      connections_(connections),
+      tracking_(tracking),
+      damage_(damage),
+      drops_(drops),
+      rules_(rules),
+      time_(time) {}
+
+Mobs::~Mobs() = default;
+
+Uuid Mobs::random_uuid() {
+  // Mth.createInsecureUUID: a version 4, IETF variant UUID.
+  const uint64_t most = (random_.next_u64() & ~uint64_t{0xF000}) | uint64_t{0x4000};
+  const uint64_t least = (random_.next_u64() & 0x3FFFFFFFFFFFFFFFull) | 0x8000000000000000ull;
+  return Uuid{most, least};
+}
+
+int32_t Mobs::summon(const MobKind& kind, const Vec3& position, float yaw, const SummonOptions& options) {
+  const int32_t id = ids_.next();
+  auto mob = std::make_unique<Mob>(id, random_uuid(), kind);
+  mob->position = position;
+  mob->yaw = mob_ai::wrap_degrees(yaw);
+  mob->head_yaw = mob->yaw;
+  mob->state.head_yaw = mob->yaw;
+  mob->state.goals = mob_ai::initial_goals(kind);
+  mob->state.no_ai = options.no_ai;
+  mob->state.custom_name = options.custom_name;
+  if (options.health) mob->state.health = std::clamp(*options.health, 0.0f, kind.max_health);
+  Mob& added = *mobs_.emplace(id, std::move(mob)).first->second;
+  tracking_.add_entity(added);
+  return id;
+}
+
+Mob* Mobs::find(int32_t id) {
+  auto it = mobs_.find(id);
+  return it == mobs_.end() || it->second->removed ? nullptr : it->second.get();
+}
+
+const Mob* Mobs::find(int32_t id) const {
+  auto it = mobs_.find(id);
+  return it == mobs_.end() || it->second->removed ? nullptr : it->second.get();
+}
+
+std::vector<int32_t> Mobs::ids() const {
+  std::vector<int32_t> out;
+  for (const auto& [id, mob] : mobs_)
+    if (!mob->removed) out.push_back(id);
+  return out;
+}
+
+void Mobs::on_leave(Player& player) {
+  attack_strength_.erase(player.conn);
+  for (auto& [id, mob] : mobs_) {
+    if (mob->state.target == player.conn) mob->state.target.reset();
+    if (mob->state.look_at_player == player.conn) mob->state.look_at_player.reset();
+  }
+}
+
+void Mobs::tick() {
+  for (const int32_t id : ids()) {
+    Mob& mob = *mobs_.at(id);
+    if (mob.removed || !chunk_loaded(*blocks_, mob.position)) continue;
+    tick_mob(mob);
+  }
+  purge_removed();
+  // Player.tick: the attack strength ticker counts up (players tick after the level's entities).
+  for (ConnId conn : connections_.players_in_join_order()) ++attack_strength_[conn];
+}
+
+void Mobs::tick_mob(Mob& mob) {
+  MobState& s = mob.state;
+  ++s.tick_count;
+  // LivingEntity.baseTick.
+  if (mob.position.y < static_cast<double>(blocks_->min_y() - kBelowWorldMargin)) {
+    discard(mob);
+    return;
+  }
+  if (s.invulnerable_time > 0) --s.invulnerable_time;
+  if (s.dead) {
+    // tickDeath: the body lies 20 ticks, then goes with a puff of smoke.
+    if (++s.death_time >= kDeathTicks) {
+      tracking_.send_to_viewers(mob.id(), share(encode_packet(packet::play_cb::EntityStatus{mob.id(), kEntityEventPoof})));
+      discard(mob);
+      return;
+    }
+  }
+  if (s.last_hurt_by && s.tick_count - s.last_hurt_by_timestamp > kLastHurtByMemory) s.last_hurt_by.reset();
+  // aiStep: without AI the mob does not move at all (Mob.isEffectiveAi).
+  if (s.no_ai) return;
+  mob_physics::before_ai(mob);
+  if (s.dead) {
+    s.jumping = false;
+    s.xxa = s.zza = 0.0f;
+  } else {
+    MobWorld world{*blocks_, connections_, random_, time_.game_time(),
+                   [this](Mob& m, Player& p) { return hurt_player(m, p); }};
+    s.in_water = mob_physics::water_height(mob, *blocks_) > 0.0;
+    mob_ai::server_ai_step(mob, world);
+  }
+  mob_physics::after_ai(mob, *blocks_);
+  // Chicken.aiStep: flapping wings slow every fall.
+  if (mob.mob_kind().type == MobType::kChicken && !mob.on_ground && mob.velocity.y < 0.0) mob.velocity.y *= 0.6;
+  mob.head_yaw = s.head_yaw;
+}
+
+bool Mobs::attack(Player& player, int32_t entity_id) {
+  Mob* mob = find(entity_id);
+  if (!mob || player.game_mode == GameMode::kSpectator || player.dead) return false;
+  // ServerGamePacketListenerImpl.handleAttack: the eyes within interaction range plus tolerance.
+  const Vec3 eyes{player.position.x, player.position.y + mob_ai::kPlayerEyeHeight, player.position.z};
+  const double range = combat::kEntityInteractionRange + combat::kInteractionTolerance;
+  if (!(box_distance_sqr(mob->box(), eyes) < range * range)) return false;
+  combat::AttackInput input;
+  input.weapon = combat::weapon_of(item_name(player.main_hand().item));
+  if (player.main_hand().empty()) input.weapon = combat::Weapon{};
+  input.attack_strength_ticker = attack_strength_[player.conn];
+  input.sprinting = sprinting_ && sprinting_(player.conn);
+  input.fall_distance = player.fall_distance;
+  input.on_ground = player.on_ground;
+  const combat::AttackOutcome outcome = combat::player_attack(input);
+  attack_strength_[player.conn] = 0;  // Player.onAttack
+  if (!(outcome.damage > 0.0f)) return false;
+  if (!hurt(*mob, MobDamage::kPlayerAttack, outcome.damage, &player)) return false;
+  // causeExtraKnockback: a sprinting full-strength hit pushes 0.5 more along the player's look.
+  if (outcome.knockback_attack) {
+    const double radians = static_cast<double>(player.yaw * (static_cast<float>(M_PI) / 180.0f));
+    mob->velocity = combat::knockback(mob->velocity, mob->on_ground, 0.5, static_cast<double>(table_sin(radians)),
+                                      -static_cast<double>(table_cos(radians)), random_);
+  }
+  return true;
+}
+
+void Mobs::on_attack(Player& player, int32_t entity_id) { attack(player, entity_id); }
+
+void Mobs::kill(int32_t entity_id) {
+  if (Mob* mob = find(entity_id)) hurt(*mob, MobDamage::kGenericKill, std::numeric_limits<float>::max(), nullptr);
+}
+
+bool Mobs::hurt(Mob& mob, MobDamage kind, float amount, const Player* attacker) {
+  MobState& s = mob.state;
+  if (mob.removed || s.dead || s.health <= 0.0f) return false;
+  const bool bypasses_cooldown = kind == MobDamage::kGenericKill;
+  s.no_action_time = 0;
+  amount = std::max(amount, 0.0f);
+  // actuallyHurt: armour (generic_kill bypasses it), then the health.
+  auto actually_hurt = [&](float damage) {
+    if (kind != MobDamage::kGenericKill) damage = combat::damage_after_armor(damage, static_cast<float>(mob.mob_kind().armor));
+    if (damage != 0.0f) mob.set_health(s.health - damage);
+  };
+  bool full = true;
+  if (static_cast<float>(s.invulnerable_time) > 10.0f && !bypasses_cooldown) {
+    if (amount <= s.last_hurt) return false;
+    actually_hurt(amount - s.last_hurt);
+    s.last_hurt = amount;
+    full = false;
+  } else {
+    s.last_hurt = amount;
+    s.invulnerable_time = 20;
+    actually_hurt(amount);
+  }
+  if (attacker) {
+    s.last_hurt_by = attacker->entity_id;
+    s.last_hurt_by_timestamp = s.tick_count;
+  }
+  if (full) {
+    packet::play_cb::DamageEvent event;
+    event.entity_id = mob.id();
+    event.source_type = registry_entry_id("minecraft:damage_type",
+                                          kind == MobDamage::kPlayerAttack ? "minecraft:player_attack" : "minecraft:generic_kill");
+    if (attacker) event.source_cause_id = event.source_direct_id = attacker->entity_id + 1;
+    tracking_.send_to_viewers(mob.id(), share(encode_packet(event)));
+    if (attacker) {
+      // Knocked away from the attacker's position.
+      mob.velocity = combat::knockback(mob.velocity, mob.on_ground, combat::kHurtKnockback,
+                                       attacker->position.x - mob.position.x, attacker->position.z - mob.position.z,
+                                       random_);
+      mob.needs_sync = true;
+    }
+  }
+  if (s.health <= 0.0f) die(mob);
+  return true;
+}
+
+void Mobs::die(Mob& mob) {
+  if (mob.state.dead) return;
+  mob.state.dead = true;
+  mob.state.path.reset();
+  if (rules_.get_bool("mob_drops")) drop_loot(mob);
+  tracking_.send_to_viewers(mob.id(), share(encode_packet(packet::play_cb::EntityStatus{mob.id(), kEntityEventDeath})));
+}
+
+void Mobs::drop_loot(Mob& mob) {
+  // The loot table's pools in order; UniformGenerator draws min + nextInt(max - min + 1).
+  for (const MobDrop& drop : mob.mob_kind().loot) {
+    int count = drop.min;
+    if (drop.max > drop.min) count += static_cast<int>(random_.next_below(static_cast<uint32_t>(drop.max - drop.min + 1)));
+    if (count <= 0) continue;
+    drops_.drop_at(mob.position, ItemStack{*item_id(drop.item), count});
+  }
+}
+
+bool Mobs::hurt_player(Mob& mob, Player& player) {
+  // Mob.doHurtTarget: the attack_damage attribute as mob_attack damage (the survival system
+  // scales it for difficulty); the player is knocked away from the mob when it lands.
+  const bool landed = damage_.hurt_by_mob(player.conn, static_cast<float>(mob.mob_kind().attack_damage),
+                                          MobAttacker{mob.id(), mob.mob_kind().name, mob.mob_kind().display_name,
+                                                      mob.position});
+  return landed;
+}
+
+void Mobs::discard(Mob& mob) {
+  if (mob.removed) return;
+  mob.removed = true;
+  tracking_.remove_entity(mob.id());
+}
+
+void Mobs::purge_removed() {
+  for (auto it = mobs_.begin(); it != mobs_.end();) {
+    if (it->second->removed) it = mobs_.erase(it);
+    else ++it;
+  }
+}
+
+uint64_t Mobs::hash() const {
+  Hasher h;
+  for (const auto& [id, mob] : mobs_) {
+    const MobState& s = mob->state;
+    h.i64(id);
+    h.i64(static_cast<int64_t>(mob->mob_kind().type));
+    h.f64(mob->position.x), h.f64(mob->position.y), h.f64(mob->position.z);
+    h.f64(mob->velocity.x), h.f64(mob->velocity.y), h.f64(mob->velocity.z);
+    h.f64(mob->yaw), h.f64(mob->pitch), h.f64(s.head_yaw);
+    h.u64(mob->on_ground), h.f64(s.health), h.i64(s.invulnerable_time), h.f64(s.last_hurt);
+    h.i64(s.tick_count), h.i64(s.death_time), h.u64(s.dead), h.u64(s.no_ai);
+    h.i64(s.target ? static_cast<int64_t>(*s.target) : -1);
+    h.i64(static_cast<int64_t>(s.path_index)), h.u64(s.path.has_value());
+    for (const GoalState& g : s.goals) h.u64(g.running);
+  }
+  for (const auto& [conn, ticks] : attack_strength_) h.i64(static_cast<int64_t>(conn)), h.i64(ticks);
+  return h.digest();
+}
+
+}  // namespace hz

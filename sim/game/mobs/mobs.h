@@ -1,0 +1,92 @@
+// The mob system (docs/rules/mobs.md, docs/entities.md): every mob in the world, created through
+// the MobSpawner port (/summon), ticked in id order after player movement (body, AI, death), hurt
+// by players' attacks and /kill, hurting players through PlayerDamage, dropping loot as items.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/core/rng.h"
+#include "sim/game/entities/entity.h"
+#include "sim/game/entity_ids.h"
+#include "sim/game/game_rules.h"
+#include "sim/game/mobs/mob.h"
+#include "sim/game/movement/block_source.h"
+#include "sim/game/ports.h"
+#include "sim/game/sessions.h"
+
+namespace hz {
+
+// How a mob is hurt (the damage types that reach mobs so far).
+enum class MobDamage : uint8_t { kPlayerAttack, kGenericKill };
+
+class Mobs final : public PlayerListener {
+ public:
+  // Ticks a dead mob lies before it is removed (LivingEntity.tickDeath).
+  static constexpr int kDeathTicks = 20;
+  static constexpr int8_t kEntityEventDeath = 3;
+  static constexpr int8_t kEntityEventPoof = 60;
+  static constexpr int kBelowWorldMargin = 64;
+
+  Mobs(EntityIds& ids, Rng& random, PlayerConnections& connections, EntityTracking& tracking, PlayerDamage& damage,
+       ItemDrops& drops, const GameRules& rules, const GameTime& time);
+  ~Mobs() override;
+
+  void set_block_source(const BlockSource* blocks) { blocks_ = blocks ? blocks : &no_blocks_; }
+  // Whether a player sprints (movement knows it from the player's entity actions): a sprinting
+  // full-strength hit knocks back more and is never critical.
+  void set_sprinting(std::function<bool(ConnId)> sprinting) { sprinting_ = std::move(sprinting); }
+
+  // Adds a mob at `position` facing `yaw` (Entity.snapTo); returns its entity id.
+  int32_t summon(const MobKind& kind, const Vec3& position, float yaw, const SummonOptions& options = {});
+  // Player.attack on the mob with this id, after the server's reach check (handleAttack).
+  // False when there is no such living mob in reach.
+  bool attack(Player& player, int32_t entity_id);
+  // LivingEntity.kill: generic_kill damage of Float.MAX_VALUE (kills whatever its health).
+  void kill(int32_t entity_id);
+  // LivingEntity.hurtServer for a mob; `attacker` is the attacking player for a player's attack.
+  bool hurt(Mob& mob, MobDamage kind, float amount, const Player* attacker);
+
+  // PlayerListener
+  void on_leave(Player& player) override;
+  void on_attack(Player& player, int32_t entity_id) override;
+  // Every mob's tick in id order, then the players' attack strength tickers.
+  void tick() override;
+
+  Mob* find(int32_t id);
+  const Mob* find(int32_t id) const;
+  std::vector<int32_t> ids() const;
+  size_t size() const { return mobs_.size(); }
+  uint64_t hash() const;
+
+ private:
+  void tick_mob(Mob& mob);
+  void die(Mob& mob);
+  void drop_loot(Mob& mob);
+  bool hurt_player(Mob& mob, Player& player);
+  void discard(Mob& mob);
+  void purge_removed();
+  Uuid random_uuid();
+
+  EntityIds& ids_;
+  Rng& random_;
+  PlayerConnections& connections_;
+  EntityTracking& tracking_;
+  PlayerDamage& damage_;
+  ItemDrops& drops_;
+  const GameRules& rules_;
+  const GameTime& time_;
+  NoBlocks no_blocks_;
+  const BlockSource* blocks_ = &no_blocks_;
+  std::map<int32_t, std::unique_ptr<Mob>> mobs_;  // by entity id: ticks in id order
+  std::function<bool(ConnId)> sprinting_;
+  // Player.attackStrengthTicker per player (ticks since the last attack or item change).
+  std::map<ConnId, int> attack_strength_;
+};
+
+}  // namespace hz

@@ -1,0 +1,66 @@
+// Mobs with a real client: a summoned zombie walks to a survival bot and hurts it through the
+// health system (easy difficulty: 2.5 per hit), and the bot kills a summoned chicken with its fist
+// and picks up the chicken meat it drops.
+'use strict'
+
+const { test, before, after } = require('node:test')
+const assert = require('node:assert/strict')
+const { startServer } = require('./harness/server')
+const { joinBot, quitBot, waitForEvent, sleep } = require('./harness/bots')
+
+let server
+let bot
+
+before(async () => {
+  server = await startServer()
+  bot = await joinBot(server, 'Hunter')
+  await bot.waitForChunksToLoad()
+  await waitForEvent(bot, 'physicsTick', { accept: () => bot.entity.onGround, what: 'standing on the ground' })
+})
+
+after(async () => {
+  await quitBot(bot)
+  if (server) assert.equal(await server.stop(), 0, 'server exit status after "stop"')
+})
+
+function near (name) {
+  return Object.values(bot.entities).find(e => e.name === name)
+}
+
+test('a summoned zombie walks to a survival player and hurts it', { timeout: 60000 }, async () => {
+  assert.equal(bot.game.gameMode, 'survival')
+  const p = bot.entity.position
+  const seen = waitForEvent(bot, 'entitySpawn', { accept: e => e.name === 'zombie', what: 'the zombie' })
+  server.command(`summon zombie ${(p.x + 4).toFixed(2)} ${p.y.toFixed(2)} ${p.z.toFixed(2)}`)
+  await server.waitForLine(/Summoned new Zombie/)
+  await seen
+  const hurt = waitForEvent(bot, 'health', { timeoutMs: 40000, accept: () => bot.health < 20, what: 'the zombie\'s hit' })
+  await hurt
+  assert.equal(bot.health, 17.5)
+  const zombie = near('zombie')
+  assert.ok(zombie, 'the bot still sees the zombie')
+  assert.ok(zombie.position.distanceTo(bot.entity.position) < 3, `the zombie is at ${zombie.position}`)
+  server.command('kill @e[type=zombie]')
+  await server.waitForLine(/Killed Zombie/)
+  await waitForEvent(bot, 'entityGone', { accept: e => e.name === 'zombie', what: 'the zombie leaving' })
+})
+
+test('a player kills a summoned chicken and picks up its drop', { timeout: 60000 }, async () => {
+  const p = bot.entity.position
+  const seen = waitForEvent(bot, 'entitySpawn', { accept: e => e.name === 'chicken', what: 'the chicken' })
+  server.command(`summon chicken ${(p.x + 0.8).toFixed(2)} ${p.y.toFixed(2)} ${p.z.toFixed(2)} {NoAI:1b}`)
+  await server.waitForLine(/Summoned new Chicken/)
+  const [chicken] = await seen
+  const meat = waitForEvent(bot, 'playerCollect', { timeoutMs: 30000, accept: collector => collector === bot.entity, what: 'the pickup' })
+  // Four full-strength fist hits of 1 (health 4), each after the 10-tick window.
+  for (let i = 0; i < 10 && bot.entities[chicken.id]; i++) {
+    await bot.lookAt(chicken.position.offset(0, 0.35, 0), true)
+    bot.attack(chicken)
+    await sleep(700)
+  }
+  await meat
+  await sleep(500)
+  const items = bot.inventory.items().map(i => i.name)
+  assert.ok(items.includes('chicken'), `inventory: ${items}`)
+  assert.deepEqual(bot.problems, [])
+})
