@@ -138,5 +138,28 @@ TEST(ExplosionRays, DamageAndKnockbackFollowTheCalculatorsFormula) {
   EXPECT_DOUBLE_EQ(explosion_rays::knockback_power(3.0f, 3.0, 0.5f), 0.25);
 }
 
+TEST(ExplosionRays, ExposureSamplesAPlayersBoxOnVanillasGrid) {
+  // A player's box, 0.6 x 1.8 x 0.6: steps 1/2.2 (3 samples), 1/4.6 (5 samples), 1/2.2 (3): 45 points.
+  const Aabb box{10.0 - 0.3, 64.0, 5.0 - 0.3, 10.0 + 0.3, 65.8, 5.0 + 0.3};
+  const Vec3 center{5.0, 64.5, 5.0};
+  int asked = 0;
+  std::vector<Vec3> points;
+  const float open = explosion_rays::seen_percent(center, box, [&](const Vec3& from, const Vec3& to) {
+    ++asked;
+    points.push_back(from);
+    EXPECT_EQ(to, center);
+    return true;
+  });
+  EXPECT_EQ(asked, 45);
+  EXPECT_FLOAT_EQ(open, 1.0f);
+  // x and z are shifted by (1 - floor(2.2) / 2.2) / 2 = 0.0454...: the first sample sits there.
+  EXPECT_NEAR(points.front().x, 9.7 + (1.0 - 2.0 / 2.2) / 2.0, 1e-12);
+  EXPECT_DOUBLE_EQ(points.front().y, 64.0);
+  // A wall hiding everything below y = 65 (the samples at 0, 1/4.6, 2/4.6 of the height: 27 of 45).
+  const float half = explosion_rays::seen_percent(center, box, [](const Vec3& from, const Vec3&) { return from.y >= 65.0; });
+  EXPECT_FLOAT_EQ(half, 18.0f / 45.0f);
+  EXPECT_FLOAT_EQ(explosion_rays::seen_percent(center, box, [](const Vec3&, const Vec3&) { return false; }), 0.0f);
+}
+
 }  // namespace
 }  // namespace hz

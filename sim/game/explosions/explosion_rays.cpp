@@ -44,6 +44,29 @@ std::vector<BlockPos> exploded_positions(const Vec3& center, float radius, Rng& 
   return {hit.begin(), hit.end()};
 }
 
+float seen_percent(const Vec3& center, const Aabb& box, const ClearLine& clear) {
+  const double xs = 1.0 / ((box.max_x - box.min_x) * 2.0 + 1.0);
+  const double ys = 1.0 / ((box.max_y - box.min_y) * 2.0 + 1.0);
+  const double zs = 1.0 / ((box.max_z - box.min_z) * 2.0 + 1.0);
+  const double x_offset = (1.0 - std::floor(1.0 / xs) * xs) / 2.0;
+  const double z_offset = (1.0 - std::floor(1.0 / zs) * zs) / 2.0;
+  if (xs < 0.0 || ys < 0.0 || zs < 0.0) return 0.0f;
+  auto lerp = [](double t, double a, double b) { return a + t * (b - a); };
+  int hits = 0, count = 0;
+  // The steps accumulate in double exactly as vanilla's loops do, so the sample count matches.
+  for (double xx = 0.0; xx <= 1.0; xx += xs) {
+    for (double yy = 0.0; yy <= 1.0; yy += ys) {
+      for (double zz = 0.0; zz <= 1.0; zz += zs) {
+        const Vec3 from{lerp(xx, box.min_x, box.max_x) + x_offset, lerp(yy, box.min_y, box.max_y),
+                        lerp(zz, box.min_z, box.max_z) + z_offset};
+        if (clear(from, center)) ++hits;
+        ++count;
+      }
+    }
+  }
+  return static_cast<float>(hits) / static_cast<float>(count);
+}
+
 float entity_damage(float radius, double distance, float exposure) {
   const float double_radius = radius * 2.0f;
   const double dist = distance / static_cast<double>(double_radius);

@@ -8,6 +8,7 @@
 
 #include "sim/core/rng.h"
 #include "sim/game/entities/entity.h"
+#include "sim/game/movement/aabb.h"
 #include "sim/protocol/wire.h"
 
 namespace hz::explosion_rays {
@@ -27,6 +28,13 @@ using InWorld = std::function<bool(const BlockPos&)>;
 // `random` per ray, in vanilla's ray order (x outermost, then y, then z).
 std::vector<BlockPos> exploded_positions(const Vec3& center, float radius, Rng& random, const Resistance& resistance,
                                          const InWorld& in_world);
+
+// Whether a straight line from `from` to `to` meets no block collider (ClipContext COLLIDER, no fluids).
+using ClearLine = std::function<bool(const Vec3& from, const Vec3& to)>;
+
+// ServerExplosion.getSeenPercent: the share of sample points on `box` (a grid of step
+// 1 / (2 * size + 1) per axis, x and z offset to centre it) with a clear line to `center`.
+float seen_percent(const Vec3& center, const Aabb& box, const ClearLine& clear);
 
 // ExplosionDamageCalculator.getEntityDamageAmount: `distance` from the centre to the entity's
 // position, `exposure` the share of its box the centre sees (0..1).
