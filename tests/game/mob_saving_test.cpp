@@ -1,6 +1,7 @@
 // Mobs saved with their chunks (docs/rules/saved-entities.md §3): a mob's compound against the keys,
 // order and tag types vanilla 26.1 writes (written out here by hand), keys Horizon does not model
-// kept from a loaded compound, round trips through an entity chunk record, and a restart through
+// kept from a loaded compound, round trips through an entity chunk record, a mob leaving with its
+// unloading chunk and coming back, and a restart through
 // the core that brings a summoned zombie and a named cow back with their UUIDs, health and names.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -265,6 +266,52 @@ TEST(MobSavingScenario, ASummonedZombieAndANamedCowAreBackAfterARestart) {
   };
   EXPECT_EQ(by_type(MobType::kZombie).health, 13.0f);
   EXPECT_EQ(by_type(MobType::kCow).name, "Daisy");
+}
+
+TEST(MobSavingScenario, AMobLeavesWithItsChunkAndComesBackWithItsUuid) {
+  StreamingServer s(testing::properties_with_view_distance(3));
+  s.prepare_spawn();
+  TestClient alice = s.join_loaded(1, "Alice", 3);
+  const Vec3 spawn = s.world().spawn_point();
+  alice.packet(packet::play_sb::TeleportConfirm{s.h.core.sessions().player(1)->awaiting_teleport_id});
+  s.pass({alice.take()});
+  // Far from the spawn area (whose chunks stay loaded), where Alice goes first.
+  const std::string far = std::to_string(spawn.x + 2000) + " 200 " + std::to_string(spawn.z);
+  const std::string home = std::to_string(spawn.x) + " " + std::to_string(spawn.y) + " " + std::to_string(spawn.z);
+  s.pass({ConsoleLine{"tp Alice " + far}});
+  const Vec3 place{spawn.x + 2006.5, 150.0, spawn.z + 6.5};
+  const ChunkPos chunk = entity_nbt::chunk_of(place);
+  for (int i = 0; i < 400 && !s.world().chunks().is_ready(chunk); ++i) s.pass();
+  ASSERT_TRUE(s.world().chunks().is_ready(chunk));
+  for (int i = 0; i < 5; ++i) s.pass();  // its entity record has been read (none)
+  Mobs& mobs = s.h.core.mobs();
+  const int32_t id = mobs.summon(mob_kind(MobType::kPig), place, 0.0f, SummonOptions{true, 6.0f, "Wilbur"});
+  const Uuid uuid = mobs.find(id)->uuid();
+  // Alice goes home: the chunk unloads, the pig goes to the store and leaves the game.
+  s.pass({ConsoleLine{"tp Alice " + home}});
+  for (int i = 0; i < 400 && s.world().chunks().is_ready(chunk); ++i) s.pass();
+  ASSERT_FALSE(s.world().chunks().is_ready(chunk));
+  EXPECT_EQ(mobs.find(id), nullptr);
+  EXPECT_EQ(mobs.size(), 0u);
+  auto record = s.jobs.entity_records.find(chunk);
+  ASSERT_NE(record, s.jobs.entity_records.end());
+  Result<EntityChunk> stored = decode_entity_chunk(record->second);
+  ASSERT_TRUE(stored.ok());
+  ASSERT_EQ(stored->entities.size(), 1u);
+  EXPECT_EQ(at(stored->entities[0], "id"), nbt::Tag("minecraft:pig"));
+  EXPECT_EQ(at(stored->entities[0], "NoAI"), nbt::Tag(int8_t{1}));
+  // Back again: the pig returns with its UUID, health and name, and a new network id.
+  s.pass({ConsoleLine{"tp Alice " + far}});
+  for (int i = 0; i < 400 && mobs.size() == 0; ++i) s.pass();
+  ASSERT_EQ(mobs.size(), 1u);
+  const Mob& back = *mobs.find(mobs.ids()[0]);
+  EXPECT_EQ(back.uuid(), uuid);
+  EXPECT_NE(back.id(), id);
+  EXPECT_EQ(back.state.health, 6.0f);
+  EXPECT_EQ(back.state.custom_name, "Wilbur");
+  EXPECT_TRUE(back.state.no_ai);
+  EXPECT_NEAR(back.position.x, place.x, 1e-9);
+  EXPECT_NEAR(back.position.z, place.z, 1e-9);
 }
 
 }  // namespace
