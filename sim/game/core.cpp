@@ -115,6 +115,7 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   saved_entities_ = std::make_unique<SavedEntities>(static_cast<ServerLog&>(*this));
   saved_entities_->add(*items_);
   saved_entities_->add(*falling_);
+  saved_entities_->add(*mobs_);
   world_->set_entity_keeper(saved_entities_.get());
   // After the world, so its tick's block changes go out before the acknowledgements.
   block_acks_ = std::make_unique<BlockChangeAcks>(*sessions_);

@@ -345,10 +345,10 @@ TEST(SavedEntitiesScenario, ItemsAndAFallingBlockAreBackAfterARestart) {
 }
 
 TEST(SavedEntitiesScenario, EntitiesOfUnknownTypesAreWrittenBackAsRead) {
-  // A record as a vanilla server could leave it: a pig Horizon does not model, and an item.
+  // A record as a vanilla server could leave it: an armadillo Horizon does not model, and an item.
   ItemEntity item(1, Uuid{11, 12}, ItemStack{*item_id("bone"), 1});
   nbt::Compound pig;
-  pig.put("id", "minecraft:pig");
+  pig.put("id", "minecraft:armadillo");
   pig.put("UUID", nbt::IntArray{0, 1, 2, 3});
   pig.put("Health", 10.0f);
   std::map<ChunkPos, Bytes> entities;

@@ -11,6 +11,7 @@
 #include "sim/game/mobs/mob_kinds.h"
 #include "sim/game/movement/aabb.h"
 #include "sim/game/pathfinding/path.h"
+#include "sim/protocol/nbt.h"
 
 namespace hz {
 
@@ -83,6 +84,9 @@ struct MobState {
   Vec3 pathed_target;
   int64_t last_can_use_check = -1000;
   int attack_swing_ticks = 0;
+  // The compound this mob was loaded from (empty for a summoned mob): the keys Horizon does not
+  // model (equipment, Tags, a sheep's color...) are written back from it unchanged (mob_codec.h).
+  nbt::Compound loaded;
 };
 
 class Mob final : public Entity {

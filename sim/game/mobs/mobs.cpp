@@ -11,6 +11,7 @@
 #include "sim/game/blocks/directions.h"
 #include "sim/game/mobs/combat_rules.h"
 #include "sim/game/mobs/mob_ai.h"
+#include "sim/game/mobs/mob_codec.h"
 #include "sim/game/mobs/mob_physics.h"
 #include "sim/game/movement/player_body.h"
 #include "sim/protocol/packets.h"
@@ -70,6 +71,50 @@ int32_t Mobs::summon(const MobKind& kind, const Vec3& position, float yaw, const
   Mob& added = *mobs_.emplace(id, std::move(mob)).first->second;
   tracking_.add_entity(added);
   return id;
+}
+
+std::vector<std::string_view> Mobs::saved_types() const {
+  // Type ids live as long as the kind table; "minecraft:" + name is built once per kind.
+  static const std::vector<std::string> ids = [] {
+    std::vector<std::string> out;
+    for (const MobKind& kind : all_mob_kinds()) out.push_back(mob_codec::type_id(kind));
+    return out;
+  }();
+  return {ids.begin(), ids.end()};
+}
+
+void Mobs::save_chunk(ChunkPos pos, std::vector<nbt::Compound>& out) const {
+  for (const auto& [id, mob] : mobs_)
+    if (!mob->removed && entity_nbt::chunk_of(mob->position) == pos) out.push_back(mob_codec::save(*mob));
+}
+
+void Mobs::unload_chunk(ChunkPos pos) {
+  for (const auto& [id, mob] : mobs_)
+    if (!mob->removed && entity_nbt::chunk_of(mob->position) == pos) discard(*mob);
+  purge_removed();
+}
+
+bool Mobs::load(const nbt::Compound& tag) {
+  std::optional<mob_codec::Loaded> loaded = mob_codec::load(tag);
+  if (!loaded) return false;
+  // A new network id, the stored UUID (vanilla keeps UUIDs across saves, never network ids).
+  auto mob = std::make_unique<Mob>(ids_.next(), loaded->base.uuid, *loaded->kind);
+  entity_nbt::apply_base(loaded->base, *mob);
+  mob->head_yaw = mob->yaw;
+  MobState& s = mob->state;
+  s.head_yaw = mob->yaw;
+  s.goals = mob_ai::initial_goals(*loaded->kind);
+  s.health = loaded->health;
+  s.death_time = loaded->death_time;
+  s.dead = loaded->health <= 0.0f;
+  s.no_ai = loaded->no_ai;
+  s.custom_name = loaded->custom_name;
+  s.fall_distance = loaded->fall_distance;
+  s.loaded = std::move(loaded->tag);
+  const int32_t id = mob->id();
+  Mob& added = *mobs_.emplace(id, std::move(mob)).first->second;
+  tracking_.add_entity(added);
+  return true;
 }
 
 Mob* Mobs::find(int32_t id) {

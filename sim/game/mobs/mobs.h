@@ -13,6 +13,7 @@
 
 #include "sim/core/rng.h"
 #include "sim/game/entities/entity.h"
+#include "sim/game/entities/entity_persistence.h"
 #include "sim/game/entity_ids.h"
 #include "sim/game/game_rules.h"
 #include "sim/game/mobs/mob.h"
@@ -25,7 +26,7 @@ namespace hz {
 // How a mob is hurt (the damage types that reach mobs so far).
 enum class MobDamage : uint8_t { kPlayerAttack, kGenericKill };
 
-class Mobs final : public PlayerListener {
+class Mobs final : public PlayerListener, public EntityPersistence {
  public:
   // Ticks a dead mob lies before it is removed (LivingEntity.tickDeath).
   static constexpr int kDeathTicks = 20;
@@ -57,6 +58,12 @@ class Mobs final : public PlayerListener {
   void on_attack(Player& player, int32_t entity_id) override;
   // Every mob's tick in id order, then the players' attack strength tickers.
   void tick() override;
+
+  // EntityPersistence: mobs are kept with their chunk (mob_codec.h).
+  std::vector<std::string_view> saved_types() const override;
+  void save_chunk(ChunkPos pos, std::vector<nbt::Compound>& out) const override;
+  void unload_chunk(ChunkPos pos) override;
+  bool load(const nbt::Compound& tag) override;
 
   Mob* find(int32_t id);
   const Mob* find(int32_t id) const;
