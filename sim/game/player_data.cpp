@@ -25,31 +25,18 @@ const T* find_as(const nbt::Compound& c, std::string_view key) {
   return tag ? tag->as<T>() : nullptr;
 }
 
-// Vanilla reads numbers through codecs that accept any numeric tag.
-std::optional<double> number(const nbt::Compound& c, std::string_view key) {
-  const nbt::Tag* tag = c.find(key);
-  if (!tag) return std::nullopt;
-  return std::visit(
-      [](const auto& v) -> std::optional<double> {
-        using T = std::decay_t<decltype(v)>;
-        if constexpr (std::is_arithmetic_v<T>) return static_cast<double>(v);
-        else return std::nullopt;
-      },
-      tag->value());
-}
-
 int int_or(const nbt::Compound& c, std::string_view key, int fallback) {
-  const auto v = number(c, key);
+  const auto v = nbt::number_at(c, key);
   return v && std::isfinite(*v) ? static_cast<int>(*v) : fallback;
 }
 
 float float_or(const nbt::Compound& c, std::string_view key, float fallback) {
-  const auto v = number(c, key);
+  const auto v = nbt::number_at(c, key);
   return v ? static_cast<float>(*v) : fallback;
 }
 
 std::optional<GameMode> game_mode_at(const nbt::Compound& c, std::string_view key) {
-  const auto v = number(c, key);
+  const auto v = nbt::number_at(c, key);
   if (!v) return std::nullopt;
   const int id = static_cast<int>(*v);
   // GameType.byId: an unknown id is survival.
@@ -275,7 +262,7 @@ SavedPlayer saved_player_from_nbt(const nbt::Compound& root) {
     if (std::isfinite((*rot)[0]) && std::isfinite((*rot)[1])) out.rotation = std::pair{(*rot)[0], (*rot)[1]};
   }
   out.on_ground = int_or(root, "OnGround", 0) != 0;
-  out.fall_distance = number(root, "fall_distance").value_or(0.0);
+  out.fall_distance = nbt::number_at(root, "fall_distance").value_or(0.0);
   out.health = float_or(root, "Health", 20.0f);
   if (!std::isfinite(out.health)) out.health = 20.0f;
   out.hurt_time = int_or(root, "HurtTime", 0);

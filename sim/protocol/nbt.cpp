@@ -384,4 +384,16 @@ Bytes file_bytes(std::string_view root_name, const Tag& root) {
   return out.take();
 }
 
+std::optional<double> number_at(const Compound& c, std::string_view key) {
+  const Tag* tag = c.find(key);
+  if (!tag) return std::nullopt;
+  return std::visit(
+      [](const auto& v) -> std::optional<double> {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_arithmetic_v<T>) return static_cast<double>(v);
+        else return std::nullopt;
+      },
+      tag->value());
+}
+
 }  // namespace hz::nbt

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -108,6 +109,10 @@ class Tag {
  private:
   Value value_;
 };
+
+// The number under `key` whatever its numeric tag type, as vanilla's codecs read numbers; none
+// when the key is absent or holds no number.
+std::optional<double> number_at(const Compound& c, std::string_view key);
 
 // Structural equality; floats compare by bit pattern (so NaN equals the same NaN and 0.0 != -0.0),
 // compounds in entry order, lists item by item.

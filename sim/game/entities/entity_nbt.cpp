@@ -15,18 +15,6 @@ nbt::List doubles(const Vec3& v) {
   return list;
 }
 
-std::optional<double> number(const nbt::Compound& c, std::string_view key) {
-  const nbt::Tag* tag = c.find(key);
-  if (!tag) return std::nullopt;
-  return std::visit(
-      [](const auto& v) -> std::optional<double> {
-        using T = std::decay_t<decltype(v)>;
-        if constexpr (std::is_arithmetic_v<T>) return static_cast<double>(v);
-        else return std::nullopt;
-      },
-      tag->value());
-}
-
 // A list of exactly `n` doubles (Vec3.CODEC) or floats (Vec2.CODEC).
 template <class T>
 std::optional<std::vector<T>> list_of(const nbt::Compound& c, std::string_view key, size_t n) {
@@ -123,12 +111,12 @@ const std::string* string_at(const nbt::Compound& c, std::string_view key) {
 }
 
 int int_or(const nbt::Compound& c, std::string_view key, int fallback) {
-  const auto v = number(c, key);
+  const auto v = nbt::number_at(c, key);
   return v && std::isfinite(*v) ? static_cast<int>(*v) : fallback;
 }
 
 bool bool_or(const nbt::Compound& c, std::string_view key, bool fallback) {
-  const auto v = number(c, key);
+  const auto v = nbt::number_at(c, key);
   return v ? *v != 0 : fallback;
 }
 

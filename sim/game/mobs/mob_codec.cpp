@@ -36,18 +36,6 @@ class Writer {
   const nbt::Compound& loaded_;
 };
 
-std::optional<double> number(const nbt::Compound& c, std::string_view key) {
-  const nbt::Tag* tag = c.find(key);
-  if (!tag) return std::nullopt;
-  return std::visit(
-      [](const auto& v) -> std::optional<double> {
-        using T = std::decay_t<decltype(v)>;
-        if constexpr (std::is_arithmetic_v<T>) return static_cast<double>(v);
-        else return std::nullopt;
-      },
-      tag->value());
-}
-
 bool ageable(MobType type) { return type != MobType::kZombie; }
 bool has_variant(MobType type) { return type == MobType::kCow || type == MobType::kPig || type == MobType::kChicken; }
 
@@ -161,7 +149,7 @@ std::optional<Loaded> load(const nbt::Compound& tag) {
   out.kind = kind;
   out.base = *base;
   // setHealth clamps to 0..max health; a missing Health is full health.
-  const std::optional<double> health = number(tag, "Health");
+  const std::optional<double> health = nbt::number_at(tag, "Health");
   const float h = health && std::isfinite(*health) ? static_cast<float>(*health) : kind->max_health;
   out.health = std::clamp(h, 0.0f, kind->max_health);
   out.death_time = static_cast<int16_t>(entity_nbt::int_or(tag, "DeathTime", 0));
@@ -172,7 +160,7 @@ std::optional<Loaded> load(const nbt::Compound& tag) {
     // A text component: its literal text is what Horizon shows; the component itself is kept.
     if (const std::string* literal = entity_nbt::string_at(*text, "text")) out.custom_name = *literal;
   }
-  const std::optional<double> fall = number(tag, "fall_distance");
+  const std::optional<double> fall = nbt::number_at(tag, "fall_distance");
   out.fall_distance = fall && std::isfinite(*fall) ? *fall : 0.0;
   out.tag = tag;
   return out;
