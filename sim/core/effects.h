@@ -74,6 +74,7 @@ struct FinishEncryption {
   Bytes encrypted_secret;
   Bytes encrypted_token;
   Bytes verify_token;  // what the core sent in the encryption request
+  std::string address;  // the client's IP address, for hasJoined's ip= (prevent-proxy-connections)
 };
 
 using Effect = std::variant<SendPacket, EnableCompression, CloseConnection, LogLine, StopRequested,

@@ -122,7 +122,7 @@ void Sessions::on_encryption_response(Session& c, packet::login_sb::EncryptionBe
   c.awaiting_session = true;
   // The shell decrypts and checks; the core keeps its token until the answer clears it.
   effects_.emit(FinishEncryption{c.id, c.name, std::move(response.shared_secret), std::move(response.verify_token),
-                                 c.verify_token});
+                                 c.verify_token, address_without_port(c.remote)});
 }
 
 void Sessions::on_session_answer(const SessionAnswer& in) {
