@@ -259,7 +259,7 @@ class OnlineModeTest(unittest.TestCase):
             self.assertEqual(query["username"], ["Notch"])
             self.assertEqual(query["serverId"], [minecraft_digest(b"", client.secret, public_key)])
             self.assertEqual(query["ip"], ["127.0.0.1"])
-            server.wait_for(lambda l: f"UUID of player Notch is 069a79f4-44e9-4726-a5be-fca90e38aaf5" in l)
+            server.wait_for(lambda l: "UUID of player Notch is 069a79f4-44e9-4726-a5be-fca90e38aaf5" in l)
             client.sock.close()
 
             stranger = Client(server.port, "Mallory")
@@ -270,12 +270,14 @@ class OnlineModeTest(unittest.TestCase):
             self.assertEqual(packet_id, 0x00)  # login disconnect
             self.assertIn(b"multiplayer.disconnect.unverified_username", plain[pos:pos + length])
             server.wait_for(lambda l: "Username 'Mallory' tried to join with an invalid session" in l)
+            stranger.sock.close()
 
             server.command("stop")
             self.assertEqual(server.wait_exit(), 0)
         finally:
             server.kill()
             stand_in.shutdown()
+            stand_in.server_close()
         traces = sorted(glob.glob(os.path.join(server.folder, "traces", "*.hztrace")))
         self.assertTrue(traces)
         verify = subprocess.run([TRACE, "verify", *traces], capture_output=True, text=True, timeout=300)
