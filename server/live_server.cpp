@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "replay/recorder/live_recording.h"
+#include "server/auth/online_login.h"
 #include "server/console.h"
 #include "server/crash_report.h"
 #include "server/files.h"
@@ -60,7 +61,8 @@ std::optional<ServerProperties> load_properties(const LaunchOptions& options, Lo
   }
   ServerProperties props = *parsed.properties;
   if (!text) {
-    // Horizon's one default that differs from vanilla: offline until encryption exists.
+    // Horizon's one default that differs from vanilla: a new server starts offline, so a first
+    // start needs no session server (set online-mode=true to authenticate players).
     props.online_mode = false;
     props.raw["online-mode"] = "false";
   }
@@ -87,6 +89,8 @@ class LiveLoop {
   void publish_status_to(StatusPublisher* publisher) { publisher_ = publisher; }
   // Where RCON commands' output goes (the RCON listener's waiting clients).
   void answer_rcon_with(OpsEndpoints* endpoints) { rcon_ = endpoints; }
+  // Online mode: who opens encryption responses and asks the session server.
+  void log_in_online_with(auth::OnlineLogin* online) { online_ = online; }
 
   void run() {
     while (!core_.stop_requested() && !g_signal_stop.load()) pass();
@@ -143,6 +147,14 @@ class LiveLoop {
         else jobs_.write_file(std::move(*write));
       } else if (auto* reply = std::get_if<RconReply>(&e)) {
         if (rcon_) rcon_->answer_rcon(std::move(*reply));
+      } else if (auto* finish = std::get_if<FinishEncryption>(&e)) {
+        if (!online_) continue;
+        if (auto secret = online_->finish(*finish)) {
+          // What the core sent before this effect leaves in plaintext; everything after, encrypted.
+          network_.deliver(connection_effects);
+          connection_effects.clear();
+          network_.start_encryption(finish->conn, std::move(*secret));
+        }
       }
     }
     effects_.effects.clear();
@@ -181,6 +193,7 @@ class LiveLoop {
   Recorder* recorder_ = nullptr;
   StatusPublisher* publisher_ = nullptr;
   OpsEndpoints* rcon_ = nullptr;
+  auth::OnlineLogin* online_ = nullptr;
   JobRouter& jobs_;
   ServerFolder files_;
 };
@@ -202,10 +215,20 @@ int run_live_server(const LaunchOptions& options) {
   logger.info("Loading properties");
   auto props = load_properties(options, logger);
   if (!props) return 1;
-  if (props->online_mode) {
-    logger.error("online-mode=true is not supported: Horizon has no encryption or authentication yet. "
-                 "Set online-mode=false in server.properties.");
+  if (props->online_mode && props->proxy_forwarding != ProxyForwarding::kNone) {
+    logger.error("online-mode=true and horizon-proxy-forwarding cannot be used together: behind a proxy the "
+                 "proxy authenticates players. Set online-mode=false, or horizon-proxy-forwarding=none.");
     return 1;
+  }
+  std::optional<auth::ServerKey> server_key;
+  if (props->online_mode) {
+    logger.info("Generating keypair");
+    auto key = auth::ServerKey::generate();
+    if (!key) {
+      logger.error("Failed to generate the server's key pair: " + key.error());
+      return 1;
+    }
+    server_key = std::move(*key);
   }
   if (props->proxy_forwarding == ProxyForwarding::kVelocity && props->proxy_secret.empty()) {
     logger.error("horizon-proxy-forwarding=velocity needs horizon-proxy-secret: set it to the secret in "
@@ -270,6 +293,7 @@ int run_live_server(const LaunchOptions& options) {
   config.banned_players_json = read_text_file(options.folder / kBannedPlayersFile).value_or("");
   config.banned_ips_json = read_text_file(options.folder / kBannedIpsFile).value_or("");
   config.server_icon_png = read_binary_file(options.folder / "server-icon.png").value_or(Bytes{});
+  if (server_key) config.server_public_key = server_key->public_der();
 
   Inbox inbox;
   RegionFilesOptions region_options;
@@ -286,6 +310,8 @@ int run_live_server(const LaunchOptions& options) {
       [&storage](SubmitJob job) { storage.submit(std::move(job)); },
       [&storage](StorageWrite write) { storage.write_file(std::move(write)); });
   Network network(inbox, logger);
+  std::optional<auth::OnlineLogin> online;
+  if (server_key) online.emplace(std::move(*server_key), *props, [&inbox](SessionAnswer a) { inbox.push(std::move(a)); });
   logger.info("Starting Minecraft server on " + (props->server_ip.empty() ? std::string("*") : props->server_ip) +
               ":" + std::to_string(props->server_port));
   if (auto err = network.listen(props->server_ip, props->server_port)) {
@@ -313,6 +339,7 @@ int run_live_server(const LaunchOptions& options) {
   OpsEndpoints endpoints(*props, network, inbox, logger);
   loop.publish_status_to(&endpoints.publisher());
   loop.answer_rcon_with(&endpoints);
+  if (online) loop.log_in_online_with(&*online);
   loop.carry_out_effects();
   logger.info("Selecting global world spawn...");
   int64_t prepare_start = clock.now_nanos();

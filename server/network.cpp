@@ -3,6 +3,7 @@
 
 #include <deque>
 
+#include "server/auth/cfb8_cipher.h"
 #include "server/metrics/inbound_frame_counter.h"
 #include "sim/protocol/framing.h"
 
@@ -31,6 +32,18 @@ class ClientSocket : public std::enable_shared_from_this<ClientSocket> {
       asio::post(strand_, [self = shared_from_this()] { self->resume_reading(); });
   }
 
+  // Online mode: every byte after this point is AES-128-CFB8 in both directions. Posted to the
+  // strand, so it falls between the deliveries the server thread handed over before and after.
+  void start_encryption(Bytes secret) {
+    asio::post(strand_, [self = shared_from_this(), secret = std::move(secret)] {
+      auto enc = auth::Cfb8Cipher::create(auth::Cfb8Cipher::Direction::kEncrypt, secret);
+      auto dec = auth::Cfb8Cipher::create(auth::Cfb8Cipher::Direction::kDecrypt, secret);
+      if (!enc || !dec) return self->shutdown();  // the shell checked the size: not reached
+      self->encrypt_.emplace(std::move(*enc));
+      self->decrypt_.emplace(std::move(*dec));
+    });
+  }
+
   // Frames a batch on the network thread (compression costs CPU: keep it off the server thread).
   void deliver(std::vector<Effect> batch) {
     asio::post(strand_, [self = shared_from_this(), batch = std::move(batch)]() mutable {
@@ -43,6 +56,7 @@ class ClientSocket : public std::enable_shared_from_this<ClientSocket> {
     socket_.async_read_some(asio::buffer(read_buffer_),
                             asio::bind_executor(strand_, [self = shared_from_this()](auto ec, size_t n) {
                               if (ec) return self->closed();
+                              if (self->decrypt_) self->decrypt_->apply(std::span<uint8_t>(self->read_buffer_.data(), n));
                               self->count_received(n);
                               if (self->draining_) return self->read_next();  // the core is done with it
                               size_t waiting = self->unprocessed_.fetch_add(n) + n;
@@ -80,6 +94,11 @@ class ClientSocket : public std::enable_shared_from_this<ClientSocket> {
           network_.logger_.log("Netty Epoll Server IO", LogLevel::kError,
                                "Not sending a packet to connection " + std::to_string(id_) + ": " + error);
           continue;
+        }
+        if (encrypt_) {  // frames may be shared with other connections: encrypt a copy
+          Bytes sealed(*frame);
+          encrypt_->apply(sealed);
+          frame = share(std::move(sealed));
         }
         queued_bytes_ += frame->size();
         pending_.push_back(std::move(frame));
@@ -171,6 +190,8 @@ class ClientSocket : public std::enable_shared_from_this<ClientSocket> {
   size_t queued_bytes_ = 0;
   FrameEncoder encoder_;
   int threshold_ = -1;
+  std::optional<auth::Cfb8Cipher> encrypt_;
+  std::optional<auth::Cfb8Cipher> decrypt_;
   bool writing_ = false;
   bool close_after_flush_ = false;
   bool closed_ = false;
@@ -251,6 +272,12 @@ void Network::release(const std::map<ConnId, size_t>& handled_bytes) {
     auto it = connections_.find(conn);
     if (it != connections_.end()) it->second->release(n);
   }
+}
+
+void Network::start_encryption(ConnId conn, Bytes shared_secret) {
+  std::lock_guard lock(connections_mutex_);
+  auto it = connections_.find(conn);
+  if (it != connections_.end()) it->second->start_encryption(std::move(shared_secret));
 }
 
 size_t Network::connection_count() {

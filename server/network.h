@@ -41,6 +41,10 @@ class Network {
   // CloseConnection), in the order the core produced them. Each connection gets one write.
   void deliver(std::vector<Effect>& connection_effects);
 
+  // Server thread: online mode's handshake succeeded; from now on the connection's bytes are
+  // encrypted with the shared secret both ways (call before delivering the next effects).
+  void start_encryption(ConnId conn, Bytes shared_secret);
+
   // Server thread: the core has handled these received bytes; connections paused for
   // backpressure resume reading once under the bound.
   void release(const std::map<ConnId, size_t>& handled_bytes);

@@ -6,7 +6,8 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git
   libboost-dev libboost-program-options-dev
-  libcereal-dev libzstd-dev zlib1g-dev libssl-dev
+  libcereal-dev libzstd-dev zlib1g-dev libssl-dev ca-certificates
+  openssl  # the online-mode integration test decrypts AES-CFB8 with the openssl command
   librapidcheck-dev libabsl-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang libclang-rt-14-dev

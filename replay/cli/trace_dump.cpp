@@ -6,6 +6,7 @@
 #include "replay/format/packet_view.h"
 #include "replay/format/trace_walker.h"
 #include "sim/protocol/json_writer.h"
+#include "sim/protocol/wire.h"
 #include "sim/core/hash.h"
 
 namespace hz {
@@ -89,6 +90,22 @@ void fields(JsonWriter& w, const WalkedRecord& walked, const DumpOptions& option
           w.key("path").string(r.path).key("size").number(uint64_t{r.size}).key("sync").boolean(r.sync);
         } else if constexpr (std::is_same_v<T, RconReplyRecord>) {
           w.key("request").number(uint64_t{r.request}).key("output").string(r.output);
+        } else if constexpr (std::is_same_v<T, SessionAnswer>) {
+          w.key("conn").number(uint64_t{r.conn}).key("outcome").string(session_outcome_name(r.outcome));
+          if (r.outcome == SessionOutcome::kVerified) {
+            w.key("id").string(Uuid{r.id_most, r.id_least}.to_string()).key("name").string(r.name);
+            w.key("properties").begin_array();
+            for (const SessionProfileProperty& p : r.properties) {
+              w.begin_object().key("name").string(p.name).key("value").string(p.value);
+              if (p.has_signature) w.key("signature").string(p.signature);
+              w.end_object();
+            }
+            w.end_array();
+          }
+        } else if constexpr (std::is_same_v<T, FinishEncryptionRecord>) {
+          w.key("conn").number(uint64_t{r.conn}).key("username").string(r.username);
+          w.key("secret_size").number(r.secret_size).key("token_size").number(r.token_size);
+          w.key("verify_token").string(hex_bytes(r.verify_token));
         }
       },
       *walked.record);

@@ -84,6 +84,19 @@ class Writer {
   void fields(const JobSubmittedRecord& r) { num<uint64_t>(r.job), num<uint32_t>(r.kind), num<uint64_t>(r.size); }
   void fields(const StorageWriteRecord& r) { str(r.path), num<uint64_t>(r.size), flag(r.sync); }
   void fields(const RconReplyRecord& r) { num<uint32_t>(r.request), str(r.output); }
+  void fields(const SessionAnswer& r) {
+    num<uint32_t>(r.conn), num<uint8_t>(static_cast<uint8_t>(r.outcome));
+    num<uint64_t>(r.id_most), num<uint64_t>(r.id_least), str(r.name);
+    num<uint64_t>(r.properties.size());
+    for (const SessionProfileProperty& p : r.properties) {
+      str(p.name), str(p.value), flag(p.has_signature);
+      if (p.has_signature) str(p.signature);
+    }
+  }
+  void fields(const FinishEncryptionRecord& r) {
+    num<uint32_t>(r.conn), str(r.username), num<uint64_t>(r.secret_size), num<uint64_t>(r.token_size);
+    bytes(r.verify_token);
+  }
 
  private:
   AppendBuffer buffer_;
@@ -178,6 +191,25 @@ class Reader {
   void fields(JobSubmittedRecord& r) { r.job = num<uint64_t>(), r.kind = num<uint32_t>(), r.size = num<uint64_t>(); }
   void fields(StorageWriteRecord& r) { r.path = str(), r.size = num<uint64_t>(), r.sync = flag(); }
   void fields(RconReplyRecord& r) { r.request = num<uint32_t>(), r.output = str(); }
+  void fields(SessionAnswer& r) {
+    r.conn = num<uint32_t>();
+    auto outcome = num<uint8_t>();
+    if (outcome > static_cast<uint8_t>(SessionOutcome::kBadHandshake))
+      throw Malformed{"session outcome " + std::to_string(outcome)};
+    r.outcome = static_cast<SessionOutcome>(outcome);
+    r.id_most = num<uint64_t>(), r.id_least = num<uint64_t>(), r.name = str();
+    uint64_t n = length(17);  // each property: two lengths and a flag at least
+    for (uint64_t i = 0; i < n; ++i) {
+      SessionProfileProperty p;
+      p.name = str(), p.value = str(), p.has_signature = flag();
+      if (p.has_signature) p.signature = str();
+      r.properties.push_back(std::move(p));
+    }
+  }
+  void fields(FinishEncryptionRecord& r) {
+    r.conn = num<uint32_t>(), r.username = str(), r.secret_size = num<uint64_t>(), r.token_size = num<uint64_t>();
+    r.verify_token = bytes();
+  }
 
  private:
   SpanBuffer buffer_;
@@ -314,6 +346,7 @@ Bytes encode_header(const TraceHeader& h) {
   w.str(h.whitelist_json);
   w.str(h.banned_players_json);
   w.str(h.banned_ips_json);
+  w.bytes(h.server_public_key);
   return out;
 }
 
@@ -347,6 +380,7 @@ DecodedHeader decode_header(std::span<const uint8_t> bytes) {
     h.whitelist_json = r.str();
     h.banned_players_json = r.str();
     h.banned_ips_json = r.str();
+    h.server_public_key = r.bytes();
     if (!r.at_end()) throw Malformed{"bytes after the header's last field"};
     result.header = std::move(h);
   } catch (const Malformed& m) {

@@ -22,13 +22,15 @@ const char* record_type_name(uint8_t type) {
                                            "StopRequested",
                                            "JobSubmitted",
                                            "StorageWrite",
-                                           "RconReply"};
+                                           "RconReply",
+                                           "SessionAnswer",
+                                           "FinishEncryption"};
   static_assert(std::size(kNames) == kRecordTypeCount);
   if (type == 0 || type > kRecordTypeCount) return "unknown";
   return kNames[type - 1];
 }
 
-bool is_input_record(const Record& r) { return r.index() <= 4; }
+bool is_input_record(const Record& r) { return r.index() <= 4 || std::holds_alternative<SessionAnswer>(r); }
 
 std::optional<Input> record_as_input(const Record& r) {
   return std::visit(
@@ -76,8 +78,11 @@ Record effect_as_record(const Effect& effect) {
           return JobSubmittedRecord{e.job, e.kind, e.request.size()};
         else if constexpr (std::is_same_v<T, StorageWrite>)
           return StorageWriteRecord{e.path, e.bytes.size(), e.sync};
-        else
+        else if constexpr (std::is_same_v<T, RconReply>)
           return RconReplyRecord{e.request, e.output};
+        else
+          return FinishEncryptionRecord{e.conn, e.username, e.encrypted_secret.size(), e.encrypted_token.size(),
+                                        e.verify_token};
       },
       effect);
 }

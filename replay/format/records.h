@@ -15,7 +15,7 @@
 
 namespace hz {
 
-inline constexpr uint32_t kTraceFormatVersion = 3;
+inline constexpr uint32_t kTraceFormatVersion = 4;
 
 enum class WorldOrigin : uint8_t { kGenerated = 0, kLoaded = 1 };
 
@@ -64,6 +64,8 @@ struct TraceHeader {
   std::string whitelist_json;
   std::string banned_players_json;
   std::string banned_ips_json;
+  // Online mode: the public key DER the core put in encryption requests (empty when offline).
+  Bytes server_public_key;
   bool operator==(const TraceHeader&) const = default;
 };
 
@@ -140,11 +142,23 @@ struct RconReplyRecord {
   bool operator==(const RconReplyRecord&) const = default;
 };
 
+// Online mode: the core handed a connection's encryption response to the shell. The encrypted
+// blocks are noted by size only; the token the core drew is kept (the digest covers all of it).
+struct FinishEncryptionRecord {
+  ConnId conn = 0;
+  std::string username;
+  uint64_t secret_size = 0;
+  uint64_t token_size = 0;
+  Bytes verify_token;
+  bool operator==(const FinishEncryptionRecord&) const = default;
+};
+
 // The record kinds, in the order of their type byte (index + 1) in the file.
 using Record =
     std::variant<ConnectionOpened, BytesReceived, ConnectionClosed, ConsoleLine, JobCompleted, ClockReadRecord,
                  StartedRecord, IterationEndRecord, StoppedRecord, OutboundRecord, CompressionRecord, ServerCloseRecord,
-                 LogRecord, StopRequestedRecord, JobSubmittedRecord, StorageWriteRecord, RconReplyRecord>;
+                 LogRecord, StopRequestedRecord, JobSubmittedRecord, StorageWriteRecord, RconReplyRecord,
+                 SessionAnswer, FinishEncryptionRecord>;
 
 inline constexpr uint8_t kRecordTypeCount = std::variant_size_v<Record>;
 

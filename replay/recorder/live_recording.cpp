@@ -55,6 +55,7 @@ TraceHeader live_trace_header(const CoreConfig& config, RecordedWorld world) {
   h.whitelist_json = config.whitelist_json;
   h.banned_players_json = config.banned_players_json;
   h.banned_ips_json = config.banned_ips_json;
+  h.server_public_key = config.server_public_key;
   h.server_icon_png = config.server_icon_png;
   return h;
 }

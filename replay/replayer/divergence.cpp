@@ -130,6 +130,11 @@ std::string describe_record(const Record& r) {
                  (rec.sync ? ", sync" : "");
         else if constexpr (std::is_same_v<T, RconReplyRecord>)
           return name + " " + std::to_string(rec.request) + " " + quoted(rec.output);
+        else if constexpr (std::is_same_v<T, SessionAnswer>)
+          return name + " conn " + std::to_string(rec.conn) + " " + session_outcome_name(rec.outcome) +
+                 (rec.outcome == SessionOutcome::kVerified ? " " + quoted(rec.name) : "");
+        else if constexpr (std::is_same_v<T, FinishEncryptionRecord>)
+          return name + " conn " + std::to_string(rec.conn) + " " + quoted(rec.username);
         else if constexpr (std::is_same_v<T, IterationEndRecord> || std::is_same_v<T, StoppedRecord>)
           return name + " tick " + std::to_string(rec.digest.tick);
         else

@@ -56,6 +56,7 @@ Result<CoreConfig> core_config_from_header(const TraceHeader& header) {
   config.whitelist_json = header.whitelist_json;
   config.banned_players_json = header.banned_players_json;
   config.banned_ips_json = header.banned_ips_json;
+  config.server_public_key = header.server_public_key;
   config.server_icon_png = header.server_icon_png;
   return config;
 }

@@ -33,6 +33,9 @@ void DigestingSink::emit(Effect effect) {
     if (w->folder != StorageFolder::kWorld) other_.u64(static_cast<uint64_t>(w->folder));
   } else if (auto* r = std::get_if<RconReply>(&effect)) {
     other_.u64(7), other_.u64(r->request), other_.str(r->output);
+  } else if (auto* f = std::get_if<FinishEncryption>(&effect)) {
+    other_.u64(8), other_.u64(f->conn), other_.str(f->username), other_.bytes(f->encrypted_secret);
+    other_.bytes(f->encrypted_token), other_.bytes(f->verify_token), other_.str(f->address);
   }
   next_.emit(std::move(effect));
 }

@@ -64,8 +64,21 @@ struct RconReply {
   std::string output;
 };
 
+// Online mode: the client answered the encryption request. The shell opens the secret and the
+// token with the server's private key, checks the token against `verify_token`, turns on
+// AES-128-CFB8 both ways, asks the session server whether `username` joined, and reports back
+// with a SessionAnswer input. The core sees only plaintext before and after.
+struct FinishEncryption {
+  ConnId conn = 0;
+  std::string username;
+  Bytes encrypted_secret;
+  Bytes encrypted_token;
+  Bytes verify_token;  // what the core sent in the encryption request
+  std::string address;  // the client's IP address, for hasJoined's ip= (prevent-proxy-connections)
+};
+
 using Effect = std::variant<SendPacket, EnableCompression, CloseConnection, LogLine, StopRequested,
-                            SubmitJob, StorageWrite, RconReply>;
+                            SubmitJob, StorageWrite, RconReply, FinishEncryption>;
 
 // Receives effects in the order the core produces them.
 class EffectSink {

@@ -4,6 +4,7 @@
 
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "sim/core/types.h"
 
@@ -42,8 +43,43 @@ struct JobCompleted {
   bool operator==(const JobCompleted&) const = default;
 };
 
-using Input = std::variant<ConnectionOpened, BytesReceived, ConnectionClosed, ConsoleLine, JobCompleted>;
+// One property of an authenticated game profile (textures and the like), signature as given.
+struct SessionProfileProperty {
+  std::string name;
+  std::string value;
+  bool has_signature = false;
+  std::string signature;
+  bool operator==(const SessionProfileProperty&) const = default;
+};
+
+// How the shell's online-mode handshake for one connection ended (after a FinishEncryption).
+enum class SessionOutcome : uint8_t {
+  kVerified = 0,     // the session server knew the player: the profile fields are set
+  kUnverified = 1,   // it answered that the player has not joined (HTTP 204 or no profile)
+  kUnreachable = 2,  // the request failed (network, TLS, HTTP error, unreadable answer)
+  kBadHandshake = 3, // the secret or token did not decrypt, or the token did not match
+};
+
+// The session server's answer for a connection in online mode: the profile to log in with, or
+// why there is none. Carrying the answer (not the request) keeps the core free of I/O.
+// GCC 12 at -O3 wrongly calls the implicit move of this struct inside std::variant "maybe
+// uninitialized" (a known false positive with variant moves); the pragma keeps -Werror builds going.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+struct SessionAnswer {
+  ConnId conn = 0;
+  SessionOutcome outcome = SessionOutcome::kUnreachable;
+  uint64_t id_most = 0;  // the profile's UUID, high and low halves
+  uint64_t id_least = 0;
+  std::string name;
+  std::vector<SessionProfileProperty> properties;
+  bool operator==(const SessionAnswer&) const = default;
+};
+#pragma GCC diagnostic pop
+
+using Input = std::variant<ConnectionOpened, BytesReceived, ConnectionClosed, ConsoleLine, JobCompleted, SessionAnswer>;
 
 const char* input_name(const Input& in);
+const char* session_outcome_name(SessionOutcome outcome);  // "verified", "unverified", ...
 
 }  // namespace hz

@@ -95,7 +95,7 @@ const std::vector<std::pair<const char*, const char*>>& passive_keys() {
       {"management-server-host", "localhost"}, {"management-server-port", "0"},
       {"management-server-tls-enabled", "true"}, {"management-server-tls-keystore", ""},
       {"management-server-tls-keystore-password", ""},
-      {"max-world-size", "29999984"}, {"prevent-proxy-connections", "false"},
+      {"max-world-size", "29999984"},
       {"rate-limit", "0"}, {"rcon.password", ""}, {"rcon.port", "25575"},
       {"require-resource-pack", "false"}, {"resource-pack", ""}, {"resource-pack-id", ""},
       {"resource-pack-prompt", ""}, {"resource-pack-sha1", ""}, {"status-heartbeat-interval", "0"},
@@ -149,6 +149,7 @@ const std::vector<KeySpec>& typed_keys() {
       text("motd", &P::motd),
       integer("network-compression-threshold", &P::network_compression_threshold, -1 << 30, 1 << 30),
       boolean("online-mode", &P::online_mode),
+      boolean("prevent-proxy-connections", &P::prevent_proxy_connections),
       integer("op-permission-level", &P::op_permission_level, 0, 4),
       integer("pause-when-empty-seconds", &P::pause_when_empty_seconds, -(1 << 30), 1 << 30),
       integer("max-chained-neighbor-updates", &P::max_chained_neighbor_updates, -(1 << 30), 1 << 30),
@@ -191,6 +192,7 @@ const std::vector<KeySpec>& typed_keys() {
          }
        }},
       text("horizon-proxy-secret", &P::proxy_secret),
+      text("horizon-session-server", &P::session_server),
   };
   return keys;
 }

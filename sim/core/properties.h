@@ -42,6 +42,7 @@ struct ServerProperties {
   std::string motd = "A Minecraft Server";
   int network_compression_threshold = 256;
   bool online_mode = true;
+  bool prevent_proxy_connections = false;  // online mode: hasJoined also gets the player's address
   int op_permission_level = 4;
   int pause_when_empty_seconds = 60;
   int query_port = 25565;  // query.port (UDP)
@@ -64,6 +65,8 @@ struct ServerProperties {
   int metrics_port = 0;               // horizon-metrics-port: Prometheus text over HTTP (0 = off)
   ProxyForwarding proxy_forwarding = ProxyForwarding::kNone;  // horizon-proxy-forwarding
   std::string proxy_secret;           // horizon-proxy-secret: Velocity's forwarding secret, or BungeeGuard's token
+  // horizon-session-server: where online mode asks hasJoined (http:// allowed for local stand-ins).
+  std::string session_server = "https://sessionserver.mojang.com";
 
   // Every key/value as read (or defaulted), sorted by key, for writing back and trace headers.
   std::map<std::string, std::string> raw;

@@ -198,6 +198,7 @@ void Core::handle(const Input& input) {
         else if constexpr (std::is_same_v<T, BytesReceived>) sessions_->on_bytes(in);
         else if constexpr (std::is_same_v<T, ConnectionClosed>) sessions_->on_closed(in);
         else if constexpr (std::is_same_v<T, ConsoleLine>) console_queue_.push_back(in);
+        else if constexpr (std::is_same_v<T, SessionAnswer>) sessions_->on_session_answer(in);
         else if constexpr (std::is_same_v<T, JobCompleted>) {
           if (!access_->on_job_completed(in) && !world_->on_job_completed(in)) player_saves_->on_job_completed(in);
         }

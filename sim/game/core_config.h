@@ -26,6 +26,9 @@ struct CoreConfig {
   std::string whitelist_json = {};
   std::string banned_players_json = {};
   std::string banned_ips_json = {};
+  // Online mode: the server's RSA public key as X.509 DER, made by the shell at start and sent
+  // as is in every encryption request (empty in offline mode).
+  Bytes server_public_key = {};
 };
 
 }  // namespace hz

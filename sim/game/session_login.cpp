@@ -1,4 +1,4 @@
-// Login (offline mode) and configuration: compression, login success, known packs, the 28
+// Login (offline, online or through a proxy) and configuration: compression, login success, known packs, the 28
 // registries with full data, tags, and finishing into play.
 #include "sim/data/catalog.h"
 #include "sim/data/registries.h"
@@ -56,18 +56,22 @@ void Sessions::handle_login(Session& c, std::span<const uint8_t> body) {
       if (!c.name.empty()) return s.disconnect(c.id, TextComponent::plain("Unexpected hello packet"));
       if (!is_valid_player_name(p.username)) return s.disconnect(c.id, TextComponent::plain("Invalid characters in username"));
       if (s.config_.properties.proxy_forwarding != ProxyForwarding::kNone) return s.begin_forwarded_login(c, p.username);
+      if (s.config_.properties.online_mode) return s.begin_online_login(c, p.username);
       s.accept_login(c, p.username, offline_player_uuid(p.username), {});
     }
     void operator()(packet::login_sb::LoginAcknowledged&&) {
-      if (c.name.empty() || c.awaiting_velocity || c.login_acknowledged)
+      if (c.name.empty() || c.awaiting_velocity || !c.verify_token.empty() || c.awaiting_session ||
+          c.login_acknowledged)
         return s.disconnect(c.id, TextComponent::plain("Unexpected login acknowledgement"));
       c.login_acknowledged = true;
       s.start_configuration(c);
     }
     void operator()(packet::login_sb::LoginPluginResponse&& p) { s.on_velocity_answer(c, p); }
     void operator()(packet::login_sb::CookieResponse&&) {}
-    void operator()(packet::login_sb::EncryptionBegin&&) {
-      s.disconnect(c.id, TextComponent::plain("Unexpected encryption response: this server is in offline mode"));
+    void operator()(packet::login_sb::EncryptionBegin&& p) {
+      if (!s.config_.properties.online_mode)
+        return s.disconnect(c.id, TextComponent::plain("Unexpected encryption response: this server is in offline mode"));
+      s.on_encryption_response(c, p);
     }
   };
   auto result = dispatch(packet::LoginServerbound{}, body, Handler{*this, c});
@@ -101,6 +105,53 @@ void Sessions::on_velocity_answer(Session& c, const packet::login_sb::LoginPlugi
   if (!is_valid_player_name(forwarded->name))
     return disconnect(c.id, TextComponent::plain("Invalid characters in username"));
   accept_login(c, forwarded->name, forwarded->uuid, std::move(forwarded->properties));
+}
+
+void Sessions::begin_online_login(Session& c, const std::string& name) {
+  c.name = name;
+  // Vanilla's challenge: the four big-endian bytes of one random int.
+  const uint32_t token = static_cast<uint32_t>(login_random_.next_u64() >> 32);
+  c.verify_token = {static_cast<uint8_t>(token >> 24), static_cast<uint8_t>(token >> 16),
+                    static_cast<uint8_t>(token >> 8), static_cast<uint8_t>(token)};
+  send(c.id, packet::login_cb::EncryptionBegin{"", config_.server_public_key, c.verify_token, true});
+}
+
+void Sessions::on_encryption_response(Session& c, packet::login_sb::EncryptionBegin& response) {
+  if (c.verify_token.empty() || c.awaiting_session)
+    return disconnect_unreadable(c.id, "java.lang.IllegalStateException: Unexpected key packet");
+  c.awaiting_session = true;
+  // The shell decrypts and checks; the core keeps its token until the answer clears it.
+  effects_.emit(FinishEncryption{c.id, c.name, std::move(response.shared_secret), std::move(response.verify_token),
+                                 c.verify_token, address_without_port(c.remote)});
+}
+
+void Sessions::on_session_answer(const SessionAnswer& in) {
+  auto it = connections_.find(in.conn);
+  if (it == connections_.end()) return;  // closed while the shell asked: nothing to finish
+  Session& c = it->second;
+  if (c.closing || !c.awaiting_session) return;
+  c.awaiting_session = false;
+  c.verify_token.clear();
+  switch (in.outcome) {
+    case SessionOutcome::kVerified: {
+      if (!is_valid_player_name(in.name)) return disconnect(c.id, TextComponent::plain("Invalid characters in username"));
+      std::vector<packet::GameProfileProperty> properties;
+      for (const SessionProfileProperty& p : in.properties) {
+        packet::GameProfileProperty out{p.name, p.value, std::nullopt};
+        if (p.has_signature) out.signature = p.signature;
+        properties.push_back(std::move(out));
+      }
+      return accept_login(c, in.name, Uuid{in.id_most, in.id_least}, std::move(properties));
+    }
+    case SessionOutcome::kUnverified:
+      log_.log(LogLevel::kError, "Username '" + c.name + "' tried to join with an invalid session");
+      return disconnect(c.id, TextComponent::translatable("multiplayer.disconnect.unverified_username"));
+    case SessionOutcome::kUnreachable:
+      log_.log(LogLevel::kError, "Couldn't verify username because servers are unavailable");
+      return disconnect(c.id, TextComponent::translatable("multiplayer.disconnect.authservers_down"));
+    case SessionOutcome::kBadHandshake:
+      return disconnect_unreadable(c.id, "java.lang.IllegalStateException: Protocol error");
+  }
 }
 
 void Sessions::accept_login(Session& c, const std::string& name, const Uuid& uuid,

@@ -11,11 +11,17 @@
 
 namespace hz {
 
+namespace {
+// Rng::derive's stream key for online mode's verify tokens.
+constexpr int64_t kLoginTokenStream = 0x6c6f67696e;  // "login"
+}  // namespace
+
 Sessions::Sessions(const CoreConfig& config, EffectSink& effects, ServerLog& log, CommandHost& commands,
                    const GameTime& time, const TickRateManager& tick_rate, const SpawnPoint& spawn,
                    EntityIds& entity_ids, AccessLists& access)
     : config_(config), effects_(effects), log_(log), commands_(commands), time_(time), tick_rate_(tick_rate), spawn_(spawn),
-      access_(access), entity_ids_(entity_ids) {}
+      access_(access), entity_ids_(entity_ids),
+      login_random_(Rng::derive(static_cast<uint64_t>(config.world_seed), kLoginTokenStream)) {}
 
 const OpList& Sessions::ops() const { return access_.ops(); }
 
@@ -262,7 +268,9 @@ uint64_t Sessions::hash() const {
     h.i64(c.keep_alive_time), h.u64(c.keep_alive_pending), h.u64(c.decoder.buffered());
     h.i64(c.last_read_millis), h.u64(c.packet_rate.hash());
     h.u64(c.finish_sent), h.u64(c.finish_received);
+    h.u64(c.awaiting_session), h.u64(hash_bytes(c.verify_token));
   }
+  h.u64(login_random_.state_hash());
   for (ConnId id : join_order_) {
     const Player& p = players_.at(id);
     h.u64(id), h.i64(p.entity_id), h.f64(p.position.x), h.f64(p.position.y), h.f64(p.position.z);

@@ -13,6 +13,7 @@
 #include "sim/core/effects.h"
 #include "sim/core/inputs.h"
 #include "sim/core/properties.h"
+#include "sim/core/rng.h"
 #include "sim/protocol/text.h"
 #include "sim/game/commands/command_host.h"
 #include "sim/game/packet_rate_limiter.h"
@@ -49,6 +50,10 @@ struct Session {
   // Proxy forwarding: what BungeeCord put in the handshake, and whether the Velocity query is out.
   std::optional<ForwardedPlayer> forwarded;
   bool awaiting_velocity = false;
+  // Online mode: the token of the encryption request sent (empty before it), and whether the
+  // shell is finishing the handshake (a FinishEncryption is out, its SessionAnswer not back).
+  Bytes verify_token;
+  bool awaiting_session = false;
   int64_t login_ticks = 0;
   bool login_acknowledged = false;
   // Configuration.
@@ -80,6 +85,8 @@ class Sessions final : public PlayerConnections {
   void on_opened(const ConnectionOpened& in);
   void on_bytes(const BytesReceived& in);
   void on_closed(const ConnectionClosed& in);
+  // Online mode: the shell's verdict on a connection's encryption response (FinishEncryption).
+  void on_session_answer(const SessionAnswer& in);
   // Per-tick work: keep-alives, login timeouts, teleport resends, then listeners' ticks.
   void tick(int64_t now_millis);
 
@@ -144,6 +151,9 @@ class Sessions final : public PlayerConnections {
   // Proxy forwarding at login: asks Velocity for the player, or takes BungeeCord's handshake data.
   void begin_forwarded_login(Session& c, const std::string& name);
   void on_velocity_answer(Session& c, const packet::login_sb::LoginPluginResponse& answer);
+  // Online mode: the encryption request, and the client's response handed to the shell.
+  void begin_online_login(Session& c, const std::string& name);
+  void on_encryption_response(Session& c, packet::login_sb::EncryptionBegin& response);
   void start_configuration(Session& c);
   void send_registries_and_finish(Session& c);
   // Sends the server's finish_configuration once the player's file is read, and joins once the
@@ -179,6 +189,9 @@ class Sessions final : public PlayerConnections {
   EntityIds& entity_ids_;
   int64_t now_millis_ = 0;
   int64_t tick_ = 0;
+  // Verify tokens of encryption requests: a stream of the core's seeded Rng of its own, so
+  // logins never shift the game's random numbers.
+  Rng login_random_;
 };
 
 // One movement packet (position, position_look, look or flying) as the server reads it.

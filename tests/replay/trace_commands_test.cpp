@@ -8,6 +8,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "replay/format/trace_edit.h"
+#include "sim/data/catalog.h"
+#include "replay/format/trace_file.h"
 #include "session_fixtures.h"
 
 namespace hz::testing {
@@ -128,6 +131,53 @@ TEST_F(TraceCommands, CutWritesAShorterTraceThatVerifies) {
   ASSERT_EQ(trace_verify({cut}, out, err), kTraceOk) << err.str() << out.str();
   EXPECT_NE(out.str().find("last tick " + std::to_string(session.ticks[4])), std::string::npos) << out.str();
   EXPECT_LT(fs::file_size(cut), fs::file_size(paths[0]));
+}
+
+// An online-mode login: the encryption request, the FinishEncryption the shell carried out and
+// the session server's answer are recorded; the trace verifies bit-exactly and dump shows both.
+TEST_F(TraceCommands, OnlineLoginRecordsTheAnswerVerifiesAndDumps) {
+  CoreConfig config = test_config();
+  config.properties.online_mode = true;
+  config.server_public_key = {0x30, 0x81, 0x9f, 0x30, 0x0d, 0x06};
+  SessionPlan plan;
+  plan.passes.resize(5);
+  Bytes hello = client_frame(packet::handshake_sb::SetProtocol{kProtocolVersion, "localhost", 25565, 2});
+  Bytes start = client_frame(packet::login_sb::LoginStart{"Notch", {}});
+  hello.insert(hello.end(), start.begin(), start.end());
+  plan.passes[0] = {ConnectionOpened{7, "192.0.2.9:40000"}, BytesReceived{7, hello}};
+  plan.passes[1] = {BytesReceived{7, client_frame(packet::login_sb::EncryptionBegin{Bytes(128, 1), Bytes(128, 2)})}};
+  plan.passes[2] = {SessionAnswer{7, SessionOutcome::kVerified, 0x069a79f444e94726ull, 0xa5befca90e38aaf5ull, "Notch",
+                                  {{"textures", "e30=", true, "c2ln"}}}};
+  RecordedSession session = record_session(plan, config);
+  auto read = read_file_records(session.files[0].bytes);
+  ASSERT_TRUE(read.ok()) << read.error();
+  EXPECT_EQ(read->header.server_public_key, config.server_public_key);
+  size_t answers = 0, finishes = 0;
+  for (const Record& r : read->records) {
+    answers += std::holds_alternative<SessionAnswer>(r);
+    finishes += std::holds_alternative<FinishEncryptionRecord>(r);
+  }
+  EXPECT_EQ(answers, 1u);
+  EXPECT_EQ(finishes, 1u);
+  VerifyResult result = verify_files(session.files);
+  ASSERT_EQ(result.outcome, VerifyResult::Outcome::kIdentical)
+      << result.problem << (result.divergence ? format_divergence(*result.divergence) : "");
+
+  // Another profile id in the answer changes what the core sent: a divergence at that pass.
+  std::vector<Record> records = read->records;
+  for (Record& r : records)
+    if (auto* a = std::get_if<SessionAnswer>(&r)) a->id_least ^= 1;
+  result = verify_files({{"changed", write_trace_file(read->header, records)}});
+  EXPECT_EQ(result.outcome, VerifyResult::Outcome::kDiverged);
+
+  auto paths = save(session);
+  ASSERT_EQ(trace_dump(paths[0], DumpOptions{}, out_, err_), kTraceOk) << err_.str();
+  const std::string dump = out_.str();
+  EXPECT_NE(dump.find(R"("type":"SessionAnswer","conn":7,"outcome":"verified","id":"069a79f4-44e9-4726-a5be-fca90e38aaf5","name":"Notch","properties":[{"name":"textures","value":"e30=","signature":"c2ln"}])"),
+            std::string::npos) << dump;
+  EXPECT_NE(dump.find(R"("type":"FinishEncryption","conn":7,"username":"Notch","secret_size":128,"token_size":128,"verify_token":")"),
+            std::string::npos) << dump;
+  EXPECT_NE(dump.find(R"("packet":"encryption_begin","state":"login")"), std::string::npos) << dump;
 }
 
 }  // namespace

@@ -85,7 +85,9 @@ TEST(TraceDamageKinds, WrongVersion) {
   EXPECT_NE(d.describe().find("format version 1"), std::string::npos) << d.describe();
   file[8] = 2;  // version 2 had no list files in its header
   EXPECT_EQ(damage_of(file).kind, DamageKind::kWrongVersion);
-  file[8] = 4;
+  file[8] = 3;  // version 3 had no server public key at the end of its header
+  EXPECT_EQ(damage_of(file).kind, DamageKind::kWrongVersion);
+  file[8] = 5;
   EXPECT_EQ(damage_of(file).kind, DamageKind::kWrongVersion);
 }
 
