@@ -16,9 +16,9 @@ enum class MobType : uint8_t { kCow, kPig, kSheep, kChicken, kZombie };
 // What /summon may set besides the position (the NBT Horizon reads: NoAI, Health, CustomName).
 struct SummonOptions {
   bool no_ai = false;
-  bool persistence_required = false;  // Mob.persistenceRequired: never despawns
   std::optional<float> health;
   std::optional<std::string> custom_name;
+  bool persistence_required = false;  // Mob.persistenceRequired (PersistenceRequired): never despawns
 };
 
 // One drop of a loot table: `item` count uniform in [min, max] (before any looting).
