@@ -358,15 +358,15 @@ TEST(NaturalSpawningSystem, ZombiesAppearAtNightOnDarkGroundUpToTheCap) {
 
 TEST(NaturalSpawningSystem, NoneInPeacefulOrByDayOrWithTheRuleOff) {
   SpawnerFixture peaceful(8, "stone", Difficulty::kPeaceful);
-  for (int i = 0; i < 1500; ++i) peaceful.tick();
+  for (int i = 0; i < 600; ++i) peaceful.tick();
   EXPECT_EQ(peaceful.mobs.size(), 0u);
   SpawnerFixture day(8, "stone", Difficulty::kNormal);
   day.darken = 0;
-  for (int i = 0; i < 1500; ++i) day.tick();
+  for (int i = 0; i < 600; ++i) day.tick();
   EXPECT_EQ(day.mobs.size(), 0u);  // sky light 15 never passes the 0..7 test
   SpawnerFixture off(8, "stone", Difficulty::kNormal);
   off.rules.set(*off.rules.find("spawn_mobs"), 0);
-  for (int i = 0; i < 1500; ++i) off.tick();
+  for (int i = 0; i < 600; ++i) off.tick();
   EXPECT_EQ(off.mobs.size(), 0u);
 }
 
