@@ -27,7 +27,7 @@ after(async () => {
 
 test('at midnight zombies spawn on their own around a survival player', { timeout: 150000 }, async () => {
   assert.equal(bot.game.gameMode, 'survival')
-  server.command('time set midnight')
+  server.command('time set 18000')
   await server.waitForLine(/Set minecraft:overworld to \d+ tick\(s\)/)
   const [zombie] = await waitForEvent(bot, 'entitySpawn', {
     timeoutMs: 120000,
@@ -39,7 +39,7 @@ test('at midnight zombies spawn on their own around a survival player', { timeou
 })
 
 test('by day animals spawn on the creature ticks', { timeout: 150000 }, async () => {
-  server.command('time set day')
+  server.command('time set 1000')
   await server.waitForLine(/Set minecraft:overworld to \d+ tick\(s\)/)
   const [animal] = await waitForEvent(bot, 'entitySpawn', {
     timeoutMs: 120000,
