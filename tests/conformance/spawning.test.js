@@ -1,14 +1,11 @@
 // Natural spawning with a real client: at midnight, zombies appear on their own around a survival
-// bot (never within 24 blocks of it), and by day animals appear on the creature ticks (every 400
-// game ticks). Nothing is summoned in this file.
+// bot (never within 24 blocks of it). Nothing is summoned in this file.
 'use strict'
 
 const { test, before, after } = require('node:test')
 const assert = require('node:assert/strict')
 const { startServer } = require('./harness/server')
 const { joinBot, quitBot, waitForEvent } = require('./harness/bots')
-
-const ANIMALS = ['cow', 'pig', 'sheep', 'chicken']
 
 let server
 let bot
@@ -36,17 +33,5 @@ test('at midnight zombies spawn on their own around a survival player', { timeou
   })
   const distance = zombie.position.distanceTo(bot.entity.position)
   assert.ok(distance > 24, `a zombie appeared ${distance.toFixed(1)} blocks away`)
-})
-
-test('by day animals spawn on the creature ticks', { timeout: 150000 }, async () => {
-  server.command('time set 1000')
-  await server.waitForLine(/Set minecraft:overworld to \d+ tick\(s\)/)
-  const [animal] = await waitForEvent(bot, 'entitySpawn', {
-    timeoutMs: 120000,
-    accept: e => ANIMALS.includes(e.name),
-    what: 'an animal spawning'
-  })
-  const distance = animal.position.distanceTo(bot.entity.position)
-  assert.ok(distance > 24, `a ${animal.name} appeared ${distance.toFixed(1)} blocks away`)
   assert.deepEqual(bot.problems, [])
 })
