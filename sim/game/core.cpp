@@ -25,6 +25,7 @@
 #include "sim/game/entities/lightning_bolts.h"
 #include "sim/game/entities/saved_entities.h"
 #include "sim/game/mobs/mobs.h"
+#include "sim/game/mobs/spawning/natural_spawning.h"
 #include "sim/game/movement/movement_system.h"
 #include "sim/game/movement/column_block_source.h"
 #include "sim/game/tracking/chunk_visibility_fn.h"
@@ -109,6 +110,7 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   mobs_ = std::make_unique<Mobs>(entity_ids_, random_, *sessions_, *tracker_, *survival_, *items_, rules_,
                                  static_cast<const GameTime&>(*this));
   sessions_->add_listener(mobs_.get());
+  mobs_->set_difficulty(config_.properties.difficulty);
   sessions_->add_listener(items_.get());
   // Non-player entities are saved with their chunks in the entities store; each system that
   // owns a kind registers here (docs/rules/saved-entities.md).
@@ -156,6 +158,12 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
       *world_, *block_updates_, rules_, random_,
       [this](const BlockPos& pos, BlockStateId state) { drop_block_loot(pos, state); });
   random_ticks_->set_sky([this] { return LevelSky{time_->sky_darken(), time_->is_raining(), time_->is_thundering()}; });
+  spawning_ = std::make_unique<NaturalSpawning>(*world_, *mobs_, *sessions_, rules_, random_, config_.properties.difficulty);
+  spawning_->set_spawn_point([this] {
+    const Vec3 p = spawn_point();
+    return BlockPos{java_floor(p.x), java_floor(p.y), java_floor(p.z)};
+  });
+  spawning_->set_level([this] { return spawning::SpawnLevel{time_->sky_darken(), time_->is_thundering()}; });
   // Thunder strikes bolts in ticking chunks; they set fire through the block updates.
   lightning_ = std::make_unique<LightningBolts>(entity_ids_, random_, *tracker_, rules_, rate_, *block_updates_, *sessions_,
                                                 config_.properties.difficulty);
@@ -240,6 +248,8 @@ void Core::tick_children() {
   run_console_commands();
   // Vanilla's level tick runs random ticks before its chunk broadcast, which the world's tick
   // (inside the sessions' tick) does here: the changes go out this tick.
+  // tickChunks spawns in its shuffled chunks before the random ticks.
+  spawning_->tick(game_time(), rate_.runs_normally());
   random_ticks_->tick(rate_.runs_normally());
   sessions_->tick(tick_start_nanos_ / 1'000'000);
 }
@@ -308,6 +318,7 @@ uint64_t Core::state_hash() const {
   h.u64(saved_entities_->hash());
   h.u64(lightning_->hash());
   h.u64(mobs_->hash());
+  h.u64(spawning_->hash());
   return h.digest();
 }
 

@@ -44,6 +44,7 @@ class ItemEntities;
 class SavedEntities;
 class LightningBolts;
 class Mobs;
+class NaturalSpawning;
 class BlockSource;
 class ChunkVisibility;
 class MovementSystem;
@@ -134,6 +135,7 @@ class Core final : public CommandHost,
   LightningBolts& lightning() { return *lightning_; }
   // Cows, pigs, sheep, chickens and zombies (/summon, attacks, their AI).
   Mobs& mobs() { return *mobs_; }
+  const NaturalSpawning& natural_spawning() const { return *spawning_; }
   ScheduledTicks& scheduled_ticks() { return *scheduled_ticks_; }
   Sessions& sessions() { return *sessions_; }
   // Health, hunger, death and respawn.
@@ -200,6 +202,8 @@ class Core final : public CommandHost,
   std::unique_ptr<SavedEntities> saved_entities_;  // the entities store's reads and writes
   std::unique_ptr<LightningBolts> lightning_;      // bolts the thunder strikes
   std::unique_ptr<Mobs> mobs_;
+  // Mobs appearing in the ticking chunks near players (docs/rules/spawning.md).
+  std::unique_ptr<NaturalSpawning> spawning_;
   std::unique_ptr<BlockChangeAcks> block_acks_;
   std::unique_ptr<BlockInteraction> block_interaction_;
   std::unique_ptr<Digging> digging_;

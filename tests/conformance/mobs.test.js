@@ -13,6 +13,9 @@ let bot
 
 before(async () => {
   server = await startServer()
+  // Only summoned mobs here: a zombie spawning on its own would join the /kill count.
+  server.command('gamerule spawn_mobs false')
+  await server.waitForLine(/Gamerule spawn_mobs is now set to: false/)
   bot = await joinBot(server, 'Hunter')
   await bot.waitForChunksToLoad()
   await waitForEvent(bot, 'physicsTick', { accept: () => bot.entity.onGround, what: 'standing on the ground' })

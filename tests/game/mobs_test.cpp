@@ -270,7 +270,7 @@ RC_GTEST_PROP(MobPhysics, AMoveNeverEndsInsideABlock, ()) {
 TEST(MobCombat, TheInvulnerabilityWindowTakesOnlyTheExcessOfALargerHit) {
   MobWorldFixture w;
   Player& player = w.connections.add(1, Vec3{3.5, 65.0, 0.5});
-  Mob& cow = w.summon(MobType::kCow, Vec3{0.5, 65.0, 0.5}, SummonOptions{true, {}, {}});
+  Mob& cow = w.summon(MobType::kCow, Vec3{0.5, 65.0, 0.5}, SummonOptions{true, {}, {}, false});
   EXPECT_TRUE(w.mobs.hurt(cow, MobDamage::kPlayerAttack, 1.0f, &player));
   EXPECT_FLOAT_EQ(cow.state.health, 9.0f);
   EXPECT_FALSE(w.mobs.hurt(cow, MobDamage::kPlayerAttack, 1.0f, &player));  // within the window, not larger
@@ -291,7 +291,7 @@ TEST(MobCombat, TheInvulnerabilityWindowTakesOnlyTheExcessOfALargerHit) {
 TEST(MobCombat, KnockbackPushesAwayFromTheAttackerAsTheFormulaSays) {
   MobWorldFixture w;
   Player& player = w.connections.add(1, Vec3{3.5, 65.0, 4.5});
-  Mob& sheep = w.summon(MobType::kSheep, Vec3{0.5, 65.0, 0.5}, SummonOptions{true, {}, {}});
+  Mob& sheep = w.summon(MobType::kSheep, Vec3{0.5, 65.0, 0.5}, SummonOptions{true, {}, {}, false});
   sheep.on_ground = true;
   sheep.velocity = Vec3{0.1, 0.0, -0.2};
   ASSERT_TRUE(w.mobs.hurt(sheep, MobDamage::kPlayerAttack, 1.0f, &player));
@@ -335,7 +335,7 @@ TEST(MobCombat, AttackStrengthScalesTheDamageAndResetsOnEveryAttack) {
   // Through the system: a fresh player hits at 0.2 strength, after 5 ticks at full.
   MobWorldFixture w;
   Player& player = w.connections.add(1, Vec3{2.5, 65.0, 0.5});
-  Mob& cow = w.summon(MobType::kCow, Vec3{0.5, 65.0, 0.5}, SummonOptions{true, {}, {}});
+  Mob& cow = w.summon(MobType::kCow, Vec3{0.5, 65.0, 0.5}, SummonOptions{true, {}, {}, false});
   ASSERT_TRUE(w.mobs.attack(player, cow.id()));
   EXPECT_FLOAT_EQ(cow.state.health, 10.0f - expected(1.0f, 4.0, 0));
   for (int i = 0; i < 25; ++i) w.tick();  // past the invulnerability window
@@ -347,7 +347,7 @@ TEST(MobCombat, ASprintingFullStrengthHitKnocksBackHalfABlockMoreAlongTheLook) {
   MobWorldFixture w;
   w.mobs.set_sprinting([](ConnId) { return true; });
   Player& player = w.connections.add(1, Vec3{0.5, 65.0, -1.5});  // north of the cow, facing south (yaw 0)
-  Mob& cow = w.summon(MobType::kCow, Vec3{0.5, 65.0, 0.5}, SummonOptions{true, {}, {}});
+  Mob& cow = w.summon(MobType::kCow, Vec3{0.5, 65.0, 0.5}, SummonOptions{true, {}, {}, false});
   cow.on_ground = true;
   for (int i = 0; i < 10; ++i) w.tick();  // a full swing
   ASSERT_TRUE(w.mobs.attack(player, cow.id()));
@@ -363,7 +363,7 @@ TEST(MobCombat, AttacksOutOfReachOrBySpectatorsDoNothing) {
   MobWorldFixture w;
   Player& far = w.connections.add(1, Vec3{8.0, 65.0, 0.5});
   Player& spectator = w.connections.add(2, Vec3{1.5, 65.0, 0.5}, GameMode::kSpectator);
-  Mob& pig = w.summon(MobType::kPig, Vec3{0.5, 65.0, 0.5}, SummonOptions{true, {}, {}});
+  Mob& pig = w.summon(MobType::kPig, Vec3{0.5, 65.0, 0.5}, SummonOptions{true, {}, {}, false});
   // The pig's box reaches x = 0.95; the far player's eyes are 7.05 away (more than 3 + 3).
   EXPECT_FALSE(w.mobs.attack(far, pig.id()));
   EXPECT_FALSE(w.mobs.attack(spectator, pig.id()));
@@ -496,7 +496,7 @@ TEST(MobGoals, APassiveMobPanicsWhenHitAndStrollsOtherwise) {
   }
   EXPECT_TRUE(panicked);
   // A mob without AI never moves.
-  Mob& still = w.summon(MobType::kSheep, Vec3{5.5, 70.0, 5.5}, SummonOptions{true, {}, {}});
+  Mob& still = w.summon(MobType::kSheep, Vec3{5.5, 70.0, 5.5}, SummonOptions{true, {}, {}, false});
   for (int i = 0; i < 40; ++i) w.tick();
   EXPECT_EQ(still.position, (Vec3{5.5, 70.0, 5.5}));
 }

@@ -39,7 +39,11 @@ class SnbtReader {
         const std::string value = read_bare();
         if (value.empty()) return fail(problem, "Expected value");
         const auto number = as_number(value);
-        if (key == "NoAI") {
+        if (key == "PersistenceRequired") {
+          if (value == "true") out.persistence_required = true;
+          else if (value == "false") out.persistence_required = false;
+          else if (number) out.persistence_required = *number != 0.0;
+        } else if (key == "NoAI") {
           if (value == "true") out.no_ai = true;
           else if (value == "false") out.no_ai = false;
           else if (number) out.no_ai = *number != 0.0;

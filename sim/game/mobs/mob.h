@@ -58,6 +58,7 @@ struct MobState {
   int last_hurt_by_timestamp = 0;
   // Mob.
   bool no_ai = false;
+  bool persistence_required = false;  // never despawns, not counted against the mob caps
   std::optional<std::string> custom_name;
   std::optional<ConnId> target;     // the player the target selector chose
   int no_action_time = 0;

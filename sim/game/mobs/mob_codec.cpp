@@ -99,7 +99,7 @@ nbt::Compound save(const Mob& mob) {
     w.keep_if_loaded(key);
   // Mob.
   w.keep("CanPickUpLoot", int8_t{0});
-  w.keep("PersistenceRequired", int8_t{0});
+  w.model("PersistenceRequired", static_cast<int8_t>(s.persistence_required));
   for (std::string_view key : {"drop_chances", "leash", "home_radius", "home_pos"}) w.keep_if_loaded(key);
   w.keep("LeftHanded", int8_t{0});
   w.keep_if_loaded("DeathLootTable");
@@ -154,6 +154,7 @@ std::optional<Loaded> load(const nbt::Compound& tag) {
   out.health = std::clamp(h, 0.0f, kind->max_health);
   out.death_time = static_cast<int16_t>(entity_nbt::int_or(tag, "DeathTime", 0));
   out.no_ai = entity_nbt::bool_or(tag, "NoAI", false);
+  out.persistence_required = entity_nbt::bool_or(tag, "PersistenceRequired", false);
   if (const std::string* name = entity_nbt::string_at(tag, "CustomName")) {
     out.custom_name = *name;
   } else if (const nbt::Compound* text = entity_nbt::compound_at(tag, "CustomName")) {

@@ -18,6 +18,7 @@ struct SummonOptions {
   bool no_ai = false;
   std::optional<float> health;
   std::optional<std::string> custom_name;
+  bool persistence_required = false;  // Mob.persistenceRequired (PersistenceRequired): never despawns
 };
 
 // One drop of a loot table: `item` count uniform in [min, max] (before any looting).

@@ -13,6 +13,7 @@
 #include "sim/game/mobs/mob_ai.h"
 #include "sim/game/mobs/mob_codec.h"
 #include "sim/game/mobs/mob_physics.h"
+#include "sim/game/mobs/spawning/spawn_rules.h"
 #include "sim/game/movement/player_body.h"
 #include "sim/protocol/packets.h"
 
@@ -66,6 +67,7 @@ int32_t Mobs::summon(const MobKind& kind, const Vec3& position, float yaw, const
   mob->state.head_yaw = mob->yaw;
   mob->state.goals = mob_ai::initial_goals(kind);
   mob->state.no_ai = options.no_ai;
+  mob->state.persistence_required = options.persistence_required;
   mob->state.custom_name = options.custom_name;
   if (options.health) mob->state.health = std::clamp(*options.health, 0.0f, kind.max_health);
   Mob& added = *mobs_.emplace(id, std::move(mob)).first->second;
@@ -146,11 +148,38 @@ void Mobs::tick() {
   for (const int32_t id : ids()) {
     Mob& mob = *mobs_.at(id);
     if (mob.removed || !chunk_loaded(*blocks_, mob.position)) continue;
+    // ServerLevel asks every entity whether it despawns just before its tick.
+    check_despawn(mob);
+    if (mob.removed) continue;
     tick_mob(mob);
   }
   purge_removed();
   // Player.tick: the attack strength ticker counts up (players tick after the level's entities).
   for (ConnId conn : connections_.players_in_join_order()) ++attack_strength_[conn];
+}
+
+void Mobs::check_despawn(Mob& mob) {
+  spawning::DespawnInput in;
+  const MobKind& kind = mob.mob_kind();
+  in.category = spawning::category_of(kind);
+  in.hostile = kind.hostile;
+  in.remove_when_far_away = kind.hostile;  // Animal.removeWhenFarAway is false
+  in.persistent = mob.state.persistence_required;
+  in.no_action_time = mob.state.no_action_time;
+  in.difficulty = difficulty_;
+  // Level.getNearestPlayer(entity, -1): any non-spectator player, first in join order on ties.
+  for (ConnId conn : connections_.players_in_join_order()) {
+    const Player* p = connections_.player(conn);
+    if (p == nullptr || p->game_mode == GameMode::kSpectator) continue;
+    const double dx = p->position.x - mob.position.x, dy = p->position.y - mob.position.y,
+                 dz = p->position.z - mob.position.z;
+    const double d = dx * dx + dy * dy + dz * dz;
+    if (!in.has_player || d < in.distance_sqr) in.distance_sqr = d;
+    in.has_player = true;
+  }
+  const spawning::DespawnOutcome out = spawning::check_despawn(in, random_);
+  if (out.reset_no_action_time) mob.state.no_action_time = 0;
+  if (out.discard) discard(mob);
 }
 
 void Mobs::tick_mob(Mob& mob) {

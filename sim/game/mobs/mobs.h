@@ -1,6 +1,6 @@
 // The mob system (docs/rules/mobs.md, docs/entities.md): every mob in the world, created through
 // the MobSpawner port (/summon), ticked in id order after player movement (body, AI, death), hurt
-// by players' attacks and /kill, hurting players through PlayerDamage, dropping loot as items.
+// by players' attacks and /kill, despawned far from players (docs/rules/spawning.md), hurting players through PlayerDamage, dropping loot as items.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/core/properties.h"
 #include "sim/core/rng.h"
 #include "sim/game/entities/entity.h"
 #include "sim/game/entities/entity_persistence.h"
@@ -42,6 +43,8 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   // Whether a player sprints (movement knows it from the player's entity actions): a sprinting
   // full-strength hit knocks back more and is never critical.
   void set_sprinting(std::function<bool(ConnId)> sprinting) { sprinting_ = std::move(sprinting); }
+  // The difficulty Mob.checkDespawn reads: in peaceful, hostile mobs vanish.
+  void set_difficulty(Difficulty difficulty) { difficulty_ = difficulty; }
 
   // Adds a mob at `position` facing `yaw` (Entity.snapTo); returns its entity id.
   int32_t summon(const MobKind& kind, const Vec3& position, float yaw, const SummonOptions& options = {});
@@ -73,6 +76,7 @@ class Mobs final : public PlayerListener, public EntityPersistence {
 
  private:
   void tick_mob(Mob& mob);
+  void check_despawn(Mob& mob);
   void die(Mob& mob);
   void drop_loot(Mob& mob);
   bool hurt_player(Mob& mob, Player& player);
@@ -92,6 +96,7 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   const BlockSource* blocks_ = &no_blocks_;
   std::map<int32_t, std::unique_ptr<Mob>> mobs_;  // by entity id: ticks in id order
   std::function<bool(ConnId)> sprinting_;
+  Difficulty difficulty_ = Difficulty::kNormal;
   // Player.attackStrengthTicker per player (ticks since the last attack or item change).
   std::map<ConnId, int> attack_strength_;
 };
