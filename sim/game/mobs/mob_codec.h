@@ -25,6 +25,7 @@ struct Loaded {
   float health = 0;
   int death_time = 0;
   bool no_ai = false;
+  bool persistence_required = false;
   std::optional<std::string> custom_name;
   double fall_distance = 0;
   nbt::Compound tag;  // the whole compound, for the keys Horizon does not model

@@ -110,6 +110,7 @@ bool Mobs::load(const nbt::Compound& tag) {
   s.death_time = loaded->death_time;
   s.dead = loaded->health <= 0.0f;
   s.no_ai = loaded->no_ai;
+  s.persistence_required = loaded->persistence_required;
   s.custom_name = loaded->custom_name;
   s.fall_distance = loaded->fall_distance;
   s.loaded = std::move(loaded->tag);
