@@ -64,8 +64,10 @@ enum class SessionOutcome : uint8_t {
 // why there is none. Carrying the answer (not the request) keeps the core free of I/O.
 // GCC 12 at -O3 wrongly calls the implicit move of this struct inside std::variant "maybe
 // uninitialized" (a known false positive with variant moves); the pragma keeps -Werror builds going.
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 struct SessionAnswer {
   ConnId conn = 0;
   SessionOutcome outcome = SessionOutcome::kUnreachable;
@@ -75,7 +77,9 @@ struct SessionAnswer {
   std::vector<SessionProfileProperty> properties;
   bool operator==(const SessionAnswer&) const = default;
 };
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 
 using Input = std::variant<ConnectionOpened, BytesReceived, ConnectionClosed, ConsoleLine, JobCompleted, SessionAnswer>;
 

@@ -129,9 +129,11 @@ TEST(MobCodec, KeysHorizonDoesNotModelAreWrittenBackAsLoaded) {
   std::optional<mob_codec::Loaded> loaded = mob_codec::load(vanilla);
   ASSERT_TRUE(loaded.has_value());
   EXPECT_EQ(loaded->health, 4.0f);
+  EXPECT_TRUE(loaded->persistence_required);  // modelled: natural despawning reads it
   Mob back(2, loaded->base.uuid, *loaded->kind);
   back.position = loaded->base.position;
   back.state.health = loaded->health;
+  back.state.persistence_required = loaded->persistence_required;
   back.state.loaded = loaded->tag;
   const nbt::Compound saved = mob_codec::save(back);
   for (std::string_view key : {"Color", "Sheared", "PersistenceRequired", "Age", "Tags", "equipment", "SomeFutureKey"})
