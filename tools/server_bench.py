@@ -65,6 +65,8 @@ def arguments(argv):
     p.add_argument("--view-distance", type=int, default=10)
     p.add_argument("--gamerule", type=gamerule, action="append", default=[],
                    help="name=value set on the console after start-up (respawn_radius=0 is always set)")
+    p.add_argument("--command", action="append", default=[], dest="commands",
+                   help="a console command sent after the gamerules, e.g. 'time set midnight' (repeatable)")
     p.add_argument("--nice", type=int, help="run the server under nice -n N")
     p.add_argument("--cpus", type=cpu_split, help="SERVER:BOTS CPU lists for taskset, e.g. 0:1")
     p.add_argument("--bots-via", default="", help="command prefix to run the bots elsewhere, e.g. 'ssh host'")
@@ -148,7 +150,7 @@ def settings_from(args):
         tick_query_interval=args.tick_query_interval, view_distance=args.view_distance, nice=args.nice,
         server_cpus=args.cpus[0] if args.cpus else None, bots_cpus=args.cpus[1] if args.cpus else None,
         bots_via=shlex.split(args.bots_via), bots_bin=args.bots_bin or default_binary("horizon-bots", "tools"),
-        connect=args.connect, port=args.port, gamerules=gamerules, work_dir=args.work_dir,
+        connect=args.connect, port=args.port, gamerules=gamerules, commands=args.commands, work_dir=args.work_dir,
         keep_worlds=args.keep_worlds)
 
 

@@ -12,7 +12,7 @@ import unittest
 
 SOURCE = os.environ.get("HZ_SOURCE_DIR", os.path.join(os.path.dirname(__file__), "..", ".."))
 sys.path.insert(0, os.path.join(SOURCE, "tools"))
-from bench import bots_summary, proc_sampler, report, servers, tick_query  # noqa: E402
+from bench import bots_summary, metrics_sampler, proc_sampler, report, servers, tick_query  # noqa: E402
 
 PREFIX = "[12:00:05] [Server thread/INFO]: "
 
@@ -229,6 +229,35 @@ class ServersAndReportTest(unittest.TestCase):
         slow = dict(run, behaviour="explore", explore_speed=0.8)
         titles = [report.group_title(key) for key, _ in report.groups([run, slow])]
         self.assertEqual(titles, ["Walk", "Explore at 0.8 blocks a second"])
+
+
+class MetricsSamplerTest(unittest.TestCase):
+    SCRAPE = "\n".join([
+        "# HELP horizon_chunks_ticking Chunk columns ticking.", "# TYPE horizon_chunks_ticking gauge",
+        "horizon_chunks_ticking 441", "horizon_chunks_loaded 1089",
+        "# TYPE horizon_entities gauge", 'horizon_entities{kind="player"} 10', 'horizon_entities{kind="mob"} 37',
+        'horizon_entities{kind="item"} 2', 'horizon_mspt{quantile="0.95"} 1.5', "horizon_tps 20"])
+
+    def test_a_scrape_gives_chunks_and_entities_by_kind(self):
+        sample = metrics_sampler.parse(self.SCRAPE)
+        self.assertEqual(sample["chunks_ticking"], 441)
+        self.assertEqual(sample["chunks_loaded"], 1089)
+        self.assertEqual(sample["entities"], {"player": 10, "mob": 37, "item": 2})
+
+    def test_the_window_mean_leaves_out_samples_before_it(self):
+        early = dict(metrics_sampler.parse(self.SCRAPE), t=1.0)
+        late = [dict(metrics_sampler.parse(self.SCRAPE.replace("} 37", "} " + str(n))), t=10.0 + n) for n in (20, 40)]
+        summary = metrics_sampler.summarize([early] + late, start=5.0, end=60.0)
+        self.assertEqual(summary["samples"], 2)
+        self.assertEqual(summary["entities"]["mob"], 30)
+        self.assertEqual(summary["mobs_at_end"], 40)
+        self.assertIsNone(metrics_sampler.summarize([early], start=5.0, end=60.0))
+
+    def test_the_report_shows_the_world_table_when_runs_have_one(self):
+        run = {"server": "horizon", "behaviour": "walk", "bots": 10, "status": "ok",
+               "world": {"chunks_ticking": 441.0, "chunks_loaded": 1089.0, "entities": {"mob": 37.0, "item": 2.0}}}
+        text = "\n".join(report.tables([run]))
+        self.assertIn("| 10 | Horizon | 441 | 1089 | 37 | 2 |", text)
 
 
 if __name__ == "__main__":

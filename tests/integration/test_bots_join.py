@@ -116,8 +116,9 @@ class BotsJoinTest(unittest.TestCase):
         total, window = summary["total"], summary["window"]
         # Each bot reaches its spot well inside the warm-up, then acts four times a second.
         self.assertGreaterEqual(window["actions"], 3 * 4 * 5, window)
-        # Every action is answered by block_changed_ack (the last few may still be in flight).
-        self.assertGreaterEqual(total["acks"], total["actions"] - 3, total)
+        # Every action is answered by block_changed_ack (an ack answers every sequence up to its
+        # own; the last second's actions may still be in flight, more of them under ThreadSanitizer).
+        self.assertGreaterEqual(total["acks"], total["actions"] - 3 * SLOW, total)
         self.assertLessEqual(total["acks"], total["actions"], total)
         # Each accepted change reaches every bot (all build near spawn), the actor included.
         self.assertGreaterEqual(total["block_updates"], 2 * total["actions"], total)

@@ -98,12 +98,25 @@ def tables(runs):
                   "bots in play at end | bots' CPU | start-up s | status |",
                   "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
         lines += [detail_row(r) for r in rows]
+        if any(r.get("world") for r in rows):
+            lines += ["", "World (means over the window, from the metrics endpoint):", "",
+                      "| Bots | Server | ticking chunks | loaded chunks | mobs | items |",
+                      "| ---: | --- | ---: | ---: | ---: | ---: |"]
+            lines += [world_row(r) for r in rows if r.get("world")]
         if key[0] == "build":
             lines += ["", "Building:", "", "| Bots | Server | actions/s | block changes seen/s |",
                       "| ---: | --- | ---: | ---: |"]
             lines += [build_row(r) for r in rows]
         lines.append("")
     return lines
+
+
+def world_row(run):
+    w = run["world"]
+    cells = [str(run["bots"]), label_of(run), format_number(w.get("chunks_ticking"), 0),
+             format_number(w.get("chunks_loaded"), 0), format_number(w["entities"].get("mob"), 0),
+             format_number(w["entities"].get("item"), 0)]
+    return "| " + " | ".join(cells) + " |"
 
 
 def build_row(run):
@@ -128,7 +141,8 @@ def settings_lines(settings):
             f"- `tick query` every {format_number(s.get('tick_query_interval'))} s; RSS and CPU of the server's "
             "process tree every second (100 % is one core)",
             f"- View and simulation distance {s.get('view_distance')}; gamerules: "
-            + (", ".join(s.get("gamerules") or []) or "none"),
+            + (", ".join(s.get("gamerules") or []) or "none")
+            + ("; console commands: " + ", ".join(f"`{c}`" for c in s["commands"]) if s.get("commands") else ""),
             f"- Pinning: {pin}; nice: {s.get('nice') if s.get('nice') is not None else 'no'}"]
 
 

@@ -9,7 +9,7 @@ import subprocess
 import tempfile
 import time
 
-from . import bots_summary, proc_sampler, servers, tick_query
+from . import bots_summary, metrics_sampler, proc_sampler, servers, tick_query
 from .console import ServerConsole
 
 
@@ -30,6 +30,7 @@ class Settings:
         self.connect = kw.get("connect", "127.0.0.1")
         self.port = kw.get("port", 0)             # 0: a free port per run
         self.gamerules = kw.get("gamerules", [("respawn_radius", "0")])
+        self.commands = kw.get("commands", [])    # console commands after the gamerules, e.g. "time set night"
         self.work_dir = kw.get("work_dir")
         self.keep_worlds = kw.get("keep_worlds", False)
         self.startup_timeout = kw.get("startup_timeout", 600.0)
@@ -75,10 +76,13 @@ def run_configuration(kind, bots, behaviour, explore_speed, settings, say=None):
     properties["view-distance"] = str(settings.view_distance)
     properties["simulation-distance"] = str(settings.view_distance)
     properties.update(servers.BEHAVIOUR_PROPERTIES.get(behaviour, {}))
+    metrics_port = free_port() if kind.has_metrics else None
+    if metrics_port:
+        properties["horizon-metrics-port"] = str(metrics_port)
     kind.prepare(folder, properties)
     record = {"server": kind.name, "label": kind.label, "behaviour": behaviour, "bots": bots,
               "explore_speed": explore_speed if behaviour == "explore" else None,
-              "folder": folder, "port": port, "status": "ok"}
+              "folder": folder, "port": port, "metrics_port": metrics_port, "status": "ok"}
 
     console = ServerConsole(pinned(kind.command(port), settings.server_cpus, settings.nice), folder,
                             os.path.join(folder, "console.log"))
@@ -104,10 +108,13 @@ def _measure(console, kind, bots, behaviour, explore_speed, settings, record, sa
     say(f"{kind.name}: Done after {record['startup_s']:.1f} s")
     for key, value in settings.gamerules:
         console.send(f"gamerule {key} {value}")
+    for command in settings.commands:
+        console.send(command)
 
     ticks = tick_query.TickQueryParser()
     console.add_listener(lambda line, when: ticks.feed(line, when))
     sampler = proc_sampler.TreeSampler(console.proc.pid).start()
+    metrics = metrics_sampler.MetricsSampler(record["metrics_port"]).start() if record["metrics_port"] else None
 
     warmup_offset = bots * settings.join_interval + settings.warmup
     duration = warmup_offset + settings.measure
@@ -129,6 +136,8 @@ def _measure(console, kind, bots, behaviour, explore_speed, settings, record, sa
             bots_proc.kill()
             bots_proc.wait()
         sampler.stop()
+        if metrics:
+            metrics.stop()
         bots_log.close()
 
     _wait_for_replies(ticks, queries, console)
@@ -139,6 +148,8 @@ def _measure(console, kind, bots, behaviour, explore_speed, settings, record, sa
     record["tick_samples"] = [dict(s, t=s["t"] - started) for s in ticks.samples]
     record["process"] = proc_sampler.summarize(sampler.samples, window_start, window_end)
     record["process_samples"] = [dict(s, t=s["t"] - started) for s in sampler.samples]
+    if metrics:  # how much world the ticks covered: ticking chunks and entities by kind
+        record["world"] = metrics_sampler.summarize(metrics.samples, window_start, window_end)
     try:
         summary = bots_summary.parse(out)
         record["bots_summary"] = summary

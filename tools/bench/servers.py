@@ -34,6 +34,7 @@ def write_properties(folder, properties):
 class HorizonServer:
     name = "horizon"
     label = "Horizon"
+    has_metrics = True  # horizon-metrics-port: ticking chunks and entities are read during the run
 
     def __init__(self, binary, extra_args=()):
         self.binary = os.path.abspath(binary)
@@ -56,6 +57,7 @@ class VanillaServer:
     """A vanilla dedicated server jar (the seed used a 4 GB fixed heap)."""
     name = "vanilla"
     label = "Vanilla"
+    has_metrics = False
 
     def __init__(self, jar, java="java", java_args=("-Xms4g", "-Xmx4g")):
         self.jar = os.path.abspath(jar)

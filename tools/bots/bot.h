@@ -110,6 +110,7 @@ class Bot {
   std::optional<Flight> flight_;
   std::optional<BuildSite> build_;
   int32_t sequence_ = 0;    // block action sequence numbers (block_changed_ack answers them)
+  int32_t acked_sequence_ = 0;  // the highest sequence a block_changed_ack has answered
   int ticks_standing_ = 0;  // ticks since the last move while building
   Vec3d position_;
   float yaw_ = 0, pitch_ = 0;

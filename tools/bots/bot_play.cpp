@@ -48,7 +48,13 @@ struct Bot::PlayHandler {
     }
     bot.on_chunk(chunk.x, chunk.z);
   }
-  void operator()(packet::play_cb::AcknowledgePlayerDigging&&) { ++bot.counters_.acks; }
+  // One ack answers every sequence up to its own (the server sends one a tick with the highest),
+  // so what counts is how far the acknowledged sequence moved.
+  void operator()(packet::play_cb::AcknowledgePlayerDigging&& ack) {
+    if (ack.sequence_id <= bot.acked_sequence_) return;
+    bot.counters_.acks += static_cast<uint64_t>(ack.sequence_id - bot.acked_sequence_);
+    bot.acked_sequence_ = ack.sequence_id;
+  }
   void operator()(packet::play_cb::BlockChange&&) { ++bot.counters_.block_updates; }
   void operator()(packet::play_cb::MultiBlockChange&& m) { bot.counters_.block_updates += m.records.size(); }
   void operator()(packet::play_cb::UnloadChunk&& forget) { bot.held_.on_forget(forget.x, forget.z, bot.counters_); }

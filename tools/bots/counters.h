@@ -16,7 +16,7 @@ struct Counters {
   uint64_t pullbacks = 0;      // position packets after the join teleport
   uint64_t moves = 0;          // movement packets sent
   uint64_t actions = 0;        // blocks placed or dug (build)
-  uint64_t acks = 0;           // block_changed_ack received
+  uint64_t acks = 0;           // actions answered by block_changed_ack (one ack can answer several)
   uint64_t block_updates = 0;  // blocks changed by block_update / section_blocks_update received
 
   Counters& operator+=(const Counters& o) {
