@@ -111,8 +111,8 @@ class Runner {
       if (options.canary == SimCanary::kLostSave) save_flush_nanos_ = *crash_nanos_ - 4 * kNanosPerSecond;
     }
     if (options.recording) recording_ = options.recording(config_, clock_, sink_);
-    core_ = std::make_unique<Core>(config_, recording_ ? recording_->clock() : static_cast<Clock&>(clock_),
-                                   recording_ ? recording_->sink() : static_cast<EffectSink&>(sink_));
+    core_ = std::make_unique<Core>(config_, recording_ ? recording_->core_clock() : static_cast<Clock&>(clock_),
+                                   recording_ ? recording_->core_sink() : static_cast<EffectSink&>(sink_));
     for (int i = 0; i < options.clients; ++i) {
       joins_.emplace(static_cast<int64_t>(rng_.next_below(static_cast<uint32_t>(kJoinWindowNanos / 1'000'000))) * 1'000'000,
                      "Sim" + std::to_string(i + 1));

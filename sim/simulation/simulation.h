@@ -24,8 +24,8 @@ class Core;
 class SimRecording {
  public:
   virtual ~SimRecording() = default;
-  virtual Clock& clock() = 0;
-  virtual EffectSink& sink() = 0;
+  virtual Clock& core_clock() = 0;
+  virtual EffectSink& core_sink() = 0;
   virtual void started() = 0;
   virtual void iteration(std::vector<Input> inputs, const IterationDigest& digest) = 0;
   // The run ended with the core alive (`stop`: the final save is recorded) or the core died.

@@ -138,8 +138,8 @@ class TraceRecording final : public hz::SimRecording {
     recorder_ = std::make_unique<hz::Recorder>(clock, sink,
                                                std::make_unique<hz::TraceWriter>(std::move(header), output_, rotation));
   }
-  hz::Clock& clock() override { return recorder_->clock(); }
-  hz::EffectSink& sink() override { return recorder_->sink(); }
+  hz::Clock& core_clock() override { return recorder_->clock(); }
+  hz::EffectSink& core_sink() override { return recorder_->sink(); }
   void started() override { recorder_->started(); }
   void iteration(std::vector<hz::Input> inputs, const hz::IterationDigest& digest) override {
     recorder_->end_iteration(std::move(inputs), digest);
