@@ -159,6 +159,7 @@ bool has_violation(const SimResult& r, const std::string& words) {
 
 TEST(Simulation, TheBadPacketCanaryIsCaught) {
   SimOptions o = short_run(3);
+  o.seconds = 10;
   o.canary = SimCanary::kBadPacket;
   const SimResult r = run_simulation(o, {});
   EXPECT_TRUE(has_violation(r, "undecodable packet")) << r.violations.size();
@@ -174,6 +175,7 @@ TEST(Simulation, TheLostSaveCanaryIsCaught) {
 
 TEST(Simulation, TheWrongBlockCanaryIsCaught) {
   SimOptions o = short_run(3);
+  o.seconds = 14;
   o.canary = SimCanary::kWrongBlock;
   const SimResult r = run_simulation(o, {});
   EXPECT_GT(r.chunk_checks, 0);

@@ -15,9 +15,9 @@ TRACE = os.environ.get("HZ_TRACE_BIN", "horizon-trace")
 # with network faults, the rest with all faults.
 SWEEP_SEEDS = int(os.environ.get("HZ_SIM_SWEEP", "12"))
 # Each canary, a run that shows it, and words of the violation it must raise.
-CANARIES = (("bad-packet", ["--seed", "3", "--seconds", "20", "--clients", "4"], "undecodable packet"),
+CANARIES = (("bad-packet", ["--seed", "3", "--seconds", "10", "--clients", "4"], "undecodable packet"),
             ("lost-save", ["--seed", "3", "--seconds", "20", "--clients", "4"], "after the restart"),
-            ("wrong-block", ["--seed", "3", "--seconds", "20", "--clients", "4"], "differs from the server's"))
+            ("wrong-block", ["--seed", "3", "--seconds", "14", "--clients", "4"], "differs from the server's"))
 
 
 def run_sim(*args, timeout=300):
@@ -61,7 +61,7 @@ class SimulationTest(unittest.TestCase):
             self.assertTrue(any(words in v["what"] for v in result["violations"]), f"{name}: {result['violations']}")
 
     def test_minimize_prints_a_smaller_failing_run(self):
-        done, result = run_sim("--seed", "3", "--seconds", "20", "--clients", "4", "--canary", "bad-packet",
+        done, result = run_sim("--seed", "3", "--seconds", "10", "--clients", "4", "--canary", "bad-packet",
                                "--minimize", "--quiet")
         self.assertEqual(done.returncode, 1, done.stderr)
         smaller = result["minimized"].split()
