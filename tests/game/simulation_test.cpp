@@ -57,7 +57,7 @@ SubmitJob storage_job(JobId id, anvil::StorageJobKind kind, ChunkPos pos, Bytes 
 
 anvil::StorageResult result_of(const JobCompleted& done) {
   auto r = anvil::decode_result(done.result);
-  EXPECT_TRUE(r.has_value());
+  EXPECT_TRUE(static_cast<bool>(r));
   return r ? *r : anvil::StorageResult{};
 }
 
