@@ -2,9 +2,12 @@
 // confirmation, chunk batch acknowledgements, keep-alives), then its drawn behaviour.
 #include "sim/simulation/sim_client.h"
 
+#include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "sim/core/check.h"
+#include "sim/data/catalog.h"
 #include "sim/protocol/dispatch.h"
 #include "sim/protocol/offline_uuid.h"
 #include "sim/protocol/packets.h"
@@ -18,6 +21,11 @@ double chance(Rng& rng, double most) { return rng.next_double() < 0.5 ? 0.0 : rn
 // Commands a player may run without being an operator, and ones that must be refused.
 constexpr const char* kCommands[] = {"help", "list", "tick query", "gamemode creative", "setblock 0 64 0 stone",
                                      "fill 0 64 0 2 66 2 glass", "tp 0 100 0", "nonsense command"};
+// Mobs /summon makes (operators only; everyone else is refused).
+constexpr const char* kSummons[] = {"summon cow ~1 ~ ~1", "summon pig ~-1 ~ ~", "summon sheep ~ ~ ~2",
+                                    "summon chicken ~ ~1 ~", "summon zombie ~2 ~ ~-2"};
+// What a creative player puts in its first hotbar slot before using it (ignored in survival).
+constexpr const char* kBuckets[] = {"water_bucket", "lava_bucket", "bucket"};
 constexpr const char* kChat[] = {"hello", "anyone here?", "", "\u00a7cno colours", "a much longer line of chat text"};
 
 }  // namespace
@@ -30,6 +38,7 @@ ClientBehaviour ClientBehaviour::draw(Rng& rng) {
   b.build_chance = chance(rng, 0.05);
   b.quit_chance = chance(rng, 0.002);
   b.garbage_chance = rng.next_below(10) == 0 ? rng.next_double() * 0.001 : 0.0;
+  b.play_chance = chance(rng, 0.03);
   return b;
 }
 
@@ -100,6 +109,30 @@ struct SimClient::PlayHandler {
     }
   }
   void operator()(packet::play_cb::KeepAlive&& k) { c.send(packet::play_sb::KeepAlive{k.id}); }
+  void operator()(packet::play_cb::MapChunk&& m) { c.on_chunk(m.x, m.z, m.body); }
+  void operator()(packet::play_cb::UnloadChunk&& u) { c.chunks_.erase(ChunkPos{u.x, u.z}); }
+  void operator()(packet::play_cb::BlockChange&& b) { c.set_block(b.location, b.type); }
+  void operator()(packet::play_cb::MultiBlockChange&& m) {
+    // Section coordinates: x 22 bits, z 22 bits, y 20 bits, each signed.
+    const int64_t v = m.chunk_coordinates;
+    const int32_t sx = static_cast<int32_t>(v >> 42);
+    const int32_t sz = static_cast<int32_t>((v << 22) >> 42);
+    const int32_t sy = static_cast<int32_t>((v << 44) >> 44);
+    for (int64_t record : m.records) {
+      const BlockPos pos{sx * 16 + static_cast<int32_t>((record >> 8) & 15), sy * 16 + static_cast<int32_t>(record & 15),
+                         sz * 16 + static_cast<int32_t>((record >> 4) & 15)};
+      c.set_block(pos, static_cast<int32_t>(record >> 12));
+    }
+  }
+  void operator()(packet::play_cb::SpawnEntity&& e) {
+    if (c.entities_.size() >= 64) c.entities_.erase(c.entities_.begin());
+    c.entities_.push_back(e.entity_id);
+  }
+  void operator()(packet::play_cb::EntityDestroy&& d) {
+    for (int32_t id : d.entity_ids) std::erase(c.entities_, id);
+  }
+  // A respawn makes a new client level: the server sends the chunks again.
+  void operator()(packet::play_cb::Respawn&&) { c.chunks_.clear(); }
   void operator()(packet::play_cb::Ping&& p) { c.send(packet::play_sb::Pong{p.id}); }
   template <class P>
   void operator()(P&&) {}
@@ -115,7 +148,58 @@ std::optional<std::string> SimClient::on_packet(std::span<const uint8_t> body) {
     case Phase::kGone: return "a packet after the connection was closed";
   }
   if (!outcome) return "undecodable packet: " + outcome.error();
+  if (chunk_problem_) return std::exchange(chunk_problem_, std::nullopt);
   return std::nullopt;
+}
+
+void SimClient::on_chunk(int32_t x, int32_t z, std::span<const uint8_t> body) {
+  ByteReader in(body);
+  const int32_t heightmaps = in.varint();
+  for (int32_t i = 0; i < heightmaps && in.ok(); ++i) {
+    in.varint();  // type
+    const int32_t longs = in.varint();
+    for (int32_t j = 0; j < longs && in.ok(); ++j) in.u64();
+  }
+  in.varint();  // the sections' size in bytes
+  std::vector<Section> sections(kSectionCount);
+  for (Section& section : sections) {
+    if (!in.ok() || !section.decode(in)) {
+      chunk_problem_ = "undecodable packet: map_chunk (" + std::to_string(x) + ", " + std::to_string(z) +
+                       ") has a section that does not decode";
+      return;
+    }
+  }
+  // Then block entities (Horizon sends none) and light: four bit sets and two lists of arrays;
+  // nothing may be left over.
+  const bool block_entities = in.varint() != 0;
+  if (!block_entities) {
+    for (int i = 0; i < 4 && in.ok(); ++i) in.bitset();
+    for (int i = 0; i < 2 && in.ok(); ++i) {
+      const int32_t arrays = in.varint();
+      for (int32_t j = 0; j < arrays && in.ok(); ++j) in.view(static_cast<size_t>(std::max(0, in.varint())));
+    }
+  }
+  if (!in.ok() || (!block_entities && in.remaining() != 0)) {
+    chunk_problem_ = "undecodable packet: map_chunk (" + std::to_string(x) + ", " + std::to_string(z) +
+                     ") is cut short or has bytes left over";
+    return;
+  }
+  if (corrupt_next_) {
+    // The canary: one block of the middle section becomes something else.
+    corrupt_next_ = false;
+    Section& middle = sections[kSectionCount / 2];
+    const BlockStateId was = middle.block(0);
+    middle.set_block(0, was == 1 ? 2 : 1);
+    corrupted_ = BlockPos{x * 16, kWorldMinY + kSectionCount / 2 * 16, z * 16};
+  }
+  chunks_[ChunkPos{x, z}] = std::move(sections);
+}
+
+void SimClient::set_block(const BlockPos& pos, int32_t state) {
+  auto it = chunks_.find(ChunkPos{pos.x >> 4, pos.z >> 4});
+  if (it == chunks_.end() || pos.y < kWorldMinY || pos.y > kWorldMaxY) return;  // not held: the client ignores it
+  it->second[static_cast<size_t>((pos.y - kWorldMinY) >> 4)].set_block(block_index(pos.x & 15, pos.y & 15, pos.z & 15),
+                                                                        static_cast<BlockStateId>(state));
 }
 
 Bytes SimClient::tick() {
@@ -158,12 +242,46 @@ void SimClient::act() {
       send(place);
     }
   }
+  if (rng_.next_double() < behaviour_.play_chance) play();
   if (rng_.next_double() < behaviour_.garbage_chance) {
     // A frame announcing more bytes than any packet may have.
     out_.insert(out_.end(), {0xFF, 0xFF, 0xFF, 0xFF, 0x0F});
     sent_garbage_ = true;
   }
   if (rng_.next_double() < behaviour_.quit_chance) quitting_ = true;
+}
+
+// The game systems beyond blocks: mobs (/summon, attacks), dropped items, buckets (fluids).
+void SimClient::play() {
+  switch (rng_.next_below(4)) {
+    case 0:
+      send(packet::play_sb::ChatCommand{kSummons[rng_.next_below(std::size(kSummons))]});
+      break;
+    case 1:
+      if (!entities_.empty()) send(packet::play_sb::Attack{entities_[rng_.next_below(static_cast<uint32_t>(entities_.size()))]});
+      break;
+    case 2: {
+      packet::play_sb::BlockDig drop;  // 3 drops the held stack, 4 one item
+      drop.status = 3 + static_cast<int32_t>(rng_.next_below(2));
+      send(drop);
+      break;
+    }
+    default: {
+      packet::play_sb::SetCreativeSlot slot;
+      slot.slot = 36;  // the first hotbar slot, selected from the start
+      slot.count = 1;
+      slot.item_id = item_id(kBuckets[rng_.next_below(std::size(kBuckets))]);
+      slot.components_added = 0;
+      slot.components_removed = 0;
+      send(slot);
+      packet::play_sb::UseItem use;
+      use.sequence = ++sequence_;
+      use.yaw = static_cast<float>(rng_.next_below(360)) - 180.0f;
+      use.pitch = 45.0f + static_cast<float>(rng_.next_below(45));  // looking down at nearby blocks
+      send(use);
+      break;
+    }
+  }
 }
 
 void SimClient::on_closed(const std::string& reason) {

@@ -1,9 +1,11 @@
 // A simulated client for horizon-sim: speaks the real protocol to the core through bytes, joins
 // the way the vanilla client does, then acts out a behaviour drawn from its seed (walk, chat, run
-// commands, build, quit, send garbage). Every packet it receives must decode in its state.
+// commands, build, quit, send garbage). Every packet it receives must decode in its state; it
+// keeps the chunks it was sent, decoded, with every block update applied, to compare with the core.
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -13,6 +15,8 @@
 #include "sim/core/types.h"
 #include "sim/protocol/codec.h"
 #include "sim/protocol/framing.h"
+#include "sim/world/chunk_pos.h"
+#include "sim/world/section.h"
 
 namespace hz {
 
@@ -24,6 +28,7 @@ struct ClientBehaviour {
   double build_chance = 0;    // per tick: dig or place next to itself
   double quit_chance = 0;     // per tick: leave (and maybe come back as a new connection)
   double garbage_chance = 0;  // per tick: send bytes that are not a packet (gets it kicked)
+  double play_chance = 0;     // per tick: summon a mob, attack an entity, drop an item or use a bucket
   static ClientBehaviour draw(Rng& rng);
 };
 
@@ -50,6 +55,12 @@ class SimClient {
   bool sent_garbage() const { return sent_garbage_; }
   const std::string& close_reason() const { return close_reason_; }
   int64_t packets_received() const { return packets_received_; }
+  // The chunks this client holds (sections bottom up), as sent and updated since.
+  const std::map<ChunkPos, std::vector<Section>>& chunks() const { return chunks_; }
+  // The wrong-block canary: the next chunk this client receives gets one block changed. The
+  // position changed, once it happened.
+  void corrupt_next_chunk() { corrupt_next_ = true; }
+  std::optional<BlockPos> corrupted() const { return corrupted_; }
 
   // Handlers per phase (sim_client.cpp).
   struct LoginHandler;
@@ -60,6 +71,9 @@ class SimClient {
   template <Packet P>
   void send(const P& packet);
   void act();
+  void play();
+  void on_chunk(int32_t x, int32_t z, std::span<const uint8_t> body);
+  void set_block(const BlockPos& pos, int32_t state);
 
   ConnId conn_;
   std::string name_;
@@ -76,6 +90,11 @@ class SimClient {
   bool sent_garbage_ = false;
   std::string close_reason_;
   int64_t packets_received_ = 0;
+  std::map<ChunkPos, std::vector<Section>> chunks_;
+  std::vector<int32_t> entities_;  // entity ids the server spawned for this client, oldest first
+  std::optional<std::string> chunk_problem_;  // a chunk body that did not decode
+  bool corrupt_next_ = false;
+  std::optional<BlockPos> corrupted_;
 };
 
 }  // namespace hz

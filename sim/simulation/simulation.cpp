@@ -6,13 +6,21 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <tuple>
+#include <span>
 
 #include "sim/core/clock.h"
 #include "sim/core/effect_buffer.h"
 #include "sim/core/hash.h"
 #include "sim/core/rng.h"
+#include "sim/game/access/list_files.h"
 #include "sim/game/core.h"
+#include "sim/protocol/offline_uuid.h"
+#include "sim/game/world/world_streaming.h"
+#include "sim/world/chunk_column.h"
+#include "sim/world/chunk_packet.h"
 #include "sim/simulation/sim_client.h"
+#include "sim/simulation/simulated_disk.h"
 #include "sim/simulation/simulated_jobs.h"
 
 namespace hz {
@@ -23,6 +31,9 @@ constexpr int64_t kNanosPerSecond = 1'000'000'000;
 constexpr int64_t kJoinWindowNanos = 10 * kNanosPerSecond;   // clients join within the first 10 s
 constexpr int64_t kMaxJoinNanos = 30 * kNanosPerSecond;      // a join must reach play within this
 constexpr int64_t kMaxKickDelayNanos = 5 * kNanosPerSecond;  // garbage must be answered within this
+constexpr int64_t kChunkCheckPasses = 100;  // every client's chunks are compared with the core's this often
+// A block may differ for a moment (changed after this tick's broadcast); longer is a violation.
+constexpr int kMaxStalePasses = 20;
 
 // The core's clock: each read moves it by the time the core's work took, drawn at random, with
 // now and then a long overrun; between passes the loop waits for the next tick like the shell.
@@ -49,6 +60,28 @@ ServerProperties sim_properties(int view_distance) {
   return p;
 }
 
+// Sim1 and Sim2 are operators, so /summon, /gamemode and the rest also run, not only fail.
+std::string sim_ops_json() {
+  OpEntries ops;
+  for (const char* name : {"Sim1", "Sim2"}) ops[offline_player_uuid(name)] = OpEntry{name, 4, false};
+  return encode_ops(ops);
+}
+
+bool has_network_faults(SimFaults f) { return f == SimFaults::kNetwork || f == SimFaults::kAll; }
+bool has_storage_faults(SimFaults f) { return f == SimFaults::kStorage || f == SimFaults::kAll; }
+
+// Swarm testing: each storage fault is off half the time, so each seed mixes them differently.
+StorageFaultRates draw_storage_faults(Rng& rng, bool on) {
+  StorageFaultRates f;
+  f.sync_writes = rng.next_below(2) == 0;
+  if (!on) return f;
+  if (rng.next_below(2) == 0) f.slow = 0.002 + rng.next_double() * 0.02;
+  if (rng.next_below(2) == 0) f.read_error = rng.next_double() * 0.03;
+  if (rng.next_below(2) == 0) f.write_error = rng.next_double() * 0.03;
+  if (rng.next_below(2) == 0) f.torn = rng.next_double();
+  return f;
+}
+
 struct LiveClient {
   std::unique_ptr<SimClient> client;
   int64_t opened_nanos = 0;
@@ -62,9 +95,24 @@ class Runner {
         progress_(progress),
         rng_(Rng::derive(options.seed, 1)),
         clock_(Rng::derive(options.seed, 2).next_u64()),
-        core_(CoreConfig{sim_properties(options.view_distance), static_cast<int64_t>(options.seed), "", {}, {}}, clock_, sink_),
+        config_{sim_properties(options.view_distance), static_cast<int64_t>(options.seed), sim_ops_json(), {}, {}},
         jobs_(2, Rng::derive(options.seed, 3).next_u64()),
-        network_faults_(options.faults == SimFaults::kNetwork || options.faults == SimFaults::kAll) {
+        network_faults_(has_network_faults(options.faults)),
+        storage_faults_(has_storage_faults(options.faults) || options.canary == SimCanary::kLostSave),
+        disk_(Rng::derive(options.seed, 4).next_u64(), [&] {
+          Rng r = Rng::derive(options.seed, 5);
+          return draw_storage_faults(r, storage_faults_);
+        }()) {
+    const int64_t end = end_nanos();
+    if (storage_faults_) {
+      // One crash between 40 % and 75 % of the run; the canary crashes after a save that finished.
+      Rng r = Rng::derive(options.seed, 6);
+      crash_nanos_ = end * (40 + static_cast<int64_t>(r.next_below(36))) / 100;
+      if (options.canary == SimCanary::kLostSave) save_flush_nanos_ = *crash_nanos_ - 4 * kNanosPerSecond;
+    }
+    if (options.recording) recording_ = options.recording(config_, clock_, sink_);
+    core_ = std::make_unique<Core>(config_, recording_ ? recording_->core_clock() : static_cast<Clock&>(clock_),
+                                   recording_ ? recording_->core_sink() : static_cast<EffectSink&>(sink_));
     for (int i = 0; i < options.clients; ++i) {
       joins_.emplace(static_cast<int64_t>(rng_.next_below(static_cast<uint32_t>(kJoinWindowNanos / 1'000'000))) * 1'000'000,
                      "Sim" + std::to_string(i + 1));
@@ -72,17 +120,25 @@ class Runner {
   }
 
   SimResult run() {
-    core_.start();
+    core_->start();
+    if (recording_) recording_->started();
     take_effects();
-    const int64_t end = static_cast<int64_t>(options_.seconds * static_cast<double>(kNanosPerSecond));
+    const int64_t end = end_nanos();
     int64_t next_report = 10 * kNanosPerSecond;
     while (clock_.peek() < end) {
+      if (crash_nanos_ && clock_.peek() >= *crash_nanos_) {
+        crash_nanos_.reset();
+        crash_and_restart();
+      }
       pass();
       if (progress_ && clock_.peek() >= next_report) {
         progress_(report_line());
         next_report += 10 * kNanosPerSecond;
       }
     }
+    if (recording_) recording_->ended(core_.get());
+    recording_.reset();
+    result_.crashes = disk_.crashes();
     result_.seed = options_.seed;
     result_.simulated_s = static_cast<double>(clock_.peek()) / static_cast<double>(kNanosPerSecond);
     result_.digest = digest_.digest();
@@ -90,22 +146,63 @@ class Runner {
   }
 
  private:
+  int64_t end_nanos() const { return static_cast<int64_t>(options_.seconds * static_cast<double>(kNanosPerSecond)); }
+
   void pass() {
     std::vector<Input> inputs;
-    for (JobCompleted& done : jobs_.finish(rng_.next_below(24))) inputs.push_back(std::move(done));
+    // The workers and the storage thread finish in an order the seed picks.
+    std::vector<JobCompleted> generated = jobs_.finish(rng_.next_below(24));
+    std::vector<JobCompleted> stored = disk_.step(1 + rng_.next_below(16));
+    for (size_t g = 0, s = 0; g < generated.size() || s < stored.size();) {
+      const bool storage = g == generated.size() || (s < stored.size() && rng_.next_below(2) == 0);
+      inputs.push_back(std::move(storage ? stored[s++] : generated[g++]));
+    }
     open_due_connections();
     deliver_due(inputs);
-    if (rng_.next_below(2000) == 0) inputs.push_back(ConsoleLine{"save-all"});
-    IterationDigest d = core_.run_iteration(inputs);
+    // Saves: now and then; often with storage faults, so a crash has saves to lose.
+    if (rng_.next_below(storage_faults_ ? 200 : 2000) == 0)
+      inputs.push_back(ConsoleLine{rng_.next_below(2) == 0 ? "save-all flush" : "save-all"});
+    if (save_flush_nanos_ && clock_.peek() >= *save_flush_nanos_) {
+      save_flush_nanos_.reset();
+      inputs.push_back(ConsoleLine{"save-all flush"});
+    }
+    IterationDigest d = core_->run_iteration(inputs);
+    if (recording_) recording_->iteration(std::move(inputs), d);
     ++result_.passes;
     tick_ = d.tick;
     fold(d);
     take_effects();
+    for (std::string& problem : disk_.take_problems()) violation(std::move(problem));
     closed_for_core_.insert(closing_.begin(), closing_.end());
     closing_.clear();
     tick_clients();
     check_liveness();
-    clock_.wait_until(core_.next_tick_nanos());
+    if (result_.passes % kChunkCheckPasses == 0) compare_chunks();
+    recheck_stale_blocks();
+    clock_.wait_until(core_->next_tick_nanos());
+  }
+
+  // The process dies at a random point (mid-pass work lost, storage as the crash leaves it) and
+  // a new core starts on what the disk holds; every client's connection died with it.
+  void crash_and_restart() {
+    if (progress_) progress_("[" + std::to_string(clock_.peek() / kNanosPerSecond) + " s] crash and restart");
+    if (recording_) recording_->ended(nullptr);  // the trace ends like a killed server's
+    recording_.reset();
+    core_.reset();
+    sink_.clear();
+    disk_.crash(options_.canary == SimCanary::kLostSave);
+    jobs_ = SimulatedJobs(2, rng_.next_u64());
+    for (auto& [conn, live] : clients_)
+      joins_.emplace(clock_.peek() + 1'000'000'000LL + rng_.next_below(4000) * 1'000'000LL, live.client->name());
+    clients_.clear();
+    network_.clear();
+    last_delivery_.clear();
+    closing_.clear();
+    closed_for_core_.clear();
+    stale_.clear();
+    core_ = std::make_unique<Core>(config_, clock_, sink_);
+    core_->start();
+    take_effects();
   }
 
   void open_due_connections() {
@@ -161,7 +258,10 @@ class Runner {
   void take_effects() {
     for (Effect& e : sink_.effects) {
       if (auto* job = std::get_if<SubmitJob>(&e)) {
-        jobs_.accept(std::move(*job));
+        if (anvil::is_storage_job(job->kind)) disk_.submit(std::move(*job));
+        else jobs_.accept(std::move(*job));
+      } else if (auto* write = std::get_if<StorageWrite>(&e); write && write->path.starts_with("players/data/")) {
+        disk_.write_file(*write);
       } else if (auto* send = std::get_if<SendPacket>(&e)) {
         on_server_packet(*send);
       } else if (auto* close = std::get_if<CloseConnection>(&e)) {
@@ -179,7 +279,18 @@ class Runner {
     }
     auto it = clients_.find(send.conn);
     if (it == clients_.end()) return;  // the client left; the core learns it when the close arrives
-    if (std::optional<std::string> problem = it->second.client->on_packet(*send.body)) {
+    std::span<const uint8_t> body = *send.body;
+    if (options_.canary == SimCanary::kBadPacket && !canary_fired_ && !body.empty() && body[0] == kMapChunkPacketId &&
+        it->second.client->phase() == SimClient::Phase::kPlay && clock_.peek() >= 5 * kNanosPerSecond) {
+      canary_fired_ = true;  // the canary: one chunk packet arrives cut in half
+      body = body.first(body.size() / 2);
+    }
+    if (options_.canary == SimCanary::kWrongBlock && !canary_fired_ &&
+        it->second.client->phase() == SimClient::Phase::kPlay && clock_.peek() >= 5 * kNanosPerSecond) {
+      canary_fired_ = true;  // the canary: the next chunk this client gets has one block wrong
+      it->second.client->corrupt_next_chunk();
+    }
+    if (std::optional<std::string> problem = it->second.client->on_packet(body)) {
       violation(it->second.client->name() + ": " + *problem);
     }
   }
@@ -224,6 +335,68 @@ class Runner {
     }
   }
 
+  // Every chunk a client holds equals the core's: each differing block becomes a suspect,
+  // reported if it still differs kMaxStalePasses passes in a row.
+  void compare_chunks() {
+    ++result_.chunk_checks;
+    std::vector<uint16_t> held(4096), real(4096);
+    for (const auto& [conn, live] : clients_) {
+      if (live.client->phase() != SimClient::Phase::kPlay) continue;
+      for (const auto& [pos, sections] : live.client->chunks()) {
+        const ChunkColumn* column = core_->world().column(pos);
+        if (column == nullptr) continue;  // not ready in the core (an unload on its way)
+        int found = 0;
+        for (int i = 0; i < kSectionCount && found < 4; ++i) {
+          sections[static_cast<size_t>(i)].blocks().copy_to(held);
+          column->section(i).blocks().copy_to(real);
+          for (int cell = 0; cell < 4096 && found < 4; ++cell) {
+            if (held[static_cast<size_t>(cell)] == real[static_cast<size_t>(cell)]) continue;
+            ++found;
+            const BlockPos at{pos.x * 16 + (cell & 15), kWorldMinY + i * 16 + (cell >> 8), pos.z * 16 + ((cell >> 4) & 15)};
+            const auto key = std::make_tuple(conn, at.x, at.y, at.z);
+            if (!reported_.contains(key)) stale_.emplace(key, 0);
+          }
+        }
+      }
+    }
+  }
+
+  void recheck_stale_blocks() {
+    for (auto it = stale_.begin(); it != stale_.end();) {
+      const ConnId conn = std::get<0>(it->first);
+      const BlockPos at{std::get<1>(it->first), std::get<2>(it->first), std::get<3>(it->first)};
+      const std::optional<std::pair<BlockStateId, BlockStateId>> states = client_and_core_block(conn, at);
+      if (!states || states->first == states->second) {
+        it = stale_.erase(it);
+        continue;
+      }
+      if (++it->second < kMaxStalePasses) {
+        ++it;
+        continue;
+      }
+      const ChunkPos chunk{at.x >> 4, at.z >> 4};
+      violation(clients_.at(conn).client->name() + ": chunk (" + std::to_string(chunk.x) + ", " +
+                std::to_string(chunk.z) + ") differs from the server's at (" + std::to_string(at.x) + ", " +
+                std::to_string(at.y) + ", " + std::to_string(at.z) + "): state " + std::to_string(states->first) +
+                " on the client, " + std::to_string(states->second) + " on the server");
+      reported_.insert(it->first);  // once per block
+      it = stale_.erase(it);
+    }
+  }
+
+  // The block as the client holds it and as the core has it; nullopt when either is gone.
+  std::optional<std::pair<BlockStateId, BlockStateId>> client_and_core_block(ConnId conn, const BlockPos& at) const {
+    auto live = clients_.find(conn);
+    if (live == clients_.end()) return std::nullopt;
+    const ChunkPos chunk{at.x >> 4, at.z >> 4};
+    auto held = live->second.client->chunks().find(chunk);
+    const ChunkColumn* column = core_->world().column(chunk);
+    if (held == live->second.client->chunks().end() || column == nullptr) return std::nullopt;
+    const int section = (at.y - kWorldMinY) >> 4;
+    const int cell = block_index(at.x & 15, at.y & 15, at.z & 15);
+    return std::make_pair(held->second[static_cast<size_t>(section)].block(cell), column->section(section).block(cell));
+  }
+
   void fold(const IterationDigest& d) {
     digest_.i64(d.tick);
     for (const auto& [conn, hash] : d.outbound) digest_.u64(conn), digest_.u64(hash);
@@ -250,9 +423,18 @@ class Runner {
   Rng rng_;
   SimClock clock_;
   EffectBuffer sink_;
-  Core core_;
-  SimulatedJobs jobs_;
+  CoreConfig config_;
+  std::unique_ptr<SimRecording> recording_;  // the first core's trace, while it lives
+  std::unique_ptr<Core> core_;
+  SimulatedJobs jobs_;  // generation (storage jobs go to the disk)
   const bool network_faults_;
+  const bool storage_faults_;
+  SimulatedDisk disk_;
+  std::optional<int64_t> crash_nanos_;
+  std::optional<int64_t> save_flush_nanos_;
+  bool canary_fired_ = false;
+  std::map<std::tuple<ConnId, int32_t, int32_t, int32_t>, int> stale_;
+  std::set<std::tuple<ConnId, int32_t, int32_t, int32_t>> reported_;  // blocks differing between a client and the core
   std::multimap<int64_t, std::string> joins_;  // when, who
   std::map<ConnId, LiveClient> clients_;
   std::deque<Delivery> network_;

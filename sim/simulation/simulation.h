@@ -5,10 +5,41 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "sim/core/clock.h"
+#include "sim/core/effect_digest.h"
+#include "sim/core/effects.h"
+#include "sim/core/inputs.h"
+#include "sim/game/core_config.h"
+
 namespace hz {
+
+class Core;
+
+// Watches the first core's life for a trace (tools/sim gives a recorder): the core reads this
+// clock and emits into this sink, which pass everything on to the simulation's own.
+class SimRecording {
+ public:
+  virtual ~SimRecording() = default;
+  virtual Clock& core_clock() = 0;
+  virtual EffectSink& core_sink() = 0;
+  virtual void started() = 0;
+  virtual void iteration(std::vector<Input> inputs, const IterationDigest& digest) = 0;
+  // The run ended with the core alive (`stop`: the final save is recorded) or the core died.
+  virtual void ended(Core* stop) = 0;
+};
+using SimRecordingFactory = std::function<std::unique_ptr<SimRecording>(const CoreConfig&, Clock&, EffectSink&)>;
+
+// Deliberately injected bugs the invariants must catch (each run with one exits with a violation).
+enum class SimCanary {
+  kNone,
+  kBadPacket,  // one large packet to a client arrives cut in half: it must fail to decode
+  kLostSave,   // a crash loses a chunk save that had finished: the restarted world must differ
+  kWrongBlock, // one chunk sent with one block changed: the client's chunk must differ from the core's
+};
 
 enum class SimFaults { kNone, kNetwork, kStorage, kAll };
 
@@ -18,6 +49,8 @@ struct SimOptions {
   int clients = 5;      // clients that join (quitters may come back as new connections)
   SimFaults faults = SimFaults::kNone;
   int view_distance = 3;
+  SimCanary canary = SimCanary::kNone;
+  SimRecordingFactory recording;  // empty: no trace
 };
 
 struct SimViolation {
@@ -31,6 +64,8 @@ struct SimResult {
   double simulated_s = 0;
   int64_t passes = 0;
   int connections = 0;  // connections opened, reconnections included
+  int crashes = 0;      // crash-and-restarts (storage faults)
+  int chunk_checks = 0; // client chunks compared with the core's
   uint64_t digest = 0;  // every pass's effects and state hash, in order
   std::vector<SimViolation> violations;
 };

@@ -1,6 +1,9 @@
 // horizon-sim's runner in-process (so the sanitizer builds run it too): a short run repeats
-// exactly, clients reach play, and the client-side decode invariant does catch a bad packet.
+// exactly, clients reach play, the client-side decode invariant does catch a bad packet; the
+// simulated disk keeps what a crash may keep, and the canaries are caught.
 #include <gtest/gtest.h>
+
+#include "sim/simulation/simulated_disk.h"
 
 #include "sim/protocol/packets.h"
 #include "sim/simulation/sim_client.h"
@@ -25,6 +28,7 @@ TEST(Simulation, AShortRunRepeatsExactlyAndFindsNothing) {
   EXPECT_EQ(a.passes, b.passes);
   EXPECT_GE(a.passes, 20 * 20);
   EXPECT_GE(a.connections, 4);
+  EXPECT_GE(a.chunk_checks, 3);
   for (const SimViolation& v : a.violations) ADD_FAILURE() << "pass " << v.pass << ": " << v.what;
   EXPECT_NE(run_simulation(short_run(12), {}).digest, a.digest);
 }
@@ -39,6 +43,143 @@ TEST(Simulation, ClientsCatchPacketsThatDoNotDecode) {
   EXPECT_FALSE(client.on_packet(encode_packet(packet::login_cb::Compress{256})).has_value());
   const Bytes unknown{0x7F};
   EXPECT_TRUE(client.on_packet(unknown).has_value());
+}
+
+// --- the simulated disk ---
+
+SubmitJob storage_job(JobId id, anvil::StorageJobKind kind, ChunkPos pos, Bytes nbt = {}) {
+  anvil::StorageRequest r;
+  r.kind = kind;
+  r.address.pos = pos;
+  r.nbt = std::move(nbt);
+  return SubmitJob{id, static_cast<uint32_t>(kind), anvil::encode_request(r)};
+}
+
+anvil::StorageResult result_of(const JobCompleted& done) {
+  auto r = anvil::decode_result(done.result);
+  EXPECT_TRUE(static_cast<bool>(r));
+  return r ? *r : anvil::StorageResult{};
+}
+
+// Writes version `v` of chunk (0, 0) and runs it.
+void write_and_run(SimulatedDisk& disk, JobId id, uint8_t v) {
+  disk.submit(storage_job(id, anvil::StorageJobKind::kWriteChunk, {0, 0}, Bytes{v, v}));
+  ASSERT_EQ(disk.step(16).size(), 1u);
+}
+
+std::optional<Bytes> read_back(SimulatedDisk& disk, JobId id) {
+  disk.submit(storage_job(id, anvil::StorageJobKind::kReadChunk, {0, 0}));
+  const std::vector<JobCompleted> done = disk.step(16);
+  EXPECT_EQ(done.size(), 1u);
+  anvil::StorageResult r = result_of(done.at(0));
+  if (r.outcome == anvil::StorageOutcome::kAbsent) return std::nullopt;
+  EXPECT_EQ(r.outcome, anvil::StorageOutcome::kData);
+  return r.nbt;
+}
+
+TEST(SimulatedDisk, ASyncedWriteSurvivesACrash) {
+  SimulatedDisk disk(1, StorageFaultRates{});
+  write_and_run(disk, 1, 7);
+  disk.crash(false);
+  EXPECT_EQ(read_back(disk, 2), (Bytes{7, 7}));
+  EXPECT_TRUE(disk.take_problems().empty());
+}
+
+TEST(SimulatedDisk, WithoutSyncOnlyAFlushMakesAWriteDurable) {
+  StorageFaultRates unsynced;
+  unsynced.sync_writes = false;
+  int kept = 0;
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    SimulatedDisk disk(seed, unsynced);
+    write_and_run(disk, 1, 1);
+    disk.submit(storage_job(2, anvil::StorageJobKind::kFlush, {}));
+    ASSERT_EQ(disk.step(16).size(), 1u);
+    write_and_run(disk, 3, 2);
+    EXPECT_EQ(read_back(disk, 4), (Bytes{2, 2}));  // the page cache answers before a crash
+    disk.crash(false);
+    const std::optional<Bytes> after = read_back(disk, 5);
+    ASSERT_TRUE(after == Bytes({1, 1}) || after == Bytes({2, 2}));  // flushed, or the unsynced write landed
+    kept += after == Bytes({2, 2});
+    EXPECT_TRUE(disk.take_problems().empty());
+  }
+  EXPECT_GT(kept, 0);
+  EXPECT_LT(kept, 40);
+}
+
+TEST(SimulatedDisk, AWriteInFlightAtACrashLandsWholeOrNotAtAll) {
+  StorageFaultRates torn;
+  torn.torn = 1;
+  SimulatedDisk disk(3, torn);
+  write_and_run(disk, 1, 1);
+  disk.submit(storage_job(2, anvil::StorageJobKind::kWriteChunk, {0, 0}, Bytes{2, 2}));
+  disk.crash(false);  // before the storage thread ran it
+  EXPECT_EQ(read_back(disk, 3), (Bytes{2, 2}));
+  EXPECT_TRUE(disk.take_problems().empty());
+}
+
+TEST(SimulatedDisk, ALostCompletedSaveIsReported) {
+  SimulatedDisk disk(1, StorageFaultRates{});
+  write_and_run(disk, 1, 7);
+  disk.crash(true);
+  EXPECT_EQ(read_back(disk, 2), std::nullopt);
+  const std::vector<std::string> problems = disk.take_problems();
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_NE(problems[0].find("after the restart"), std::string::npos) << problems[0];
+}
+
+TEST(SimulatedDisk, FailedWritesChangeNothing) {
+  StorageFaultRates failing;
+  failing.write_error = 1;
+  SimulatedDisk disk(1, failing);
+  disk.submit(storage_job(1, anvil::StorageJobKind::kWriteChunk, {0, 0}, Bytes{1}));
+  const std::vector<JobCompleted> done = disk.step(16);
+  ASSERT_EQ(done.size(), 1u);
+  EXPECT_EQ(result_of(done[0]).outcome, anvil::StorageOutcome::kError);
+  disk.crash(false);
+  EXPECT_EQ(read_back(disk, 2), std::nullopt);
+  EXPECT_TRUE(disk.take_problems().empty());
+}
+
+// --- storage faults and canaries in whole runs ---
+
+TEST(Simulation, StorageFaultsCrashAndRestartCleanly) {
+  SimOptions o = short_run(21);
+  o.faults = SimFaults::kAll;
+  const SimResult a = run_simulation(o, {});
+  EXPECT_EQ(a.crashes, 1);
+  for (const SimViolation& v : a.violations) ADD_FAILURE() << "pass " << v.pass << ": " << v.what;
+  EXPECT_EQ(run_simulation(o, {}).digest, a.digest);
+}
+
+bool has_violation(const SimResult& r, const std::string& words) {
+  for (const SimViolation& v : r.violations)
+    if (v.what.find(words) != std::string::npos) return true;
+  return false;
+}
+
+TEST(Simulation, TheBadPacketCanaryIsCaught) {
+  SimOptions o = short_run(3);
+  o.seconds = 10;
+  o.canary = SimCanary::kBadPacket;
+  const SimResult r = run_simulation(o, {});
+  EXPECT_TRUE(has_violation(r, "undecodable packet")) << r.violations.size();
+}
+
+TEST(Simulation, TheLostSaveCanaryIsCaught) {
+  SimOptions o = short_run(3);
+  o.canary = SimCanary::kLostSave;
+  const SimResult r = run_simulation(o, {});
+  EXPECT_EQ(r.crashes, 1);
+  EXPECT_TRUE(has_violation(r, "after the restart")) << r.violations.size();
+}
+
+TEST(Simulation, TheWrongBlockCanaryIsCaught) {
+  SimOptions o = short_run(3);
+  o.seconds = 14;
+  o.canary = SimCanary::kWrongBlock;
+  const SimResult r = run_simulation(o, {});
+  EXPECT_GT(r.chunk_checks, 0);
+  EXPECT_TRUE(has_violation(r, "differs from the server's")) << r.violations.size();
 }
 
 }  // namespace

@@ -1,14 +1,23 @@
 """Integration: horizon-sim. The same seed gives the same digest in two separate processes and
-another seed a different one; a sweep of seeds with network faults finds no violation; the JSON
-line and the exit statuses are what other tools rely on."""
+another seed a different one; a sweep of seeds with network faults and with all faults (storage
+faults, a crash and a restart) finds no violation; every canary is caught (exit 1 naming the
+broken invariant) and --minimize shrinks it; --trace writes a trace horizon-trace verifies; the
+JSON line and the exit statuses are what other tools rely on."""
 import json
 import os
 import subprocess
+import tempfile
 import unittest
 
 SIM = os.environ.get("HZ_SIM_BIN", "horizon-sim")
-# Seeds in the sweep (a longer sweep is documented in docs/simulation.md).
+TRACE = os.environ.get("HZ_TRACE_BIN", "horizon-trace")
+# Seeds in the sweep (a longer sweep is documented in docs/simulation.md); the first two thirds
+# with network faults, the rest with all faults.
 SWEEP_SEEDS = int(os.environ.get("HZ_SIM_SWEEP", "12"))
+# Each canary, a run that shows it, and words of the violation it must raise.
+CANARIES = (("bad-packet", ["--seed", "3", "--seconds", "10", "--clients", "4"], "undecodable packet"),
+            ("lost-save", ["--seed", "3", "--seconds", "20", "--clients", "4"], "after the restart"),
+            ("wrong-block", ["--seed", "3", "--seconds", "14", "--clients", "4"], "differs from the server's"))
 
 
 def run_sim(*args, timeout=300):
@@ -34,12 +43,44 @@ class SimulationTest(unittest.TestCase):
         self.assertEqual(len(a["digest"]), 16)
 
     def test_sweep_finds_no_violation(self):
+        crashes = 0
         for seed in range(100, 100 + SWEEP_SEEDS):
-            done, result = run_sim("--seed", str(seed), "--seconds", "30", "--clients", "8", "--faults", "network",
+            faults = "network" if seed - 100 < SWEEP_SEEDS * 2 // 3 else "all"
+            done, result = run_sim("--seed", str(seed), "--seconds", "30", "--clients", "8", "--faults", faults,
                                    "--quiet")
-            self.assertEqual(result["violations"], [], f"seed {seed}")
+            self.assertEqual(result["violations"], [], f"seed {seed} --faults {faults}")
             self.assertEqual(done.returncode, 0, f"seed {seed}")
             self.assertGreater(result["connections"], 0)
+            crashes += result["crashes"]
+        self.assertEqual(crashes, SWEEP_SEEDS - SWEEP_SEEDS * 2 // 3)  # one crash per storage-fault run
+
+    def test_every_canary_is_caught(self):
+        for name, args, words in CANARIES:
+            done, result = run_sim(*args, "--canary", name, "--quiet")
+            self.assertEqual(done.returncode, 1, name + ": " + done.stdout + done.stderr)
+            self.assertTrue(any(words in v["what"] for v in result["violations"]), f"{name}: {result['violations']}")
+
+    def test_minimize_prints_a_smaller_failing_run(self):
+        done, result = run_sim("--seed", "3", "--seconds", "10", "--clients", "4", "--canary", "bad-packet",
+                               "--minimize", "--quiet")
+        self.assertEqual(done.returncode, 1, done.stderr)
+        smaller = result["minimized"].split()
+        self.assertIn("--canary", smaller)
+        self.assertLess(int(smaller[smaller.index("--clients") + 1]), 4, result["minimized"])
+        self.assertIn("minimized: horizon-sim --seed 3", done.stderr)
+        # The printed run does fail.
+        again, rerun = run_sim(*smaller, "--quiet")
+        self.assertEqual(again.returncode, 1, result["minimized"])
+
+    def test_trace_verifies(self):
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "sim.hztrace")
+            done, result = run_sim("--seed", "7", "--seconds", "15", "--clients", "3", "--faults", "network",
+                                   "--trace", path, "--quiet")
+            self.assertEqual(done.returncode, 0, done.stderr)
+            verify = subprocess.run([TRACE, "verify", path], capture_output=True, text=True, timeout=300)
+            self.assertEqual(verify.returncode, 0, verify.stdout + verify.stderr)
+            self.assertIn("identical:", verify.stdout)
 
     def test_progress_goes_to_stderr(self):
         done, result = run_sim("--seed", "1", "--seconds", "20", "--clients", "2")
@@ -50,7 +91,8 @@ class SimulationTest(unittest.TestCase):
     def test_bad_arguments_exit_2_with_a_reason(self):
         for args, words in ((["--seconds", "10"], "--seed is required"),
                             (["--seed", "x"], "not a valid number"),
-                            (["--seed", "1", "--faults", "storage"], "not simulated yet"),
+                            (["--seed", "1", "--faults", "disk"], "unknown value"),
+                            (["--seed", "1", "--canary", "nope"], "unknown canary"),
                             (["--seed", "1", "--bogus", "1"], "unknown option")):
             done, _ = run_sim(*args)
             self.assertEqual(done.returncode, 2, args)
