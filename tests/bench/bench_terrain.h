@@ -2,8 +2,9 @@
 // source, with the surface height of a column (shared by the movement and pathfinding benches).
 #pragma once
 
-#include <map>
 #include <memory>
+
+#include "absl/container/flat_hash_map.h"
 
 #include "sim/game/movement/column_block_source.h"
 #include "sim/world/inline_generation.h"
@@ -11,7 +12,8 @@
 namespace hz {
 
 struct BenchTerrain {
-  std::map<ChunkPos, std::shared_ptr<ChunkColumn>> columns;
+  // A hash map like the game's chunk map (WorldChunks), so lookups cost what they cost there.
+  absl::flat_hash_map<ChunkPos, std::shared_ptr<ChunkColumn>> columns;
   ColumnBlockSource blocks{[this](ChunkPos p) -> const ChunkColumn* {
     auto it = columns.find(p);
     return it == columns.end() ? nullptr : it->second.get();
