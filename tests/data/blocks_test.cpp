@@ -211,6 +211,9 @@ RC_GTEST_PROP(Blocks, StatePropertiesAgreeWithStateWith, ()) {
 }  // namespace
 }  // namespace hz
 
+namespace hz {
+namespace {
+
 // Explosion resistance as vanilla's Blocks.java gives it (BlockBehaviour.Properties.strength /
 // explosionResistance), a table of facts independent of the generated data.
 TEST(Blocks, BlastResistanceMatchesVanillasBlocks) {
@@ -230,3 +233,6 @@ TEST(Blocks, BlastResistanceMatchesVanillasBlocks) {
   // No block has a negative resistance (unbreakable blocks have a huge one instead).
   for (int id = 0; id < block_count(); ++id) EXPECT_GE(block_info(static_cast<BlockId>(id)).resistance, 0.0f);
 }
+
+}  // namespace
+}  // namespace hz
