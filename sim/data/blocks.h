@@ -1,5 +1,5 @@
 // Block and block-state facts from minecraft-data 3.117.0 (generated into generated/blocks.cpp):
-// names, state id ranges, properties, light emission/opacity, fluids and collision boxes.
+// names, state id ranges, properties, light, hardness, blast resistance, fluids and collision boxes.
 #pragma once
 
 #include <cstdint>
@@ -31,6 +31,7 @@ struct BlockInfo {
   bool transparent;
   float hardness;      // vanilla's destroy time; -1 = unbreakable (bedrock, barrier)
   bool requires_tool;  // drops only with the correct tool (requiresCorrectToolForDrops)
+  float resistance;    // vanilla's explosion resistance (stone 6, obsidian 1200, water 100)
 };
 
 // An axis-aligned box in block-local coordinates (0..1, may exceed for fences/walls: up to 1.5).

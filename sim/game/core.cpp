@@ -9,6 +9,7 @@
 #include "sim/game/access/access_lists.h"
 #include "sim/game/blocks/block_change_acks.h"
 #include "sim/game/blocks/block_interaction.h"
+#include "sim/game/blocks/block_ray.h"
 #include "sim/game/blocks/block_ticks.h"
 #include "sim/game/blocks/block_updates.h"
 #include "sim/game/fluids/fluid_ticks.h"
@@ -24,6 +25,7 @@
 #include "sim/game/entities/item_entities.h"
 #include "sim/game/entities/lightning_bolts.h"
 #include "sim/game/entities/saved_entities.h"
+#include "sim/game/explosions/explosion_world.h"
 #include "sim/game/mobs/mobs.h"
 #include "sim/game/mobs/spawning/natural_spawning.h"
 #include "sim/game/movement/movement_system.h"
@@ -140,6 +142,17 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   items_->set_block_source(world_blocks_.get());
   falling_->set_block_source(world_blocks_.get());
   mobs_->set_block_source(world_blocks_.get());
+  // A creeper's blast: blocks through the block updates, hurting players and mobs, the packet.
+  explosions_ = std::make_unique<Explosions>(*block_updates_, *items_, random_, *sessions_, *survival_, *mobs_, rules_);
+  explosions_->set_flying([this](ConnId conn) {
+    const PlayerMovement* m = movement_->movement(conn);
+    return m != nullptr && m->body().flying;
+  });
+  mobs_->set_exploder([this](const Vec3& center, float radius, const MobAttacker& source) {
+    explosions_->explode(ExplosionParams{center, radius, ExplosionInteraction::kMob, source});
+  });
+  mobs_->set_line_of_sight(
+      [this](const Vec3& from, const Vec3& to) { return !clip_blocks(*block_updates_, from, to, FluidClip::kNone).hit; });
   mobs_->set_sprinting([this](ConnId conn) {
     const PlayerMovement* m = movement_->movement(conn);
     return m != nullptr && m->body().sprinting;

@@ -44,6 +44,7 @@ class ItemEntities;
 class SavedEntities;
 class LightningBolts;
 class Mobs;
+class Explosions;
 class NaturalSpawning;
 class BlockSource;
 class ChunkVisibility;
@@ -136,6 +137,8 @@ class Core final : public CommandHost,
   // Cows, pigs, sheep, chickens and zombies (/summon, attacks, their AI).
   Mobs& mobs() { return *mobs_; }
   const NaturalSpawning& natural_spawning() const { return *spawning_; }
+  // Explosions in the world (creepers); docs/rules/explosions.md.
+  Explosions& explosions() { return *explosions_; }
   ScheduledTicks& scheduled_ticks() { return *scheduled_ticks_; }
   Sessions& sessions() { return *sessions_; }
   // Health, hunger, death and respawn.
@@ -202,6 +205,7 @@ class Core final : public CommandHost,
   std::unique_ptr<SavedEntities> saved_entities_;  // the entities store's reads and writes
   std::unique_ptr<LightningBolts> lightning_;      // bolts the thunder strikes
   std::unique_ptr<Mobs> mobs_;
+  std::unique_ptr<Explosions> explosions_;
   // Mobs appearing in the ticking chunks near players (docs/rules/spawning.md).
   std::unique_ptr<NaturalSpawning> spawning_;
   std::unique_ptr<BlockChangeAcks> block_acks_;

@@ -174,6 +174,11 @@ class PlayerDamage {
     (void)attacker;
     return hurt(player, DamageCause::kMobAttack, amount);
   }
+  // An explosion's hit (docs/rules/explosions.md §3): player_explosion caused by `cause` (a
+  // creeper) when there is one, else explosion; explosions never knock back through the hurt.
+  virtual bool hurt_by_explosion(ConnId player, float amount, const MobAttacker* cause) {
+    return hurt(player, cause ? DamageCause::kPlayerExplosion : DamageCause::kExplosion, amount);
+  }
 };
 
 // Hunger as actions add to it (Player.causeFoodExhaustion: nothing for creative and spectators).

@@ -48,7 +48,8 @@ using PlayClientbound =
               play_cb::BlockChange,
               play_cb::MultiBlockChange, play_cb::WindowItems, play_cb::SetSlot, play_cb::SetCursorItem,
               play_cb::SetPlayerInventory, play_cb::HeldItemSlot, play_cb::DamageEvent, play_cb::EntityStatus,
-              play_cb::DeathCombatEvent, play_cb::Respawn, play_cb::EntityMetadata, play_cb::Collect>;
+              play_cb::DeathCombatEvent, play_cb::Respawn, play_cb::EntityMetadata, play_cb::Collect,
+              play_cb::Explosion>;
 using PlayServerbound =
     PacketSet<ProtocolState::kPlay, Direction::kServerbound, play_sb::TeleportConfirm, play_sb::Attack, play_sb::Position,
               play_sb::PositionLook, play_sb::Look, play_sb::Flying, play_sb::ChunkBatchReceived, play_sb::TickEnd,

@@ -974,6 +974,49 @@ struct DoublePosition {
   }
 };
 
+// One entry of an explosion's weighted block particles (ExplosionParticleInfo in a WeightedList).
+struct ExplosionParticleEntry {
+  int32_t particle = 0;  // network id in the particle_type registry (no options: simple particles only)
+  float scaling = 1.0f;
+  float speed = 1.0f;
+  int32_t weight = 1;
+
+  template <class V>
+  void fields(V& v) {
+    v("particle", particle, kVarInt);
+    v("scaling", scaling);
+    v("speed", speed);
+    v("weight", weight, kVarInt);
+  }
+};
+
+// An explosion happened (docs/rules/explosions.md §5): the client shows it and adds the knockback.
+struct Explosion {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::explosion;
+  static constexpr std::string_view kName = "explosion";
+
+  DoublePosition center;
+  float radius = 0;
+  int32_t block_count = 0;
+  std::optional<DoublePosition> player_knockback;
+  int32_t particle = 0;  // particle_type id of the explosion particle (simple, no options)
+  int32_t sound = 0;     // sound_event registry id + 1 (a registry reference)
+  std::vector<ExplosionParticleEntry> block_particles;
+
+  template <class V>
+  void fields(V& v) {
+    v("center", center);
+    v("radius", radius);
+    v("block_count", block_count);
+    v("player_knockback", player_knockback);
+    v("particle", particle, kVarInt);
+    v("sound", sound, kVarInt);
+    v("block_particles", block_particles);
+  }
+};
+
 // An entity was hurt: the client plays the hurt animation and sound.
 struct DamageEvent {
   static constexpr ProtocolState kState = ProtocolState::kPlay;

@@ -210,3 +210,29 @@ RC_GTEST_PROP(Blocks, StatePropertiesAgreeWithStateWith, ()) {
 
 }  // namespace
 }  // namespace hz
+
+namespace hz {
+namespace {
+
+// Explosion resistance as vanilla's Blocks.java gives it (BlockBehaviour.Properties.strength /
+// explosionResistance), a table of facts independent of the generated data.
+TEST(Blocks, BlastResistanceMatchesVanillasBlocks) {
+  const std::pair<std::string_view, float> facts[] = {
+      {"air", 0.0f},           {"stone", 6.0f},        {"cobblestone", 6.0f},   {"dirt", 0.5f},
+      {"grass_block", 0.6f},   {"sand", 0.5f},         {"oak_planks", 3.0f},    {"glass", 0.3f},
+      {"obsidian", 1200.0f},   {"crying_obsidian", 1200.0f}, {"water", 100.0f}, {"lava", 100.0f},
+      {"bedrock", 3600000.0f}, {"barrier", 3600000.8f}, {"tnt", 0.0f},          {"iron_block", 6.0f},
+      {"anvil", 1200.0f},      {"ender_chest", 600.0f}, {"netherite_block", 1200.0f},
+      {"reinforced_deepslate", 1200.0f}, {"end_portal_frame", 3600000.0f}, {"short_grass", 0.0f},
+  };
+  for (const auto& [name, resistance] : facts) {
+    const std::optional<BlockId> id = block_by_name(name);
+    ASSERT_TRUE(id) << name;
+    EXPECT_FLOAT_EQ(block_info(*id).resistance, resistance) << name;
+  }
+  // No block has a negative resistance (unbreakable blocks have a huge one instead).
+  for (int id = 0; id < block_count(); ++id) EXPECT_GE(block_info(static_cast<BlockId>(id)).resistance, 0.0f);
+}
+
+}  // namespace
+}  // namespace hz

@@ -636,7 +636,7 @@ TEST(SummonAndKill, TextsAndEffects) {
   EXPECT_TRUE(cow.state.no_ai);
   EXPECT_FLOAT_EQ(cow.state.health, 4.5f);
   EXPECT_EQ(cow.state.custom_name, "Bessie");
-  EXPECT_EQ(w.run("summon creeper"), std::vector<std::string>{"Unable to summon entity"});
+  EXPECT_EQ(w.run("summon enderman"), std::vector<std::string>{"Unable to summon entity"});
   auto unknown = w.run("summon dragonfly");
   ASSERT_FALSE(unknown.empty());
   EXPECT_EQ(unknown[0], "Can't find element 'minecraft:dragonfly' of type 'minecraft:entity_type'");

@@ -47,6 +47,14 @@ class SnbtReader {
           if (value == "true") out.no_ai = true;
           else if (value == "false") out.no_ai = false;
           else if (number) out.no_ai = *number != 0.0;
+        } else if (key == "powered" || key == "ignited") {
+          // The creeper's flags (docs/rules/mobs.md §8).
+          const bool on = value == "true" || (value != "false" && number && *number != 0.0);
+          (key == "powered" ? out.powered : out.ignited) = on;
+        } else if (key == "Fuse" && number) {
+          out.fuse = static_cast<int>(*number);
+        } else if (key == "ExplosionRadius" && number) {
+          out.explosion_radius = static_cast<int>(*number);
         } else if (key == "Health" && number) {
           out.health = static_cast<float>(*number);
         } else if (key == "CustomName") {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "sim/game/mobs/creeper.h"
 #include "sim/protocol/nbt.h"
 #include "sim/protocol/text.h"
 
@@ -48,6 +49,7 @@ Bytes Mob::synched_data() const {
     out.varint(kByteSerializer);
     out.u8(kNoAiFlag);
   }
+  if (kind_->type == MobType::kCreeper) creeper::write_data(*this, out);
   if (out.size() == 0) return {};
   out.u8(kEndOfData);
   return out.take();

@@ -27,6 +27,7 @@ enum class GoalId : uint8_t {
   kRandomLookAround,
   kZombieAttack,
   kNearestAttackableTarget,
+  kSwell,  // the creeper's SwellGoal (creeper.h)
 };
 
 struct GoalState {
@@ -35,6 +36,18 @@ struct GoalState {
   uint8_t flags = 0;  // GoalFlag bits
   bool running = false;
   bool target_selector = false;  // in the target selector rather than the goal selector
+};
+
+// Creeper's own fields (docs/rules/mobs.md §8); meaningful only for creepers.
+struct CreeperState {
+  int swell = 0;
+  int old_swell = 0;
+  int max_swell = 30;       // Fuse
+  int explosion_radius = 3; // ExplosionRadius
+  int swell_dir = -1;       // entity data 16
+  bool powered = false;     // entity data 17
+  bool ignited = false;     // entity data 18
+  std::optional<ConnId> swell_target;  // SwellGoal.target
 };
 
 struct MobState {
@@ -88,6 +101,7 @@ struct MobState {
   // The compound this mob was loaded from (empty for a summoned mob): the keys Horizon does not
   // model (equipment, Tags, a sheep's color...) are written back from it unchanged (mob_codec.h).
   nbt::Compound loaded;
+  CreeperState creeper;
 };
 
 class Mob final : public Entity {

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "sim/core/java_format.h"
+#include "sim/game/mobs/creeper.h"
 #include "sim/game/mobs/mob_physics.h"
 #include "sim/game/movement/block_shapes.h"
 #include "sim/game/movement/player_body.h"
@@ -31,7 +32,8 @@ constexpr double kNearPlayerForActivity = 32.0;  // Mob.checkDespawn resets noAc
 int reduced_tick_delay(int ticks) { return (ticks + 1) / 2; }
 
 bool every_tick(GoalId id) {
-  return id == GoalId::kFloat || id == GoalId::kRandomLookAround || id == GoalId::kZombieAttack;
+  return id == GoalId::kFloat || id == GoalId::kRandomLookAround || id == GoalId::kZombieAttack ||
+         id == GoalId::kSwell;
 }
 
 int adjusted_tick_delay(GoalId id, int ticks) { return every_tick(id) ? ticks : reduced_tick_delay(ticks); }
@@ -40,7 +42,8 @@ uint8_t flags_of(GoalId id) {
   switch (id) {
     case GoalId::kFloat: return kFlagJump;
     case GoalId::kPanic:
-    case GoalId::kStroll: return kFlagMove;
+    case GoalId::kStroll:
+    case GoalId::kSwell: return kFlagMove;
     case GoalId::kLookAtPlayer: return kFlagLook;
     case GoalId::kRandomLookAround:
     case GoalId::kZombieAttack: return kFlagMove | kFlagLook;
@@ -229,6 +232,7 @@ bool can_use(Mob& mob, GoalState& g, MobWorld& world) {
       if (create_path(mob, world.blocks, NodePos{java_floor(p.x), java_floor(p.y), java_floor(p.z)}, 0)) return true;
       return within_melee_range(mob, p);
     }
+    case GoalId::kSwell: return creeper::swell_can_use(mob, world);
     case GoalId::kNearestAttackableTarget: {
       if (world.random.next_below(static_cast<uint32_t>(reduced_tick_delay(kTargetInterval))) != 0) return false;
       Player* p = nearest_player(mob, world, mob.mob_kind().follow_range, true);
@@ -256,6 +260,7 @@ bool can_continue(Mob& mob, GoalState& g, MobWorld& world) {
       Player* target = player_of(world, s.target);
       return target && alive(*target) && !navigation_done(mob);
     }
+    case GoalId::kSwell: return creeper::swell_can_use(mob, world);
     case GoalId::kNearestAttackableTarget: {
       Player* target = player_of(world, s.target);
       if (!target || !attackable(*target)) return false;
@@ -278,7 +283,9 @@ void start(Mob& mob, GoalState& g, MobWorld& world) {
     }
     case GoalId::kStroll: {
       const Vec3 to = s.wanted;
-      move_to(mob, world, NodePos{java_floor(to.x), java_floor(to.y), java_floor(to.z)}, 1, 1.0);
+      // WaterAvoidingRandomStrollGoal's speed: 0.8 for the creeper, 1.0 for the others.
+      const double speed = mob.mob_kind().type == MobType::kCreeper ? 0.8 : 1.0;
+      move_to(mob, world, NodePos{java_floor(to.x), java_floor(to.y), java_floor(to.z)}, 1, speed);
       break;
     }
     case GoalId::kLookAtPlayer:
@@ -302,6 +309,7 @@ void start(Mob& mob, GoalState& g, MobWorld& world) {
       s.pathed_target = Vec3{};
       break;
     }
+    case GoalId::kSwell: creeper::swell_start(mob); break;
     case GoalId::kNearestAttackableTarget: break;
   }
 }
@@ -318,6 +326,7 @@ void stop(Mob& mob, GoalState& g, MobWorld& world) {
       break;
     }
     case GoalId::kNearestAttackableTarget: s.target.reset(); break;
+    case GoalId::kSwell: creeper::swell_stop(mob); break;
     default: break;
   }
 }
@@ -368,6 +377,7 @@ void tick_goal(Mob& mob, GoalState& g, MobWorld& world) {
       }
       break;
     }
+    case GoalId::kSwell: creeper::swell_tick(mob, world); break;
     default: break;
   }
 }
@@ -432,6 +442,12 @@ std::vector<GoalState> initial_goals(const MobKind& kind) {
     case MobType::kZombie:
       return {goal(GoalId::kLookAtPlayer, 8), goal(GoalId::kRandomLookAround, 8), goal(GoalId::kZombieAttack, 3),
               goal(GoalId::kStroll, 7), goal(GoalId::kNearestAttackableTarget, 2, true)};
+    case MobType::kCreeper:
+      // Creeper.registerGoals without the cat and ocelot avoidance (no cats yet) and the hurt-by
+      // target; its melee goal is the zombie's MeleeAttackGoal, whose hit does nothing.
+      return {goal(GoalId::kFloat, 1), goal(GoalId::kSwell, 2), goal(GoalId::kZombieAttack, 4),
+              goal(GoalId::kStroll, 5), goal(GoalId::kLookAtPlayer, 6), goal(GoalId::kRandomLookAround, 6),
+              goal(GoalId::kNearestAttackableTarget, 1, true)};
   }
   return {};
 }

@@ -26,6 +26,8 @@ struct MobWorld {
   int64_t game_time = 0;
   // Mob.doHurtTarget on a player; true when the hit landed.
   std::function<bool(Mob&, Player&)> hurt_player;
+  // Whether a straight line meets no block collider (Sensing.hasLineOfSight); unset: always clear.
+  std::function<bool(const Vec3&, const Vec3&)> clear_line;
 };
 
 namespace mob_ai {

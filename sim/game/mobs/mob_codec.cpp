@@ -36,7 +36,7 @@ class Writer {
   const nbt::Compound& loaded_;
 };
 
-bool ageable(MobType type) { return type != MobType::kZombie; }
+bool ageable(MobType type) { return type != MobType::kZombie && type != MobType::kCreeper; }
 bool has_variant(MobType type) { return type == MobType::kCow || type == MobType::kPig || type == MobType::kChicken; }
 
 // The attribute instances Horizon models for the kind, as AttributeInstance.Packed {id, base}.
@@ -129,6 +129,13 @@ nbt::Compound save(const Mob& mob) {
       w.keep("InWaterTime", int32_t{-1});
       w.keep("DrownedConversionTime", int32_t{-1});
       break;
+    case MobType::kCreeper:
+      // Creeper.addAdditionalSaveData.
+      w.model("powered", static_cast<int8_t>(s.creeper.powered));
+      w.model("Fuse", static_cast<int16_t>(s.creeper.max_swell));
+      w.model("ExplosionRadius", static_cast<int8_t>(s.creeper.explosion_radius));
+      w.model("ignited", static_cast<int8_t>(s.creeper.ignited));
+      break;
     default:
       break;
   }
@@ -163,6 +170,12 @@ std::optional<Loaded> load(const nbt::Compound& tag) {
   }
   const std::optional<double> fall = nbt::number_at(tag, "fall_distance");
   out.fall_distance = fall && std::isfinite(*fall) ? *fall : 0.0;
+  if (kind->type == MobType::kCreeper) {
+    out.creeper.powered = entity_nbt::bool_or(tag, "powered", false);
+    out.creeper.max_swell = static_cast<int16_t>(entity_nbt::int_or(tag, "Fuse", 30));
+    out.creeper.explosion_radius = static_cast<int8_t>(entity_nbt::int_or(tag, "ExplosionRadius", 3));
+    out.creeper.ignited = entity_nbt::bool_or(tag, "ignited", false);
+  }
   out.tag = tag;
   return out;
 }

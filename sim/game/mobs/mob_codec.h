@@ -28,6 +28,7 @@ struct Loaded {
   bool persistence_required = false;
   std::optional<std::string> custom_name;
   double fall_distance = 0;
+  CreeperState creeper;  // powered, Fuse, ExplosionRadius, ignited (creepers only)
   nbt::Compound tag;  // the whole compound, for the keys Horizon does not model
 };
 // Nothing when the type is not a mob Horizon knows or the base is invalid (no UUID, bad position).

@@ -8,20 +8,23 @@ namespace hz {
 
 namespace {
 
+constexpr size_t kMobKindCount = 6;
+
 // Loot tables (data/minecraft/loot_table/entities/*.json), without looting and fire smelting.
 constexpr MobDrop kCowLoot[] = {{"leather", 0, 2}, {"beef", 1, 3}};
 constexpr MobDrop kPigLoot[] = {{"porkchop", 1, 3}};
 constexpr MobDrop kSheepLoot[] = {{"mutton", 1, 2}, {"white_wool", 1, 1}};
 constexpr MobDrop kChickenLoot[] = {{"feather", 0, 2}, {"chicken", 1, 1}};
 constexpr MobDrop kZombieLoot[] = {{"rotten_flesh", 0, 2}};
+constexpr MobDrop kCreeperLoot[] = {{"gunpowder", 0, 2}};
 
 // Every mob type updates its position every 3 ticks and tracks velocity (EntityType defaults).
 EntityKind entity_kind(std::string_view name, int range) {
   return EntityKind{entity_type_id(name).value_or(0), range, 3, true};
 }
 
-std::array<MobKind, 5> build() {
-  std::array<MobKind, 5> kinds{};
+std::array<MobKind, kMobKindCount> build() {
+  std::array<MobKind, kMobKindCount> kinds{};
   // Animal.createAnimalAttributes: follow range 16; LookAtPlayerGoal at 6 blocks.
   kinds[0] = MobKind{MobType::kCow, "cow", "Cow", entity_kind("cow", 10), 0.9f, 1.4f, 1.3f, 10.0f, static_cast<double>(0.2f),
                      2.0, 16.0, 0.0, false, 2.0, 6.0f, kCowLoot};
@@ -34,11 +37,15 @@ std::array<MobKind, 5> build() {
   // Zombie.createAttributes: follow range 35, speed 0.23, attack 3, armor 2; LookAtPlayerGoal at 8.
   kinds[4] = MobKind{MobType::kZombie, "zombie", "Zombie", entity_kind("zombie", 8), 0.6f, 1.95f, 1.74f, 20.0f,
                      static_cast<double>(0.23f), 3.0, 35.0, 2.0, true, 1.0, 8.0f, kZombieLoot};
+  // Creeper.createAttributes: the monster defaults (follow range 16, attack 2) with speed 0.25;
+  // LookAtPlayerGoal at 8 blocks.
+  kinds[5] = MobKind{MobType::kCreeper, "creeper", "Creeper", entity_kind("creeper", 8), 0.6f, 1.7f, 1.7f * 0.85f, 20.0f,
+                     static_cast<double>(0.25f), 2.0, 16.0, 0.0, true, 1.0, 8.0f, kCreeperLoot};
   return kinds;
 }
 
-const std::array<MobKind, 5>& kinds() {
-  static const std::array<MobKind, 5> all = build();
+const std::array<MobKind, kMobKindCount>& kinds() {
+  static const std::array<MobKind, kMobKindCount> all = build();
   return all;
 }
 

@@ -11,7 +11,7 @@
 
 namespace hz {
 
-enum class MobType : uint8_t { kCow, kPig, kSheep, kChicken, kZombie };
+enum class MobType : uint8_t { kCow, kPig, kSheep, kChicken, kZombie, kCreeper };
 
 // What /summon may set besides the position (the NBT Horizon reads: NoAI, Health, CustomName).
 struct SummonOptions {
@@ -19,6 +19,11 @@ struct SummonOptions {
   std::optional<float> health;
   std::optional<std::string> custom_name;
   bool persistence_required = false;  // Mob.persistenceRequired (PersistenceRequired): never despawns
+  // Creeper keys (docs/rules/mobs.md §8): powered, Fuse, ExplosionRadius, ignited.
+  bool powered = false;
+  std::optional<int> fuse = std::nullopt;
+  std::optional<int> explosion_radius = std::nullopt;
+  bool ignited = false;
 };
 
 // One drop of a loot table: `item` count uniform in [min, max] (before any looting).

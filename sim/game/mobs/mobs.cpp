@@ -10,6 +10,7 @@
 #include "sim/data/registries.h"
 #include "sim/game/blocks/directions.h"
 #include "sim/game/mobs/combat_rules.h"
+#include "sim/game/mobs/creeper.h"
 #include "sim/game/mobs/mob_ai.h"
 #include "sim/game/mobs/mob_codec.h"
 #include "sim/game/mobs/mob_physics.h"
@@ -70,6 +71,10 @@ int32_t Mobs::summon(const MobKind& kind, const Vec3& position, float yaw, const
   mob->state.persistence_required = options.persistence_required;
   mob->state.custom_name = options.custom_name;
   if (options.health) mob->state.health = std::clamp(*options.health, 0.0f, kind.max_health);
+  mob->state.creeper.powered = options.powered;
+  mob->state.creeper.ignited = options.ignited;
+  if (options.fuse) mob->state.creeper.max_swell = *options.fuse;
+  if (options.explosion_radius) mob->state.creeper.explosion_radius = *options.explosion_radius;
   Mob& added = *mobs_.emplace(id, std::move(mob)).first->second;
   tracking_.add_entity(added);
   return id;
@@ -113,6 +118,7 @@ bool Mobs::load(const nbt::Compound& tag) {
   s.persistence_required = loaded->persistence_required;
   s.custom_name = loaded->custom_name;
   s.fall_distance = loaded->fall_distance;
+  s.creeper = loaded->creeper;
   s.loaded = std::move(loaded->tag);
   const int32_t id = mob->id();
   Mob& added = *mobs_.emplace(id, std::move(mob)).first->second;
@@ -185,6 +191,11 @@ void Mobs::check_despawn(Mob& mob) {
 
 void Mobs::tick_mob(Mob& mob) {
   MobState& s = mob.state;
+  // Creeper.tick swells before the rest of the entity's tick.
+  if (mob.mob_kind().type == MobType::kCreeper && mob.alive() && creeper::tick_swell(mob)) {
+    explode_creeper(mob);
+    return;
+  }
   ++s.tick_count;
   // LivingEntity.baseTick.
   if (mob.position.y < static_cast<double>(blocks_->min_y() - kBelowWorldMargin)) {
@@ -209,7 +220,7 @@ void Mobs::tick_mob(Mob& mob) {
     s.xxa = s.zza = 0.0f;
   } else {
     MobWorld world{*blocks_, connections_, random_, time_.game_time(),
-                   [this](Mob& m, Player& p) { return hurt_player(m, p); }};
+                   [this](Mob& m, Player& p) { return hurt_player(m, p); }, clear_line_};
     s.in_water = mob_physics::water_height(mob, *blocks_) > 0.0;
     mob_ai::server_ai_step(mob, world);
   }
@@ -281,8 +292,11 @@ bool Mobs::hurt(Mob& mob, MobDamage kind, float amount, const Player* attacker) 
   if (full) {
     packet::play_cb::DamageEvent event;
     event.entity_id = mob.id();
+    // Every explosion so far has a living source (a creeper): player_explosion.
     event.source_type = registry_entry_id("minecraft:damage_type",
-                                          kind == MobDamage::kPlayerAttack ? "minecraft:player_attack" : "minecraft:generic_kill");
+                                          kind == MobDamage::kPlayerAttack ? "minecraft:player_attack"
+                                          : kind == MobDamage::kExplosion  ? "minecraft:player_explosion"
+                                                                           : "minecraft:generic_kill");
     if (attacker) event.source_cause_id = event.source_direct_id = attacker->entity_id + 1;
     tracking_.send_to_viewers(mob.id(), share(encode_packet(event)));
     if (attacker) {
@@ -315,7 +329,16 @@ void Mobs::drop_loot(Mob& mob) {
   }
 }
 
+void Mobs::explode_creeper(Mob& mob) {
+  mob.state.dead = true;
+  const MobKind& kind = mob.mob_kind();
+  if (explode_) explode_(mob.position, creeper::explosion_radius(mob), MobAttacker{mob.id(), kind.name, kind.display_name, mob.position});
+  discard(mob);
+}
+
 bool Mobs::hurt_player(Mob& mob, Player& player) {
+  // Creeper.doHurtTarget: its melee "hit" lands and does nothing (it explodes instead).
+  if (mob.mob_kind().type == MobType::kCreeper) return true;
   // Mob.doHurtTarget: the attack_damage attribute as mob_attack damage (the survival system
   // scales it for difficulty); the player is knocked away from the mob when it lands.
   const bool landed = damage_.hurt_by_mob(player.conn, static_cast<float>(mob.mob_kind().attack_damage),
@@ -351,6 +374,7 @@ uint64_t Mobs::hash() const {
     h.i64(s.target ? static_cast<int64_t>(*s.target) : -1);
     h.i64(static_cast<int64_t>(s.path_index)), h.u64(s.path.has_value());
     for (const GoalState& g : s.goals) h.u64(g.running);
+    h.i64(s.creeper.swell), h.i64(s.creeper.swell_dir), h.u64(s.creeper.ignited);
   }
   for (const auto& [conn, ticks] : attack_strength_) h.i64(static_cast<int64_t>(conn)), h.i64(ticks);
   return h.digest();

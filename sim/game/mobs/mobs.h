@@ -25,7 +25,7 @@
 namespace hz {
 
 // How a mob is hurt (the damage types that reach mobs so far).
-enum class MobDamage : uint8_t { kPlayerAttack, kGenericKill };
+enum class MobDamage : uint8_t { kPlayerAttack, kGenericKill, kExplosion };
 
 class Mobs final : public PlayerListener, public EntityPersistence {
  public:
@@ -43,6 +43,11 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   // Whether a player sprints (movement knows it from the player's entity actions): a sprinting
   // full-strength hit knocks back more and is never critical.
   void set_sprinting(std::function<bool(ConnId)> sprinting) { sprinting_ = std::move(sprinting); }
+  // Where a creeper's explosion goes (the explosion system, sim/game/explosions/explosion_world.h):
+  // centre, radius and the creeper as the explosion's source.
+  void set_exploder(std::function<void(const Vec3&, float, const MobAttacker&)> explode) { explode_ = std::move(explode); }
+  // Whether a line between two points meets no block collider (line of sight).
+  void set_line_of_sight(std::function<bool(const Vec3&, const Vec3&)> clear) { clear_line_ = std::move(clear); }
   // The difficulty Mob.checkDespawn reads: in peaceful, hostile mobs vanish.
   void set_difficulty(Difficulty difficulty) { difficulty_ = difficulty; }
 
@@ -78,6 +83,8 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   void tick_mob(Mob& mob);
   void check_despawn(Mob& mob);
   void die(Mob& mob);
+  // Creeper.explodeCreeper: dead, the explosion at its feet, removed without death loot.
+  void explode_creeper(Mob& mob);
   void drop_loot(Mob& mob);
   bool hurt_player(Mob& mob, Player& player);
   void discard(Mob& mob);
@@ -96,6 +103,8 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   const BlockSource* blocks_ = &no_blocks_;
   std::map<int32_t, std::unique_ptr<Mob>> mobs_;  // by entity id: ticks in id order
   std::function<bool(ConnId)> sprinting_;
+  std::function<void(const Vec3&, float, const MobAttacker&)> explode_;
+  std::function<bool(const Vec3&, const Vec3&)> clear_line_;
   Difficulty difficulty_ = Difficulty::kNormal;
   // Player.attackStrengthTicker per player (ticks since the last attack or item change).
   std::map<ConnId, int> attack_strength_;

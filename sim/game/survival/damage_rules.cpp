@@ -9,7 +9,7 @@ namespace hz {
 namespace {
 
 // Indexed by DamageCause. Exhaustion and tags from the damage-type JSON and tag files: generic,
-// fall, out_of_world and starve cost no food; a mob's attack costs 0.1.
+// fall, out_of_world and starve cost no food; a mob's attack and explosions cost 0.1.
 constexpr DamageTypeInfo kTypes[] = {
     {"minecraft:generic", "generic", 0.0f, false, false, false},
     {"minecraft:generic_kill", "genericKill", 0.0f, true, false, false},
@@ -17,6 +17,9 @@ constexpr DamageTypeInfo kTypes[] = {
     {"minecraft:out_of_world", "outOfWorld", 0.0f, true, false, false},
     {"minecraft:starve", "starve", 0.0f, false, false, false},
     {"minecraft:mob_attack", "mob", 0.1f, false, false, true},
+    // Both explosion types scale with difficulty "always" and cost 0.1 food.
+    {"minecraft:explosion", "explosion", 0.1f, false, false, true},
+    {"minecraft:player_explosion", "explosion.player", 0.1f, false, false, true},
 };
 
 bool has_invulnerable_ability(GameMode mode) { return mode == GameMode::kCreative || mode == GameMode::kSpectator; }

@@ -87,6 +87,14 @@ bool SurvivalSystem::hurt_by_mob(ConnId conn, float amount, const MobAttacker& a
   return hurt_at(*player, *life, DamageCause::kMobAttack, amount, player->fall_distance, &attacker);
 }
 
+bool SurvivalSystem::hurt_by_explosion(ConnId conn, float amount, const MobAttacker* cause) {
+  Player* player = connections_.player(conn);
+  Life* life = life_of(conn);
+  if (!player || !life) return false;
+  return hurt_at(*player, *life, cause ? DamageCause::kPlayerExplosion : DamageCause::kExplosion, amount,
+                 player->fall_distance, cause);
+}
+
 void SurvivalSystem::kill(ConnId conn) { hurt(conn, DamageCause::kGenericKill, std::numeric_limits<float>::max()); }
 
 bool SurvivalSystem::hurt_at(Player& player, Life& life, DamageCause kind, float amount, double fall_distance,
@@ -111,7 +119,8 @@ bool SurvivalSystem::hurt_at(Player& player, Life& life, DamageCause kind, float
     event.source_type = registry_entry_id("minecraft:damage_type", damage_type(kind).registry_name);
     if (attacker) event.source_cause_id = event.source_direct_id = attacker->entity_id + 1;
     broadcast_.send_to_viewers_and_self(player, share(encode_packet(event)));
-    if (attacker) knock_back_from(player, attacker->position);
+    // Explosion damage types carry no_knockback: the explosion pushes the player itself.
+    if (attacker && kind == DamageCause::kMobAttack) knock_back_from(player, attacker->position);
   }
   if (player.health <= 0.0f && !player.dead) die(player, life);
   return true;
@@ -175,7 +184,8 @@ void SurvivalSystem::die(Player& player, Life& life) {
   player.dead = true;
   const std::string key = life.combat.death_message_key();
   std::vector<TextComponent> args{TextComponent::plain(player.name)};
-  const std::string killer = key == "death.attack.mob" ? life.combat.killer_type() : std::string();
+  const std::string killer =
+      key == "death.attack.mob" || key == "death.attack.explosion.player" ? life.combat.killer_type() : std::string();
   if (!killer.empty()) args.push_back(TextComponent::translatable("entity.minecraft." + killer, {}));
   const TextComponent message = TextComponent::translatable(key, args);
   if (rules_.get_bool("show_death_messages")) {

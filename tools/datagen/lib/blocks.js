@@ -160,9 +160,10 @@ function buildExtras(blocks, byName) {
   });
 }
 
-// A float literal for a block's destroy time (minecraft-data gives plain decimals, -1 unbreakable).
+// A float literal for a block's destroy time or blast resistance (minecraft-data gives plain
+// decimals, -1 unbreakable).
 function cppFloat(value) {
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error(`bad hardness ${value}`)
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error(`bad block number ${value}`)
   const text = String(value)
   return (text.includes('.') || text.includes('e') ? text : text + '.0') + 'f'
 }
@@ -184,7 +185,7 @@ function sourceText(model) {
     const span = bp.count === 0 ? '{}' : `{kProperties + ${bp.offset}, ${bp.count}}`;
     return `    {${cppString(block.name)}, ${block.minStateId}, ${block.maxStateId}, ${block.defaultState}, ${span}, ` +
            `${block.emitLight}, ${block.filterLight}, ${block.transparent}, ${cppFloat(block.hardness)}, ` +
-           `${block.harvestTools !== undefined}},`;
+           `${block.harvestTools !== undefined}, ${cppFloat(block.resistance)}},`;
   }).join('\n'));
   out.push('};\n');
   out.push('using enum SolidRule;\nusing enum BlockFluid;\n');

@@ -38,7 +38,7 @@ std::vector<SpawnerData> monsters(int zombie, int zombie_villager, int skeleton,
   else out.push_back({"zombie", kind(MobType::kZombie), zombie, 4, 4});
   out.push_back({"zombie_villager", nullptr, zombie_villager, 1, 1});
   out.push_back({"skeleton", nullptr, skeleton, 4, 4});
-  out.push_back({"creeper", nullptr, 100, 4, 4});
+  out.push_back({"creeper", kind(MobType::kCreeper), 100, 4, 4});
   out.push_back({"slime", nullptr, 100, 4, 4});
   out.push_back({"enderman", nullptr, 10, 1, 4});
   out.push_back({"witch", nullptr, 5, 1, 1});
