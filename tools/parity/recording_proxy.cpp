@@ -44,6 +44,7 @@ class ProxySession : public std::enable_shared_from_this<ProxySession> {
     record(ConnectionOpenedEvent{client_address_});
     auto self = shared_from_this();
     asio::async_connect(upstream_, upstream, [self](boost::system::error_code ec, const tcp::endpoint&) {
+      if (self->closed_) return;  // the proxy stopped meanwhile
       if (ec) {
         self->proxy_.log("connection " + std::to_string(self->conn_) + ": cannot reach upstream " +
                          self->proxy_.upstream_name() + ": " + ec.message());
