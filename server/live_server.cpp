@@ -339,6 +339,7 @@ int run_live_server(const LaunchOptions& options) {
   OpsEndpoints endpoints(*props, network, inbox, logger);
   loop.publish_status_to(&endpoints.publisher());
   loop.answer_rcon_with(&endpoints);
+  endpoints.watch_recorder(recording.recorder());
   if (online) loop.log_in_online_with(&*online);
   loop.carry_out_effects();
   logger.info("Selecting global world spawn...");

@@ -99,6 +99,12 @@ std::string OpsEndpoints::metrics_text() {
   sample.connections_accepted = traffic.connections_accepted.load(std::memory_order_relaxed);
   sample.connections_open = network_.connection_count();
   sample.inbox_inputs = inbox_.size();
+  if (recorder_) {
+    TraceWriter::Backlog backlog = recorder_->backlog();
+    sample.recording = true;
+    sample.trace_backlog_passes = backlog.passes;
+    sample.trace_backlog_bytes = backlog.bytes;
+  }
   return prometheus_text(sample);
 }
 

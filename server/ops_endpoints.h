@@ -10,6 +10,7 @@
 #include <mutex>
 #include <string>
 
+#include "replay/recorder/recorder.h"
 #include "server/inbox.h"
 #include "server/logger.h"
 #include "server/metrics/metrics_listener.h"
@@ -39,6 +40,9 @@ class OpsEndpoints {
   // The server thread hands the core's RconReply effects here; the client waiting for that
   // command gets its output.
   void answer_rcon(RconReply reply);
+  // Before start(): the trace recorder whose writer backlog the metrics report (none: not
+  // recording). It must outlive stop().
+  void watch_recorder(const Recorder* recorder) { recorder_ = recorder; }
 
  private:
   std::string metrics_text();
@@ -55,6 +59,7 @@ class OpsEndpoints {
   std::unique_ptr<QueryListener> query_;
   std::unique_ptr<MetricsListener> metrics_;
   std::unique_ptr<RconListener> rcon_;
+  const Recorder* recorder_ = nullptr;
   std::mutex rcon_mutex_;  // guards the two below: the RCON thread adds, the server thread answers
   uint32_t last_rcon_request_ = 0;
   std::map<uint32_t, std::function<void(std::string)>> rcon_waiting_;

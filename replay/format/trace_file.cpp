@@ -135,25 +135,16 @@ void TraceReader::read_preamble() {
   next_iteration_ = header_->first_iteration;
 }
 
-std::optional<Frame> TraceReader::next_frame() {
-  if (damage_ || !header_ || offset_ == file_.size()) return std::nullopt;
-  const uint64_t at = offset_;
-  auto rest = file_.subspan(at);
+std::variant<RawFrame, TraceDamage> read_raw_frame(std::span<const uint8_t> file, uint64_t at, uint64_t frame_index,
+                                                   std::optional<uint64_t> expected_first_iteration) {
+  auto damage = [&](DamageKind kind, std::string detail) { return TraceDamage{kind, at, frame_index, std::move(detail)}; };
+  auto rest = file.subspan(at);
   size_t magic_bytes = std::min(rest.size(), sizeof kFrameMagic);
-  if (std::memcmp(rest.data(), kFrameMagic, magic_bytes) != 0) {
-    set_damage(DamageKind::kBadFrameMarker, at, "expected HZFR");
-    return std::nullopt;
-  }
-  if (rest.size() < kFrameHeaderSize) {
-    set_damage(DamageKind::kTruncated, at, "the file ends inside a frame header");
-    return std::nullopt;
-  }
+  if (std::memcmp(rest.data(), kFrameMagic, magic_bytes) != 0) return damage(DamageKind::kBadFrameMarker, "expected HZFR");
+  if (rest.size() < kFrameHeaderSize) return damage(DamageKind::kTruncated, "the file ends inside a frame header");
   const uint8_t* h = rest.data();
-  if (checksum(rest.first(32)) != get_u64(h + 32)) {
-    set_damage(DamageKind::kBadChecksum, at, "frame header checksum mismatch");
-    return std::nullopt;
-  }
-  Frame frame;
+  if (checksum(rest.first(32)) != get_u64(h + 32)) return damage(DamageKind::kBadChecksum, "frame header checksum mismatch");
+  RawFrame frame;
   FrameInfo& info = frame.info;
   info.offset = at;
   info.stored_size = get_u32(h + 4);
@@ -163,56 +154,57 @@ std::optional<Frame> TraceReader::next_frame() {
   info.first_tick = static_cast<int64_t>(get_u64(h + 24));
   if (encoding > static_cast<uint8_t>(FrameEncoding::kZstd) || (h[13] & ~kContinuesFlag) != 0 || h[14] != 0 ||
       h[15] != 0) {
-    set_damage(DamageKind::kMalformedRecords, at,
-               "unknown frame encoding " + std::to_string(encoding) + " or flags " + std::to_string(h[13]));
-    return std::nullopt;
+    return damage(DamageKind::kMalformedRecords,
+                  "unknown frame encoding " + std::to_string(encoding) + " or flags " + std::to_string(h[13]));
   }
   info.continues = (h[13] & kContinuesFlag) != 0;
   info.encoding = static_cast<FrameEncoding>(encoding);
   if (info.stored_size > kMaxFrameSize || info.raw_size > kMaxFrameSize || info.raw_size == 0 ||
       info.raw_size / std::max<uint32_t>(info.stored_size, 1) > kMaxCompressionRatio) {
-    set_damage(DamageKind::kOversizeFrame, at,
-               "stored " + std::to_string(info.stored_size) + " bytes, raw " + std::to_string(info.raw_size));
-    return std::nullopt;
+    return damage(DamageKind::kOversizeFrame,
+                  "stored " + std::to_string(info.stored_size) + " bytes, raw " + std::to_string(info.raw_size));
   }
   if (rest.size() - kFrameHeaderSize < info.stored_size) {
-    set_damage(DamageKind::kTruncated, at,
-               "frame of " + std::to_string(info.stored_size) + " bytes, " +
-                   std::to_string(rest.size() - kFrameHeaderSize) + " present");
-    return std::nullopt;
+    return damage(DamageKind::kTruncated, "frame of " + std::to_string(info.stored_size) + " bytes, " +
+                                              std::to_string(rest.size() - kFrameHeaderSize) + " present");
   }
   auto stored = rest.subspan(kFrameHeaderSize, info.stored_size);
-  if (checksum(stored) != get_u64(h + 40)) {
-    set_damage(DamageKind::kBadChecksum, at, "frame payload checksum mismatch");
-    return std::nullopt;
+  if (checksum(stored) != get_u64(h + 40)) return damage(DamageKind::kBadChecksum, "frame payload checksum mismatch");
+  if (expected_first_iteration && info.first_iteration != *expected_first_iteration) {
+    return damage(DamageKind::kMalformedRecords, "frame starts at pass " + std::to_string(info.first_iteration) +
+                                                     ", expected " + std::to_string(*expected_first_iteration));
   }
-  if (info.first_iteration != next_iteration_) {
-    set_damage(DamageKind::kMalformedRecords, at,
-               "frame starts at pass " + std::to_string(info.first_iteration) + ", expected " +
-                   std::to_string(next_iteration_));
-    return std::nullopt;
-  }
-
-  Bytes inflated;
-  std::span<const uint8_t> raw = stored;
   if (info.encoding == FrameEncoding::kZstd) {
     unsigned long long declared = ZSTD_getFrameContentSize(stored.data(), stored.size());
-    if (declared != info.raw_size) {
-      set_damage(DamageKind::kBadCompression, at, "zstd frame content size differs from the frame header");
-      return std::nullopt;
-    }
-    inflated.resize(info.raw_size);
-    size_t n = ZSTD_decompress(inflated.data(), inflated.size(), stored.data(), stored.size());
+    if (declared != info.raw_size)
+      return damage(DamageKind::kBadCompression, "zstd frame content size differs from the frame header");
+    frame.raw.resize(info.raw_size);
+    size_t n = ZSTD_decompress(frame.raw.data(), frame.raw.size(), stored.data(), stored.size());
     if (ZSTD_isError(n) || n != info.raw_size) {
-      set_damage(DamageKind::kBadCompression, at,
-                 ZSTD_isError(n) ? ZSTD_getErrorName(n) : "decompressed size differs from the frame header");
-      return std::nullopt;
+      return damage(DamageKind::kBadCompression,
+                    ZSTD_isError(n) ? ZSTD_getErrorName(n) : "decompressed size differs from the frame header");
     }
-    raw = inflated;
   } else if (info.raw_size != info.stored_size) {
-    set_damage(DamageKind::kMalformedRecords, at, "stored frame with differing sizes");
+    return damage(DamageKind::kMalformedRecords, "stored frame with differing sizes");
+  } else {
+    frame.raw.assign(stored.begin(), stored.end());
+  }
+  return frame;
+}
+
+std::optional<Frame> TraceReader::next_frame() {
+  if (damage_ || !header_ || offset_ == file_.size()) return std::nullopt;
+  const uint64_t at = offset_;
+  auto read = read_raw_frame(file_, at, frames_read_, next_iteration_);
+  if (auto* d = std::get_if<TraceDamage>(&read)) {
+    damage_ = std::move(*d);
     return std::nullopt;
   }
+  RawFrame& rawframe = std::get<RawFrame>(read);
+  Frame frame;
+  frame.info = rawframe.info;
+  FrameInfo& info = frame.info;
+  std::span<const uint8_t> raw = rawframe.raw;
 
   DecodedRecords decoded = decode_records(raw);
   if (decoded.damage) {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <variant>
 #include <vector>
 
 #include "replay/format/records.h"
@@ -46,6 +47,17 @@ Bytes encode_preamble(const TraceHeader& header);
 Bytes encode_trace_frame(std::span<const Record> records, const FrameInfo& info, int zstd_level = 3);
 // The same, from records already serialized (RecordEncoder); info's sizes and offset are ignored.
 Bytes encode_frame_payload(std::span<const uint8_t> raw, const FrameInfo& info, int zstd_level = 3);
+
+// One frame's payload as stored (any content): the frame layout, checksums, size limits and zstd
+// of a trace, shared with other files that use trace frames (horizon-parity's recordings).
+struct RawFrame {
+  FrameInfo info;
+  Bytes raw;  // decompressed payload
+};
+// Reads and checks the frame at byte `at` of `file` (the frame_index'th); the damage found
+// otherwise. With `expected_first_iteration`, a frame that starts elsewhere is malformed.
+std::variant<RawFrame, TraceDamage> read_raw_frame(std::span<const uint8_t> file, uint64_t at, uint64_t frame_index,
+                                                   std::optional<uint64_t> expected_first_iteration = std::nullopt);
 
 // Whether a record closes a loop pass (frames end only after one).
 bool ends_pass(const Record& r);

@@ -36,6 +36,8 @@ class Recorder {
   // Around the final save: effects in between are digested together as the Stopped pass.
   void begin_stop();
   void end_stop(int64_t tick, uint64_t state_hash);
+  // The writer's queue; any thread, until close().
+  TraceWriter::Backlog backlog() const { return writer_ ? writer_->backlog() : TraceWriter::Backlog{}; }
   // Writes what is left and stops the writer thread; the first write error, if any.
   Status close();
 

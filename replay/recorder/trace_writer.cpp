@@ -60,6 +60,8 @@ void TraceWriter::submit(PendingPass pass) {
   room_.wait(lock, [&] { return queued_bytes_ + bytes <= kMaxQueuedBytes || queue_.empty() || closing_; });
   if (closing_) return;
   queued_bytes_ += bytes;
+  backlog_passes_.fetch_add(1, std::memory_order_relaxed);
+  backlog_bytes_.fetch_add(bytes, std::memory_order_relaxed);
   queue_.push_back(std::move(pass));
   // Waking the writer costs the server thread a system call; it wakes by itself often enough.
   if (writer_due()) wake_.notify_one();
@@ -93,7 +95,12 @@ void TraceWriter::run() {
       if (batch.empty() && closing_) break;
     }
     room_.notify_all();
-    for (PendingPass& pass : batch) write_pass(std::move(pass));
+    for (PendingPass& pass : batch) {
+      size_t bytes = pass_bytes(pass);
+      write_pass(std::move(pass));
+      backlog_passes_.fetch_sub(1, std::memory_order_relaxed);
+      backlog_bytes_.fetch_sub(bytes, std::memory_order_relaxed);
+    }
   }
   if (builder_) builder_->flush(frames_);
   write_frames();

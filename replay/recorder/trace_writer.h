@@ -2,6 +2,7 @@
 // records, frames them, compresses them and writes them, rotating files by size and time.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -63,6 +64,16 @@ class TraceWriter {
 
   static std::string file_name(const std::string& session, uint32_t index);
 
+  // Passes submitted and not yet written (queued or being written), and their estimated bytes.
+  // Any thread: the metrics endpoint reads it while the server thread submits.
+  struct Backlog {
+    size_t passes = 0;
+    size_t bytes = 0;
+  };
+  Backlog backlog() const {
+    return {backlog_passes_.load(std::memory_order_relaxed), backlog_bytes_.load(std::memory_order_relaxed)};
+  }
+
  private:
   void run();
   bool writer_due() const;  // with mutex_ held
@@ -84,6 +95,8 @@ class TraceWriter {
   std::deque<PendingPass> queue_;
   size_t queued_bytes_ = 0;
   bool closing_ = false;
+  std::atomic<size_t> backlog_passes_{0};
+  std::atomic<size_t> backlog_bytes_{0};
 
   // Writer thread only (read by close() after the join).
   std::optional<FrameBuilder> builder_;

@@ -83,6 +83,12 @@ std::string prometheus_text(const MetricsSample& m) {
            number(static_cast<uint64_t>(std::max(s.max_players, 0))));
   e.single("horizon_chunks_loaded", "gauge", "Chunk columns loaded in the world.",
            number(static_cast<uint64_t>(s.loaded_chunks)));
+  e.single("horizon_chunks_ticking", "gauge", "Chunk columns ticking (near a player, loaded with their neighbours).",
+           number(static_cast<uint64_t>(s.ticking_chunks)));
+  e.family("horizon_entities", "gauge", "Entities in the world by kind.");
+  for (auto [kind, n] : {std::pair{"player", s.players_entities}, std::pair{"mob", s.mobs}, std::pair{"item", s.items},
+                         std::pair{"falling_block", s.falling_blocks}, std::pair{"lightning_bolt", s.lightning_bolts}})
+    e.sample(std::string("horizon_entities{kind=\"") + kind + "\"}", number(static_cast<uint64_t>(n)));
   e.single("horizon_connections_open", "gauge", "Open game connections (any protocol state).",
            number(static_cast<uint64_t>(m.connections_open)));
   e.single("horizon_connections_accepted_total", "counter", "Game connections accepted.",
@@ -99,6 +105,13 @@ std::string prometheus_text(const MetricsSample& m) {
            number(static_cast<uint64_t>(m.inbox_inputs)));
   e.single("horizon_pass_inputs", "gauge", "Inputs the last loop pass handled.",
            number(static_cast<uint64_t>(std::max(s.inputs_in_last_pass, 0))));
+  e.single("horizon_trace_recording", "gauge", "1 while the server records a trace (horizon-record-trace).",
+           number(static_cast<uint64_t>(m.recording ? 1 : 0)));
+  e.single("horizon_trace_backlog_passes", "gauge", "Loop passes handed to the trace writer and not yet written.",
+           number(static_cast<uint64_t>(m.trace_backlog_passes)));
+  e.single("horizon_trace_backlog_bytes", "gauge",
+           "Estimated bytes of those passes; at 512 MiB the server thread waits for the writer.",
+           number(static_cast<uint64_t>(m.trace_backlog_bytes)));
   return e.take();
 }
 

@@ -19,6 +19,10 @@ struct MetricsSample {
   uint64_t connections_accepted = 0;
   size_t connections_open = 0;
   size_t inbox_inputs = 0;  // inputs waiting for the server thread when sampled
+  // The trace writer's queue (passes handed over, not yet written) when recording.
+  bool recording = false;
+  size_t trace_backlog_passes = 0;
+  size_t trace_backlog_bytes = 0;
 };
 
 std::string prometheus_text(const MetricsSample& sample);

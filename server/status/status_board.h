@@ -24,6 +24,13 @@ struct StatusSnapshot {
   // sorted ascending.
   std::vector<int64_t> recent_tick_nanos;
   size_t loaded_chunks = 0;
+  size_t ticking_chunks = 0;  // loaded with their neighbours and near a player: blocks and entities tick
+  // Entities in the world by kind.
+  size_t players_entities = 0;
+  size_t mobs = 0;
+  size_t items = 0;
+  size_t falling_blocks = 0;
+  size_t lightning_bolts = 0;
   int inputs_in_last_pass = 0;
 };
 

@@ -58,7 +58,9 @@ before(async () => {
       'level-name': 'queried',
       'enable-query': 'true',
       'query.port': String(queryPort),
-      'horizon-metrics-port': String(metricsPort)
+      'horizon-metrics-port': String(metricsPort),
+      // So the trace writer's backlog is reported.
+      'horizon-record-trace': 'true'
     }
   })
 })
@@ -131,6 +133,13 @@ test('query and metrics list a joined player', { timeout: 60000 }, async () => {
     assert.ok(gauge(res.body, 'horizon_network_received_packets_total') > 0)
     assert.ok(gauge(res.body, 'horizon_network_sent_bytes_total') > 0)
     assert.ok(gauge(res.body, 'horizon_connections_open') >= 1)
+    assert.equal(gauge(res.body, 'horizon_entities{kind="player"}'), 1)
+    assert.ok(gauge(res.body, 'horizon_chunks_ticking') > 0)
+    assert.ok(gauge(res.body, 'horizon_chunks_ticking') <= gauge(res.body, 'horizon_chunks_loaded'))
+    assert.equal(gauge(res.body, 'horizon_trace_recording'), 1)
+    // The writer drains every 100 ms: a scrape sees a small queue, never an unbounded one.
+    assert.ok(gauge(res.body, 'horizon_trace_backlog_passes') < 1000)
+    assert.ok(gauge(res.body, 'horizon_trace_backlog_bytes') < 64 * 1024 * 1024)
   } finally {
     await quitBot(bot)
   }

@@ -28,6 +28,15 @@ MetricsSample sample() {
   m.connections_accepted = 4;
   m.connections_open = 3;
   m.inbox_inputs = 2;
+  m.status.ticking_chunks = 81;
+  m.status.players_entities = 3;
+  m.status.mobs = 12;
+  m.status.items = 5;
+  m.status.falling_blocks = 1;
+  m.status.lightning_bolts = 0;
+  m.recording = true;
+  m.trace_backlog_passes = 9;
+  m.trace_backlog_bytes = 40960;
   return m;
 }
 
@@ -78,6 +87,15 @@ TEST(MetricsText, GaugesAndCountersCarryTheSample) {
   EXPECT_EQ(v["horizon_connections_accepted_total"], "4");
   EXPECT_EQ(v["horizon_inbox_inputs"], "2");
   EXPECT_EQ(v["horizon_pass_inputs"], "7");
+  EXPECT_EQ(v["horizon_chunks_ticking"], "81");
+  EXPECT_EQ(v["horizon_entities{kind=\"player\"}"], "3");
+  EXPECT_EQ(v["horizon_entities{kind=\"mob\"}"], "12");
+  EXPECT_EQ(v["horizon_entities{kind=\"item\"}"], "5");
+  EXPECT_EQ(v["horizon_entities{kind=\"falling_block\"}"], "1");
+  EXPECT_EQ(v["horizon_entities{kind=\"lightning_bolt\"}"], "0");
+  EXPECT_EQ(v["horizon_trace_recording"], "1");
+  EXPECT_EQ(v["horizon_trace_backlog_passes"], "9");
+  EXPECT_EQ(v["horizon_trace_backlog_bytes"], "40960");
 }
 
 TEST(MetricsText, TickTimesAreASummaryInMilliseconds) {
