@@ -261,7 +261,7 @@ class NoTracking final : public EntityTracking {
 class NoDamage final : public PlayerDamage {
  public:
   bool hurt(ConnId, DamageCause, float) override { return false; }
-  bool hurt_by_mob(ConnId, float, const MobAttacker&) override { return false; }
+  bool hurt_by_mob(ConnId, float, const MobAttacker&, DamageCause) override { return false; }
 };
 class NoDrops final : public ItemDrops {
  public:

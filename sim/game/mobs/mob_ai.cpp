@@ -6,6 +6,7 @@
 
 #include "sim/core/java_format.h"
 #include "sim/game/mobs/mob_physics.h"
+#include "sim/game/mobs/skeleton.h"
 #include "sim/game/movement/block_shapes.h"
 #include "sim/game/movement/player_body.h"
 #include "sim/game/pathfinding/ground_navigation.h"
@@ -31,7 +32,8 @@ constexpr double kNearPlayerForActivity = 32.0;  // Mob.checkDespawn resets noAc
 int reduced_tick_delay(int ticks) { return (ticks + 1) / 2; }
 
 bool every_tick(GoalId id) {
-  return id == GoalId::kFloat || id == GoalId::kRandomLookAround || id == GoalId::kZombieAttack;
+  return id == GoalId::kFloat || id == GoalId::kRandomLookAround || id == GoalId::kZombieAttack ||
+         id == GoalId::kRangedBowAttack;
 }
 
 int adjusted_tick_delay(GoalId id, int ticks) { return every_tick(id) ? ticks : reduced_tick_delay(ticks); }
@@ -43,7 +45,8 @@ uint8_t flags_of(GoalId id) {
     case GoalId::kStroll: return kFlagMove;
     case GoalId::kLookAtPlayer: return kFlagLook;
     case GoalId::kRandomLookAround:
-    case GoalId::kZombieAttack: return kFlagMove | kFlagLook;
+    case GoalId::kZombieAttack:
+    case GoalId::kRangedBowAttack: return kFlagMove | kFlagLook;
     case GoalId::kNearestAttackableTarget: return kFlagTarget;
   }
   return 0;
@@ -62,9 +65,6 @@ bool is_door_or_fence(BlockStateId state) {
 }
 
 bool alive(const Player& p) { return !p.dead && p.health > 0.0f; }
-bool attackable(const Player& p) {
-  return alive(p) && (p.game_mode == GameMode::kSurvival || p.game_mode == GameMode::kAdventure);
-}
 
 double distance_sqr(const Vec3& a, const Vec3& b) { return length_sqr(a - b); }
 
@@ -89,12 +89,6 @@ void set_wanted_position(Mob& mob, const Vec3& at, double speed) {
   if (mob.state.move_operation != MoveOperation::kJumping) mob.state.move_operation = MoveOperation::kMoveTo;
 }
 
-void set_look_at(Mob& mob, const Vec3& at, float y_max, float x_max) {
-  mob.state.look_at = at;
-  mob.state.look_y_max = y_max;
-  mob.state.look_x_max = x_max;
-  mob.state.look_at_cooldown = 2;
-}
 
 // MoveControl.rotlerp.
 float rotlerp(float a, float b, float max) {
@@ -107,7 +101,14 @@ float rotlerp(float a, float b, float max) {
 void tick_move_control(Mob& mob, const BlockSource& blocks) {
   MobState& s = mob.state;
   const float speed = static_cast<float>(s.speed_modifier * mob.mob_kind().movement_speed);
-  if (s.move_operation == MoveOperation::kMoveTo) {
+  if (s.move_operation == MoveOperation::kStrafe) {
+    // MoveControl's STRAFE operation. Vanilla turns a strafe that would step onto a block it could
+    // not walk on into plain forward motion; Horizon strafes regardless (docs/rules/mobs.md §7).
+    s.speed = speed;
+    s.zza = s.strafe_forwards;
+    s.xxa = s.strafe_right;
+    s.move_operation = MoveOperation::kWait;
+  } else if (s.move_operation == MoveOperation::kMoveTo) {
     s.move_operation = MoveOperation::kWait;
     const double xd = s.wanted.x - mob.position.x, zd = s.wanted.z - mob.position.z, yd = s.wanted.y - mob.position.y;
     if (xd * xd + yd * yd + zd * zd < as_float(2.5000003e-7)) {
@@ -229,6 +230,7 @@ bool can_use(Mob& mob, GoalState& g, MobWorld& world) {
       if (create_path(mob, world.blocks, NodePos{java_floor(p.x), java_floor(p.y), java_floor(p.z)}, 0)) return true;
       return within_melee_range(mob, p);
     }
+    case GoalId::kRangedBowAttack: return skeleton::can_use(mob, world);
     case GoalId::kNearestAttackableTarget: {
       if (world.random.next_below(static_cast<uint32_t>(reduced_tick_delay(kTargetInterval))) != 0) return false;
       Player* p = nearest_player(mob, world, mob.mob_kind().follow_range, true);
@@ -256,6 +258,7 @@ bool can_continue(Mob& mob, GoalState& g, MobWorld& world) {
       Player* target = player_of(world, s.target);
       return target && alive(*target) && !navigation_done(mob);
     }
+    case GoalId::kRangedBowAttack: return skeleton::can_continue(mob, world);
     case GoalId::kNearestAttackableTarget: {
       Player* target = player_of(world, s.target);
       if (!target || !attackable(*target)) return false;
@@ -302,6 +305,7 @@ void start(Mob& mob, GoalState& g, MobWorld& world) {
       s.pathed_target = Vec3{};
       break;
     }
+    case GoalId::kRangedBowAttack: skeleton::start(mob); break;
     case GoalId::kNearestAttackableTarget: break;
   }
 }
@@ -318,6 +322,7 @@ void stop(Mob& mob, GoalState& g, MobWorld& world) {
       break;
     }
     case GoalId::kNearestAttackableTarget: s.target.reset(); break;
+    case GoalId::kRangedBowAttack: skeleton::stop(mob); break;
     default: break;
   }
 }
@@ -368,6 +373,7 @@ void tick_goal(Mob& mob, GoalState& g, MobWorld& world) {
       }
       break;
     }
+    case GoalId::kRangedBowAttack: skeleton::tick(mob, world); break;
     default: break;
   }
 }
@@ -405,6 +411,32 @@ void tick_selector(Mob& mob, MobWorld& world, bool targets, bool full) {
 
 }  // namespace
 
+bool attackable(const Player& p) {
+  return alive(p) && (p.game_mode == GameMode::kSurvival || p.game_mode == GameMode::kAdventure);
+}
+
+void set_look_at(Mob& mob, const Vec3& at, float y_max, float x_max) {
+  mob.state.look_at = at;
+  mob.state.look_y_max = y_max;
+  mob.state.look_x_max = x_max;
+  mob.state.look_at_cooldown = 2;
+}
+
+Player* target_player(const Mob& mob, MobWorld& world) {
+  Player* p = mob.state.target ? world.players.player(*mob.state.target) : nullptr;
+  return p && alive(*p) ? p : nullptr;
+}
+
+void turn_body_towards(Mob& mob, const Vec3& at, float y_max, float x_max) {
+  // Mob.lookAt with Mob.rotlerp (no wrap into 0..360, unlike the move control's).
+  const double xd = at.x - mob.position.x, zd = at.z - mob.position.z, yd = at.y - mob.eye_y();
+  const double sd = std::sqrt(xd * xd + zd * zd);
+  const float y_rot = static_cast<float>(std::atan2(zd, xd) * static_cast<double>(kRadToDeg)) - 90.0f;
+  const float x_rot = static_cast<float>(-(std::atan2(yd, sd) * static_cast<double>(kRadToDeg)));
+  mob.pitch = mob.pitch + std::clamp(wrap_degrees(x_rot - mob.pitch), -x_max, x_max);
+  mob.yaw = mob.yaw + std::clamp(wrap_degrees(y_rot - mob.yaw), -y_max, y_max);
+}
+
 float wrap_degrees(float degrees) {
   float f = std::fmod(degrees, 360.0f);
   if (f >= 180.0f) f -= 360.0f;
@@ -432,6 +464,11 @@ std::vector<GoalState> initial_goals(const MobKind& kind) {
     case MobType::kZombie:
       return {goal(GoalId::kLookAtPlayer, 8), goal(GoalId::kRandomLookAround, 8), goal(GoalId::kZombieAttack, 3),
               goal(GoalId::kStroll, 7), goal(GoalId::kNearestAttackableTarget, 2, true)};
+    case MobType::kSkeleton:
+      // AbstractSkeleton.registerGoals without RestrictSunGoal, FleeSunGoal, AvoidEntityGoal
+      // (wolves) and HurtByTargetGoal (docs/rules/mobs.md §7); the bow goal at 4.
+      return {goal(GoalId::kRangedBowAttack, 4), goal(GoalId::kStroll, 5), goal(GoalId::kLookAtPlayer, 6),
+              goal(GoalId::kRandomLookAround, 6), goal(GoalId::kNearestAttackableTarget, 2, true)};
   }
   return {};
 }
@@ -470,7 +507,7 @@ std::optional<Path> create_path(const Mob& mob, const BlockSource& blocks, NodeP
   PathMob pm;
   pm.width = kind.width;
   pm.height = kind.height;
-  pm.can_float = kind.type != MobType::kZombie;  // FloatGoal sets it
+  pm.can_float = kind.type != MobType::kZombie && kind.type != MobType::kSkeleton;  // FloatGoal sets it
   pm.position = mob.position;
   pm.on_ground = mob.on_ground;
   pm.in_water = mob.state.in_water;

@@ -36,7 +36,7 @@ class Writer {
   const nbt::Compound& loaded_;
 };
 
-bool ageable(MobType type) { return type != MobType::kZombie; }
+bool ageable(MobType type) { return type != MobType::kZombie && type != MobType::kSkeleton; }
 bool has_variant(MobType type) { return type == MobType::kCow || type == MobType::kPig || type == MobType::kChicken; }
 
 // The attribute instances Horizon models for the kind, as AttributeInstance.Packed {id, base}.
@@ -129,6 +129,17 @@ nbt::Compound save(const Mob& mob) {
       w.keep("InWaterTime", int32_t{-1});
       w.keep("DrownedConversionTime", int32_t{-1});
       break;
+    case MobType::kSkeleton: {
+      w.keep("StrayConversionTime", int32_t{-1});
+      // The bow it holds (Mob.equipment: slot name to item stack).
+      nbt::Compound bow;
+      bow.put("id", "minecraft:" + std::string(kind.main_hand));
+      bow.put("count", int32_t{1});
+      nbt::Compound equipment;
+      equipment.put("mainhand", std::move(bow));
+      w.keep("equipment", std::move(equipment));
+      break;
+    }
     default:
       break;
   }

@@ -14,14 +14,17 @@ constexpr MobDrop kPigLoot[] = {{"porkchop", 1, 3}};
 constexpr MobDrop kSheepLoot[] = {{"mutton", 1, 2}, {"white_wool", 1, 1}};
 constexpr MobDrop kChickenLoot[] = {{"feather", 0, 2}, {"chicken", 1, 1}};
 constexpr MobDrop kZombieLoot[] = {{"rotten_flesh", 0, 2}};
+constexpr MobDrop kSkeletonLoot[] = {{"arrow", 0, 2}, {"bone", 0, 2}};
+
+constexpr size_t kKindCount = 6;
 
 // Every mob type updates its position every 3 ticks and tracks velocity (EntityType defaults).
 EntityKind entity_kind(std::string_view name, int range) {
   return EntityKind{entity_type_id(name).value_or(0), range, 3, true};
 }
 
-std::array<MobKind, 5> build() {
-  std::array<MobKind, 5> kinds{};
+std::array<MobKind, kKindCount> build() {
+  std::array<MobKind, kKindCount> kinds{};
   // Animal.createAnimalAttributes: follow range 16; LookAtPlayerGoal at 6 blocks.
   kinds[0] = MobKind{MobType::kCow, "cow", "Cow", entity_kind("cow", 10), 0.9f, 1.4f, 1.3f, 10.0f, static_cast<double>(0.2f),
                      2.0, 16.0, 0.0, false, 2.0, 6.0f, kCowLoot};
@@ -34,11 +37,15 @@ std::array<MobKind, 5> build() {
   // Zombie.createAttributes: follow range 35, speed 0.23, attack 3, armor 2; LookAtPlayerGoal at 8.
   kinds[4] = MobKind{MobType::kZombie, "zombie", "Zombie", entity_kind("zombie", 8), 0.6f, 1.95f, 1.74f, 20.0f,
                      static_cast<double>(0.23f), 3.0, 35.0, 2.0, true, 1.0, 8.0f, kZombieLoot};
+  // AbstractSkeleton.createAttributes: the monster defaults (follow range 16, attack 2) and speed
+  // 0.25; LookAtPlayerGoal at 8; a bow in the main hand.
+  kinds[5] = MobKind{MobType::kSkeleton, "skeleton", "Skeleton", entity_kind("skeleton", 8), 0.6f, 1.99f, 1.74f, 20.0f,
+                     static_cast<double>(0.25f), 2.0, 16.0, 0.0, true, 1.0, 8.0f, kSkeletonLoot, "bow"};
   return kinds;
 }
 
-const std::array<MobKind, 5>& kinds() {
-  static const std::array<MobKind, 5> all = build();
+const std::array<MobKind, kKindCount>& kinds() {
+  static const std::array<MobKind, kKindCount> all = build();
   return all;
 }
 

@@ -11,7 +11,7 @@
 
 namespace hz {
 
-enum class MobType : uint8_t { kCow, kPig, kSheep, kChicken, kZombie };
+enum class MobType : uint8_t { kCow, kPig, kSheep, kChicken, kZombie, kSkeleton };
 
 // What /summon may set besides the position (the NBT Horizon reads: NoAI, Health, CustomName).
 struct SummonOptions {
@@ -46,6 +46,8 @@ struct MobKind {
   // LookAtPlayerGoal's look distance.
   float look_distance = 6.0f;
   std::span<const MobDrop> loot;
+  // The item in the main hand from the start (populateDefaultEquipmentSlots): a skeleton's bow.
+  std::string_view main_hand;
 };
 
 const MobKind& mob_kind(MobType type);

@@ -17,6 +17,7 @@ constexpr DamageTypeInfo kTypes[] = {
     {"minecraft:out_of_world", "outOfWorld", 0.0f, true, false, false},
     {"minecraft:starve", "starve", 0.0f, false, false, false},
     {"minecraft:mob_attack", "mob", 0.1f, false, false, true},
+    {"minecraft:arrow", "arrow", 0.1f, false, false, true},
 };
 
 bool has_invulnerable_ability(GameMode mode) { return mode == GameMode::kCreative || mode == GameMode::kSpectator; }

@@ -10,7 +10,7 @@
 namespace hz {
 
 // The damage types Horizon deals so far (vanilla's damage_type registry entries).
-enum class DamageCause : uint8_t { kGeneric, kGenericKill, kFall, kOutOfWorld, kStarve, kMobAttack };
+enum class DamageCause : uint8_t { kGeneric, kGenericKill, kFall, kOutOfWorld, kStarve, kMobAttack, kArrow };
 
 // What vanilla's damage-type JSON and tags say about one kind.
 struct DamageTypeInfo {

@@ -16,6 +16,7 @@ constexpr std::pair<std::string_view, std::string_view> kEnglish[] = {
     {"death.fell.accident.generic", " fell from a high place"},
     {"death.fell.killer", " was doomed to fall"},
     {"death.attack.mob", " was slain by "},
+    {"death.attack.arrow", " was shot by "},
 };
 
 }  // namespace

@@ -38,7 +38,8 @@ class SurvivalSystem final : public PlayerListener,
   // PlayerDamage
   bool hurt(ConnId player, DamageCause kind, float amount) override;
   // A mob's hit: recorded with the mob for the death message; a full hit knocks the player away.
-  bool hurt_by_mob(ConnId player, float amount, const MobAttacker& attacker) override;
+  bool hurt_by_mob(ConnId player, float amount, const MobAttacker& attacker,
+                   DamageCause cause = DamageCause::kMobAttack) override;
   // LivingEntity.kill: generic_kill damage of Float.MAX_VALUE.
   void kill(ConnId player);
   // FoodExhaustion

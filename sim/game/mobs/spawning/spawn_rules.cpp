@@ -37,7 +37,7 @@ std::vector<SpawnerData> monsters(int zombie, int zombie_villager, int skeleton,
   if (drowned) out.push_back({"drowned", nullptr, zombie, 4, 4});
   else out.push_back({"zombie", kind(MobType::kZombie), zombie, 4, 4});
   out.push_back({"zombie_villager", nullptr, zombie_villager, 1, 1});
-  out.push_back({"skeleton", nullptr, skeleton, 4, 4});
+  out.push_back({"skeleton", kind(MobType::kSkeleton), skeleton, 4, 4});
   out.push_back({"creeper", nullptr, 100, 4, 4});
   out.push_back({"slime", nullptr, 100, 4, 4});
   out.push_back({"enderman", nullptr, 10, 1, 4});
