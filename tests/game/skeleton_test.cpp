@@ -2,7 +2,9 @@
 // water against a reference integration, sticking in a wall and despawning after 1200 ticks,
 // hit damage against ceil(speed × damage), the shot's aim and draw power against restated
 // formulas, a skeleton shooting a survival player (gaps of interval + draw between shots), and
-// through the core: a summoned skeleton's arrows seen by a client and hurting the player.
+// through the core: a summoned skeleton's arrows seen by a client and hurting the player; undead
+// burning in daylight; a spider climbing a wall (against LivingEntity's climbing rule), calm in
+// light and biting in the dark.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -13,6 +15,7 @@
 #include "sim/data/catalog.h"
 #include "sim/game/entities/arrows.h"
 #include "sim/game/mobs/mob_codec.h"
+#include "sim/game/mobs/mob_physics.h"
 #include "sim/game/mobs/mobs.h"
 #include "sim/game/mobs/skeleton.h"
 #include "sim/game/mobs/sun_burn.h"
@@ -433,6 +436,74 @@ TEST(SunBurn, NightRainAndCowsDoNotBurn) {
     for (int i = 0; i < 300; ++i) w.tick();
     EXPECT_EQ(w.mobs.find(id)->state.remaining_fire_ticks, 0) << c;
     EXPECT_FLOAT_EQ(w.mobs.find(id)->state.health, mob_kind(type).max_health) << c;
+  }
+}
+
+// --- spiders ---
+
+TEST(Spider, PushingIntoAWallItClimbsAtTheClimbingSpeed) {
+  FakeWorld world;
+  world.ground(64);
+  for (int y = 65; y <= 72; ++y)
+    for (int z = -2; z <= 2; ++z) world.set(2, y, z, "stone");
+  Mob spider(1, Uuid{}, mob_kind(MobType::kSpider));
+  spider.position = Vec3{0.5, 65.0, 0.5};
+  spider.on_ground = true;
+  spider.yaw = -90.0f;  // facing +x
+  const float speed = static_cast<float>(spider.mob_kind().movement_speed);
+  // Reference (LivingEntity.travelInAir with onClimbable): after the move into the wall the
+  // vertical speed is 0.2, then gravity 0.08 and drag 0.98f: 0.1176 a tick upwards.
+  const double climb = (0.2 - 0.08) * static_cast<double>(0.98f);
+  int climbing_ticks = 0;
+  for (int tick = 0; tick < 80 && spider.position.y < 72.5; ++tick) {
+    mob_physics::before_ai(spider);
+    spider.state.speed = speed;
+    spider.state.zza = speed;
+    const bool was_climbing = spider.state.climbing;
+    mob_physics::after_ai(spider, world);
+    if (was_climbing && spider.state.horizontal_collision) {
+      ++climbing_ticks;
+      ASSERT_NEAR(spider.velocity.y, climb, 1e-12) << tick;
+    }
+    spider.state.climbing = spider.state.horizontal_collision;  // Spider.tick
+  }
+  EXPECT_GT(climbing_ticks, 50);
+  EXPECT_GE(spider.position.y, 72.0);
+  EXPECT_LT(spider.position.x + 0.7, 2.0 + 1e-9);  // never inside the wall
+  Mob flagged(2, Uuid{}, mob_kind(MobType::kSpider));
+  flagged.state.climbing = true;
+  const Bytes data = flagged.synched_data();
+  ASSERT_GE(data.size(), 3u);
+  EXPECT_EQ(data[data.size() - 4], Mob::kSpiderFlagsIndex);
+}
+
+TEST(Spider, CalmInLightBitesInTheDarkAndClimbsToAPlayerOnAWall) {
+  for (int bright = 0; bright < 2; ++bright) {
+    SkeletonWorld w;
+    Sunlight sun{false, bright ? 15 : 0, true, false};
+    w.mobs.set_sunlight([&](const BlockPos&, const BlockPos&, const BlockPos&) { return sun; });
+    // A pillar the player stands on, three blocks up.
+    for (int y = 65; y <= 67; ++y) w.world.set(6, y, 0, "stone");
+    w.players.add(1, Vec3{6.5, 68.0, 0.5});
+    const int32_t id = w.mobs.summon(mob_kind(MobType::kSpider), Vec3{0.5, 65.0, 0.5}, 0.0f);
+    w.mobs.find(id)->on_ground = true;
+    bool targeted = false, climbed = false;
+    for (int tick = 0; tick < 400 && w.damage.shots.empty(); ++tick) {
+      w.tick();
+      const Mob& s = *w.mobs.find(id);
+      targeted |= s.state.target.has_value();
+      climbed |= s.state.climbing && s.position.y > 66.0;
+    }
+    if (bright) {
+      EXPECT_FALSE(targeted);
+      EXPECT_TRUE(w.damage.shots.empty());
+    } else {
+      EXPECT_TRUE(targeted);
+      EXPECT_TRUE(climbed);
+      ASSERT_FALSE(w.damage.shots.empty());
+      EXPECT_EQ(w.damage.shots[0].attacker, "spider");
+      EXPECT_FLOAT_EQ(w.damage.shots[0].amount, 2.0f);
+    }
   }
 }
 

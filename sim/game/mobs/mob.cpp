@@ -21,6 +21,7 @@ constexpr uint8_t kNoAiFlag = 1;
 constexpr uint8_t kAggressiveFlag = 4;
 constexpr uint8_t kUsingItemFlag = 1;
 constexpr uint8_t kOnFireFlag = 1;
+constexpr uint8_t kClimbingFlag = 1;
 }  // namespace
 
 Aabb Mob::box_at(const Vec3& p) const {
@@ -63,14 +64,19 @@ Bytes Mob::synched_data() const {
     out.varint(kByteSerializer);
     out.u8(static_cast<uint8_t>((state.no_ai ? kNoAiFlag : 0) | (state.aggressive ? kAggressiveFlag : 0)));
   }
+  if (state.climbing) {
+    out.u8(kSpiderFlagsIndex);
+    out.varint(kByteSerializer);
+    out.u8(kClimbingFlag);
+  }
   if (out.size() == 0) return {};
   out.u8(kEndOfData);
   return out.take();
 }
 
 std::vector<SharedBytes> Mob::pairing_extras() const {
-  if (mob_kind().main_hand.empty()) return {};
-  const std::optional<int32_t> item = item_id(mob_kind().main_hand);
+  if (main_hand_item(mob_kind()).empty()) return {};
+  const std::optional<int32_t> item = item_id(main_hand_item(mob_kind()));
   if (!item) return {};
   return {share(encode_packet(packet::play_cb::EntityEquipment{id(), 0, packet::play_cb::SlotData::of(*item, 1)}))};
 }

@@ -28,6 +28,7 @@ enum class GoalId : uint8_t {
   kZombieAttack,
   kNearestAttackableTarget,
   kRangedBowAttack,  // skeletons (skeleton.h)
+  kLeapAtTarget,     // spiders (spider.h)
 };
 
 struct GoalState {
@@ -99,6 +100,10 @@ struct MobState {
   // Entity.remainingFireTicks (burning while above 0) and the on-fire shared flag viewers last got.
   int remaining_fire_ticks = 0;
   bool on_fire = false;
+  // Spiders (spider.h): the climbing flag (horizontal collision last tick) and
+  // WallClimberNavigation's remembered target block.
+  bool climbing = false;
+  std::optional<NodePos> climb_to;
   // The compound this mob was loaded from (empty for a summoned mob): the keys Horizon does not
   // model (equipment, Tags, a sheep's color...) are written back from it unchanged (mob_codec.h).
   nbt::Compound loaded;
@@ -112,6 +117,7 @@ class Mob final : public Entity {
   static constexpr uint8_t kLivingFlagsIndex = 8;  // bit 1: using an item (drawing a bow)
   static constexpr uint8_t kHealthIndex = 9;
   static constexpr uint8_t kMobFlagsIndex = 15;
+  static constexpr uint8_t kSpiderFlagsIndex = 16;  // bit 1: climbing
 
   Mob(int32_t id, const Uuid& uuid, const MobKind& kind) : Entity(id, uuid, kind.entity), kind_(&kind) {
     state.health = kind.max_health;

@@ -7,6 +7,7 @@
 #include "sim/core/java_format.h"
 #include "sim/game/mobs/mob_physics.h"
 #include "sim/game/mobs/skeleton.h"
+#include "sim/game/mobs/spider.h"
 #include "sim/game/movement/block_shapes.h"
 #include "sim/game/movement/player_body.h"
 #include "sim/game/pathfinding/ground_navigation.h"
@@ -47,6 +48,7 @@ uint8_t flags_of(GoalId id) {
     case GoalId::kRandomLookAround:
     case GoalId::kZombieAttack:
     case GoalId::kRangedBowAttack: return kFlagMove | kFlagLook;
+    case GoalId::kLeapAtTarget: return kFlagJump | kFlagMove;
     case GoalId::kNearestAttackableTarget: return kFlagTarget;
   }
   return 0;
@@ -231,7 +233,9 @@ bool can_use(Mob& mob, GoalState& g, MobWorld& world) {
       return within_melee_range(mob, p);
     }
     case GoalId::kRangedBowAttack: return skeleton::can_use(mob, world);
+    case GoalId::kLeapAtTarget: return spider::leap_can_use(mob, world);
     case GoalId::kNearestAttackableTarget: {
+      if (spider::is_spider(mob) && spider::too_bright_to_target(world)) return false;
       if (world.random.next_below(static_cast<uint32_t>(reduced_tick_delay(kTargetInterval))) != 0) return false;
       Player* p = nearest_player(mob, world, mob.mob_kind().follow_range, true);
       if (!p) return false;
@@ -255,10 +259,14 @@ bool can_continue(Mob& mob, GoalState& g, MobWorld& world) {
     }
     case GoalId::kRandomLookAround: return s.look_time >= 0;
     case GoalId::kZombieAttack: {
+      if (spider::is_spider(mob) && spider::calmed_by_light(mob, world)) return false;
       Player* target = player_of(world, s.target);
+      // A spider follows its target even unseen and off its path (followingTargetEvenIfNotSeen).
+      if (spider::is_spider(mob)) return target && attackable(*target);
       return target && alive(*target) && !navigation_done(mob);
     }
     case GoalId::kRangedBowAttack: return skeleton::can_continue(mob, world);
+    case GoalId::kLeapAtTarget: return spider::leap_can_continue(mob);
     case GoalId::kNearestAttackableTarget: {
       Player* target = player_of(world, s.target);
       if (!target || !attackable(*target)) return false;
@@ -281,7 +289,8 @@ void start(Mob& mob, GoalState& g, MobWorld& world) {
     }
     case GoalId::kStroll: {
       const Vec3 to = s.wanted;
-      move_to(mob, world, NodePos{java_floor(to.x), java_floor(to.y), java_floor(to.z)}, 1, 1.0);
+      move_to(mob, world, NodePos{java_floor(to.x), java_floor(to.y), java_floor(to.z)}, 1,
+              spider::is_spider(mob) ? spider::kStrollSpeed : 1.0);
       break;
     }
     case GoalId::kLookAtPlayer:
@@ -306,6 +315,7 @@ void start(Mob& mob, GoalState& g, MobWorld& world) {
       break;
     }
     case GoalId::kRangedBowAttack: skeleton::start(mob); break;
+    case GoalId::kLeapAtTarget: spider::leap_start(mob, world); break;
     case GoalId::kNearestAttackableTarget: break;
   }
 }
@@ -464,6 +474,12 @@ std::vector<GoalState> initial_goals(const MobKind& kind) {
     case MobType::kZombie:
       return {goal(GoalId::kLookAtPlayer, 8), goal(GoalId::kRandomLookAround, 8), goal(GoalId::kZombieAttack, 3),
               goal(GoalId::kStroll, 7), goal(GoalId::kNearestAttackableTarget, 2, true)};
+    case MobType::kSpider:
+      // Spider.registerGoals without AvoidEntityGoal (armadillos) and HurtByTargetGoal; the attack
+      // goal is the melee one with SpiderAttackGoal's light rule (spider.h).
+      return {goal(GoalId::kFloat, 1), goal(GoalId::kLeapAtTarget, 3), goal(GoalId::kZombieAttack, 4),
+              goal(GoalId::kStroll, 5), goal(GoalId::kLookAtPlayer, 6), goal(GoalId::kRandomLookAround, 6),
+              goal(GoalId::kNearestAttackableTarget, 2, true)};
     case MobType::kSkeleton:
       // AbstractSkeleton.registerGoals without RestrictSunGoal, FleeSunGoal, AvoidEntityGoal
       // (wolves) and HurtByTargetGoal (docs/rules/mobs.md §7); the bow goal at 4.
@@ -520,6 +536,10 @@ std::optional<Path> create_path(const Mob& mob, const BlockSource& blocks, NodeP
 }
 
 bool move_to(Mob& mob, MobWorld& world, const NodePos& target, int reach, double speed) {
+  if (spider::is_spider(mob)) {
+    spider::remember_target(mob, target);
+    mob.state.path_speed = speed;
+  }
   std::optional<Path> path = create_path(mob, world.blocks, target, reach);
   if (!path || path->points.empty()) return false;
   const bool same = mob.state.path && path->points == mob.state.path->points && path->target == mob.state.path->target;
@@ -536,12 +556,16 @@ bool navigation_done(const Mob& mob) {
 }
 
 void stop_navigation(Mob& mob) {
+  mob.state.climb_to.reset();
   mob.state.path.reset();
   mob.state.path_index = 0;
 }
 
 void tick_navigation(Mob& mob) {
-  if (navigation_done(mob)) return;
+  if (navigation_done(mob)) {
+    if (spider::is_spider(mob)) spider::tick_wall_climber(mob);
+    return;
+  }
   MobState& s = mob.state;
   const bool can_update = mob.on_ground || s.in_water;
   const float width = mob.mob_kind().width;

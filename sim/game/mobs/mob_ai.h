@@ -28,6 +28,8 @@ struct MobWorld {
   // Mob.doHurtTarget on a player; true when the hit landed.
   std::function<bool(Mob&, Player&)> hurt_player;
   Difficulty difficulty = Difficulty::kNormal;
+  // getLightLevelDependentMagicValue at the mob's eyes (spiders are calm in light); 0 when unknown.
+  float brightness = 0.0f;
   // RangedAttackMob.performRangedAttack: an arrow at the player with the bow's power.
   std::function<void(Mob&, Player&, float)> shoot_arrow;
 };

@@ -36,7 +36,7 @@ class Writer {
   const nbt::Compound& loaded_;
 };
 
-bool ageable(MobType type) { return type != MobType::kZombie && type != MobType::kSkeleton; }
+bool ageable(MobType type) { return type != MobType::kZombie && type != MobType::kSkeleton && type != MobType::kSpider; }
 bool has_variant(MobType type) { return type == MobType::kCow || type == MobType::kPig || type == MobType::kChicken; }
 
 // The attribute instances Horizon models for the kind, as AttributeInstance.Packed {id, base}.
@@ -133,7 +133,7 @@ nbt::Compound save(const Mob& mob) {
       w.keep("StrayConversionTime", int32_t{-1});
       // The bow it holds (Mob.equipment: slot name to item stack).
       nbt::Compound bow;
-      bow.put("id", "minecraft:" + std::string(kind.main_hand));
+      bow.put("id", "minecraft:" + std::string(main_hand_item(kind)));
       bow.put("count", int32_t{1});
       nbt::Compound equipment;
       equipment.put("mainhand", std::move(bow));

@@ -15,8 +15,10 @@ constexpr MobDrop kSheepLoot[] = {{"mutton", 1, 2}, {"white_wool", 1, 1}};
 constexpr MobDrop kChickenLoot[] = {{"feather", 0, 2}, {"chicken", 1, 1}};
 constexpr MobDrop kZombieLoot[] = {{"rotten_flesh", 0, 2}};
 constexpr MobDrop kSkeletonLoot[] = {{"arrow", 0, 2}, {"bone", 0, 2}};
+// The spider eye's pool asks for a player kill; Horizon drops it on any death (mobs.md §11).
+constexpr MobDrop kSpiderLoot[] = {{"string", 0, 2}, {"spider_eye", -1, 1}};
 
-constexpr size_t kKindCount = 6;
+constexpr size_t kKindCount = 7;
 
 // Every mob type updates its position every 3 ticks and tracks velocity (EntityType defaults).
 EntityKind entity_kind(std::string_view name, int range) {
@@ -40,7 +42,10 @@ std::array<MobKind, kKindCount> build() {
   // AbstractSkeleton.createAttributes: the monster defaults (follow range 16, attack 2) and speed
   // 0.25; LookAtPlayerGoal at 8; a bow in the main hand.
   kinds[5] = MobKind{MobType::kSkeleton, "skeleton", "Skeleton", entity_kind("skeleton", 8), 0.6f, 1.99f, 1.74f, 20.0f,
-                     static_cast<double>(0.25f), 2.0, 16.0, 0.0, true, 1.0, 8.0f, kSkeletonLoot, "bow"};
+                     static_cast<double>(0.25f), 2.0, 16.0, 0.0, true, 1.0, 8.0f, kSkeletonLoot};
+  // Spider.createAttributes: health 16, speed 0.3, the monster defaults; 1.4 × 0.9, eyes at 0.65.
+  kinds[6] = MobKind{MobType::kSpider, "spider", "Spider", entity_kind("spider", 8), 1.4f, 0.9f, 0.65f, 16.0f,
+                     static_cast<double>(0.3f), 2.0, 16.0, 0.0, true, 1.0, 8.0f, kSpiderLoot};
   return kinds;
 }
 
@@ -61,5 +66,7 @@ const MobKind* find_mob_kind(std::string_view name) {
 }
 
 std::span<const MobKind> all_mob_kinds() { return kinds(); }
+
+std::string_view main_hand_item(const MobKind& kind) { return kind.type == MobType::kSkeleton ? "bow" : ""; }
 
 }  // namespace hz

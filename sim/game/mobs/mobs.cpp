@@ -229,13 +229,18 @@ void Mobs::tick_mob(Mob& mob) {
     s.xxa = s.zza = 0.0f;
   } else {
     MobWorld world{*blocks_, connections_, random_, time_.game_time(),
-                   [this](Mob& m, Player& p) { return hurt_player(m, p); }, difficulty_,
+                   [this](Mob& m, Player& p) { return hurt_player(m, p); }, difficulty_, brightness_at(mob),
                    [this](Mob& m, Player& p, float power) { shoot_arrow(m, p, power); }};
     s.in_water = mob_physics::water_height(mob, *blocks_) > 0.0;
     mob_ai::server_ai_step(mob, world);
   }
   mob_physics::after_ai(mob, *blocks_);
   burn_in_daylight(mob);
+  // Spider.tick: it climbs next tick when it ran into something this tick.
+  if (mob.mob_kind().type == MobType::kSpider && s.climbing != s.horizontal_collision) {
+    s.climbing = s.horizontal_collision;
+    mob.data_dirty = true;
+  }
   // Chicken.aiStep: flapping wings slow every fall.
   if (mob.mob_kind().type == MobType::kChicken && !mob.on_ground && mob.velocity.y < 0.0) mob.velocity.y *= 0.6;
   mob.head_yaw = s.head_yaw;
@@ -361,6 +366,13 @@ void Mobs::tick_fire(Mob& mob) {
   const bool on_fire = s.remaining_fire_ticks > 0;
   if (on_fire != s.on_fire) mob.data_dirty = true;
   s.on_fire = on_fire;
+}
+
+float Mobs::brightness_at(const Mob& mob) const {
+  // Only spiders read it; the light engine is not asked for the others.
+  if (!sunlight_ || mob.mob_kind().type != MobType::kSpider) return 0.0f;
+  const BlockPos eyes{java_floor(mob.position.x), java_floor(mob.eye_y()), java_floor(mob.position.z)};
+  return sun_burn::brightness(sunlight_(eyes, eyes, eyes).raw_brightness);
 }
 
 void Mobs::burn_in_daylight(Mob& mob) {

@@ -107,6 +107,7 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   bool hurt_by_arrow(int32_t mob_id, float damage, const Arrow& arrow);
   void tick_fire(Mob& mob);
   void burn_in_daylight(Mob& mob);
+  float brightness_at(const Mob& mob) const;
 
   EntityIds& ids_;
   Rng& random_;

@@ -83,7 +83,7 @@ ArrowShot aim(const Vec3& mob_position, double eye_y, const Vec3& target, double
 
 bool can_use(Mob& mob, MobWorld& world) {
   // The goal is registered only while a bow is in hand (reassessWeaponGoal); kinds carry theirs.
-  return mob_ai::target_player(mob, world) != nullptr && !mob.mob_kind().main_hand.empty();
+  return mob_ai::target_player(mob, world) != nullptr && !main_hand_item(mob.mob_kind()).empty();
 }
 
 bool can_continue(Mob& mob, MobWorld& world) { return can_use(mob, world) || !mob_ai::navigation_done(mob); }
