@@ -1,4 +1,4 @@
-// A session with a summoned zombie chasing a survival player, recorded through the real recorder
+// A session with a summoned zombie chasing a survival player (and a skeleton shooting at it), recorded through the real recorder
 // and verified by replay: the mob's AI draws from the core's Rng and its path, moves and hits
 // must come out bit-exactly the same.
 #include <gtest/gtest.h>
@@ -64,7 +64,10 @@ ChaseSession record_chase() {
     pass({BytesReceived{kPlayer, play}, ConsoleLine{"gamemode survival Runner"}});
     const std::string zombie_at = std::to_string(at.x + 6) + " " + std::to_string(at.y) + " " + std::to_string(at.z + 3);
     pass({ConsoleLine{"summon zombie " + zombie_at}, ConsoleLine{"summon cow " + std::to_string(at.x - 5) + " " +
-                                                                 std::to_string(at.y) + " " + std::to_string(at.z - 5)}});
+                                                                 std::to_string(at.y) + " " + std::to_string(at.z - 5)},
+          // A skeleton on the far side: its arrows (launch draws, flight, hits) are in the trace too.
+          ConsoleLine{"summon skeleton " + std::to_string(at.x - 6) + " " + std::to_string(at.y) + " " +
+                      std::to_string(at.z + 3)}});
     const Vec3 player_at = core.sessions().player(kPlayer)->position;
     const Mob* zombie = nullptr;
     for (int32_t id : core.mobs().ids())

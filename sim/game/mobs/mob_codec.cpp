@@ -95,8 +95,19 @@ nbt::Compound save(const Mob& mob) {
   brain.put("memories", nbt::Compound{});
   w.keep("Brain", std::move(brain));
   for (std::string_view key : {"last_hurt_by_player", "last_hurt_by_player_memory_time", "last_hurt_by_mob",
-                               "ticks_since_last_hurt_by_mob", "equipment", "locator_bar_icon"})
+                               "ticks_since_last_hurt_by_mob", "equipment", "locator_bar_icon"}) {
+    if (key == "equipment" && !main_hand_item(kind).empty()) {
+      // The item it holds from the start (a skeleton's bow), unless it was loaded with its own.
+      nbt::Compound item;
+      item.put("id", "minecraft:" + std::string(main_hand_item(kind)));
+      item.put("count", int32_t{1});
+      nbt::Compound equipment;
+      equipment.put("mainhand", std::move(item));
+      w.keep("equipment", std::move(equipment));
+      continue;
+    }
     w.keep_if_loaded(key);
+  }
   // Mob.
   w.keep("CanPickUpLoot", int8_t{0});
   w.model("PersistenceRequired", static_cast<int8_t>(s.persistence_required));
@@ -129,17 +140,9 @@ nbt::Compound save(const Mob& mob) {
       w.keep("InWaterTime", int32_t{-1});
       w.keep("DrownedConversionTime", int32_t{-1});
       break;
-    case MobType::kSkeleton: {
+    case MobType::kSkeleton:
       w.keep("StrayConversionTime", int32_t{-1});
-      // The bow it holds (Mob.equipment: slot name to item stack).
-      nbt::Compound bow;
-      bow.put("id", "minecraft:" + std::string(main_hand_item(kind)));
-      bow.put("count", int32_t{1});
-      nbt::Compound equipment;
-      equipment.put("mainhand", std::move(bow));
-      w.keep("equipment", std::move(equipment));
       break;
-    }
     default:
       break;
   }
