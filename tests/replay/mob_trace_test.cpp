@@ -70,8 +70,13 @@ ChaseSession record_chase() {
                       std::to_string(at.z + 3)}});
     const Vec3 player_at = core.sessions().player(kPlayer)->position;
     const Mob* zombie = nullptr;
-    for (int32_t id : core.mobs().ids())
-      if (core.mobs().find(id)->mob_kind().type == MobType::kZombie) zombie = core.mobs().find(id);
+    // The summoned one: the zombie nearest where it was summoned (the night may spawn others).
+    double nearest = 1e18;
+    for (int32_t id : core.mobs().ids()) {
+      const Mob* m = core.mobs().find(id);
+      const double dx = m->position.x - (at.x + 6.5), dz = m->position.z - (at.z + 3.5);
+      if (m->mob_kind().type == MobType::kZombie && dx * dx + dz * dz < nearest) nearest = dx * dx + dz * dz, zombie = m;
+    }
     if (!zombie) throw std::runtime_error("no zombie");
     const int32_t zombie_id = zombie->id();
     auto distance = [&] {
