@@ -18,7 +18,9 @@
 #include "sim/game/blocks/digging.h"
 #include "sim/game/blocks/placing.h"
 #include "sim/game/commands/dispatcher.h"
+#include "sim/game/level/sky_darken.h"
 #include "sim/game/level/time_and_weather.h"
+#include "sim/game/mobs/sun_burn.h"
 #include "sim/game/items/inventory_menu.h"
 #include "sim/game/entities/block_loot.h"
 #include "sim/game/entities/falling_blocks.h"
@@ -177,6 +179,17 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
     return BlockPos{java_floor(p.x), java_floor(p.y), java_floor(p.z)};
   });
   spawning_->set_level([this] { return spawning::SpawnLevel{time_->sky_darken(), time_->is_thundering()}; });
+  // Undead burn by day: the overworld clock, the sky darkening and rain, the light at the mob.
+  mobs_->set_sunlight([this](const BlockPos& eyes, const BlockPos& feet, const BlockPos& top) {
+    Sunlight out;
+    out.monsters_burn = sun_burn::monsters_burn(time_->state().clock(WorldClockId::kOverworld).total_ticks);
+    const int sky = world_->sky_light_at(eyes);
+    out.raw_brightness = raw_brightness(sky, world_->block_light_at(eyes), time_->sky_darken());
+    out.sky_visible = sky >= 15;
+    // Level.isRainingAt, approximated: rain with open sky at the feet or the top of the box.
+    out.raining_here = time_->is_raining() && (world_->sky_light_at(feet) >= 15 || world_->sky_light_at(top) >= 15);
+    return out;
+  });
   // Thunder strikes bolts in ticking chunks; they set fire through the block updates.
   lightning_ = std::make_unique<LightningBolts>(entity_ids_, random_, *tracker_, rules_, rate_, *block_updates_, *sessions_,
                                                 config_.properties.difficulty);

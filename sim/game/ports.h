@@ -169,10 +169,11 @@ class PlayerDamage {
   virtual ~PlayerDamage() = default;
   // hurtServer: false when the hit was refused (immune, invulnerable, dead, within the window).
   virtual bool hurt(ConnId player, DamageCause kind, float amount) = 0;
-  // A mob's melee hit (mob_attack damage caused by `attacker`).
-  virtual bool hurt_by_mob(ConnId player, float amount, const MobAttacker& attacker) {
+  // A mob's hit (mob_attack damage caused by `attacker`, or `cause` such as a mob's arrow).
+  virtual bool hurt_by_mob(ConnId player, float amount, const MobAttacker& attacker,
+                           DamageCause cause = DamageCause::kMobAttack) {
     (void)attacker;
-    return hurt(player, DamageCause::kMobAttack, amount);
+    return hurt(player, cause, amount);
   }
   // An explosion's hit (docs/rules/explosions.md §3): player_explosion caused by `cause` (a
   // creeper) when there is one, else explosion; explosions never knock back through the hurt.

@@ -1040,6 +1040,26 @@ struct DamageEvent {
   }
 };
 
+// Set Equipment with one entry: what an entity holds or wears in `slot` (0 main hand, 1 off
+// hand, 2-5 feet to head); the slot byte's top bit (more entries follow) is never set here.
+struct EntityEquipment {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::entity_equipment;
+  static constexpr std::string_view kName = "entity_equipment";
+
+  int32_t entity_id = 0;
+  int8_t slot = 0;
+  SlotData item;
+
+  template <class V>
+  void fields(V& v) {
+    v("entity_id", entity_id, kVarInt);
+    v("slot", slot, Range{0, 5});
+    v("item", item);
+  }
+};
+
 // Entity Event: a status byte for an entity (3 death animation, 60 death smoke).
 struct EntityStatus {
   static constexpr ProtocolState kState = ProtocolState::kPlay;

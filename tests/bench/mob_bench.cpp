@@ -45,7 +45,7 @@ struct NoTracking final : EntityTracking {
 };
 struct NoDamage final : PlayerDamage {
   bool hurt(ConnId, DamageCause, float) override { return false; }
-  bool hurt_by_mob(ConnId, float, const MobAttacker&) override { return false; }
+  bool hurt_by_mob(ConnId, float, const MobAttacker&, DamageCause) override { return false; }
 };
 struct NoDrops final : ItemDrops {
   void drop_from_block(const BlockPos&, const ItemStack&) override {}

@@ -58,7 +58,7 @@ class Tracking final : public EntityTracking {
 class Damage final : public PlayerDamage {
  public:
   bool hurt(ConnId, DamageCause, float) override { return true; }
-  bool hurt_by_mob(ConnId, float, const MobAttacker&) override {
+  bool hurt_by_mob(ConnId, float, const MobAttacker&, DamageCause) override {
     ++melee;
     return true;
   }

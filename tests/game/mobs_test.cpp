@@ -72,13 +72,14 @@ struct Hit {
   float amount;
   std::string attacker;
   Vec3 attacker_position;
+  DamageCause cause = DamageCause::kMobAttack;
 };
 
 class RecordingDamage final : public PlayerDamage {
  public:
   bool hurt(ConnId, DamageCause, float) override { return true; }
-  bool hurt_by_mob(ConnId player, float amount, const MobAttacker& attacker) override {
-    hits.push_back(Hit{player, amount, std::string(attacker.type_name), attacker.position});
+  bool hurt_by_mob(ConnId player, float amount, const MobAttacker& attacker, DamageCause cause) override {
+    hits.push_back(Hit{player, amount, std::string(attacker.type_name), attacker.position, cause});
     return true;
   }
   std::vector<Hit> hits;

@@ -1,4 +1,4 @@
-// A session with a summoned zombie chasing a survival player, recorded through the real recorder
+// A session with a summoned zombie chasing a survival player (and a skeleton shooting at it), recorded through the real recorder
 // and verified by replay: the mob's AI draws from the core's Rng and its path, moves and hits
 // must come out bit-exactly the same.
 #include <gtest/gtest.h>
@@ -64,11 +64,19 @@ ChaseSession record_chase() {
     pass({BytesReceived{kPlayer, play}, ConsoleLine{"gamemode survival Runner"}});
     const std::string zombie_at = std::to_string(at.x + 6) + " " + std::to_string(at.y) + " " + std::to_string(at.z + 3);
     pass({ConsoleLine{"summon zombie " + zombie_at}, ConsoleLine{"summon cow " + std::to_string(at.x - 5) + " " +
-                                                                 std::to_string(at.y) + " " + std::to_string(at.z - 5)}});
+                                                                 std::to_string(at.y) + " " + std::to_string(at.z - 5)},
+          // A skeleton on the far side: its arrows (launch draws, flight, hits) are in the trace too.
+          ConsoleLine{"summon skeleton " + std::to_string(at.x - 6) + " " + std::to_string(at.y) + " " +
+                      std::to_string(at.z + 3)}});
     const Vec3 player_at = core.sessions().player(kPlayer)->position;
     const Mob* zombie = nullptr;
-    for (int32_t id : core.mobs().ids())
-      if (core.mobs().find(id)->mob_kind().type == MobType::kZombie) zombie = core.mobs().find(id);
+    // The summoned one: the zombie nearest where it was summoned (the night may spawn others).
+    double nearest = 1e18;
+    for (int32_t id : core.mobs().ids()) {
+      const Mob* m = core.mobs().find(id);
+      const double dx = m->position.x - (at.x + 6.5), dz = m->position.z - (at.z + 3.5);
+      if (m->mob_kind().type == MobType::kZombie && dx * dx + dz * dz < nearest) nearest = dx * dx + dz * dz, zombie = m;
+    }
     if (!zombie) throw std::runtime_error("no zombie");
     const int32_t zombie_id = zombie->id();
     auto distance = [&] {

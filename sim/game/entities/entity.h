@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "sim/core/types.h"
 #include "sim/game/player.h"
@@ -34,6 +35,8 @@ class Entity {
   virtual Bytes synched_data() const { return {}; }
   // add_entity's data field (a falling block's state id; 0 for most kinds).
   virtual int32_t spawn_data() const { return 0; }
+  // Packets ServerEntity.sendPairingData adds after the spawn and data (a mob's equipment).
+  virtual std::vector<SharedBytes> pairing_extras() const { return {}; }
 
   Vec3 position;
   Vec3 velocity;

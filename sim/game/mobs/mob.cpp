@@ -2,8 +2,10 @@
 
 #include <algorithm>
 
+#include "sim/data/catalog.h"
 #include "sim/game/mobs/creeper.h"
 #include "sim/protocol/nbt.h"
+#include "sim/protocol/packets.h"
 #include "sim/protocol/text.h"
 
 namespace hz {
@@ -17,6 +19,10 @@ constexpr uint8_t kEndOfData = 0xFF;
 // LivingEntity defines health with 1.0; a value equal to it is not sent on pairing.
 constexpr float kHealthDefault = 1.0f;
 constexpr uint8_t kNoAiFlag = 1;
+constexpr uint8_t kAggressiveFlag = 4;
+constexpr uint8_t kUsingItemFlag = 1;
+constexpr uint8_t kOnFireFlag = 1;
+constexpr uint8_t kClimbingFlag = 1;
 }  // namespace
 
 Aabb Mob::box_at(const Vec3& p) const {
@@ -33,26 +39,48 @@ void Mob::set_health(float health) {
 
 Bytes Mob::synched_data() const {
   ByteWriter out;
+  if (state.on_fire) {
+    out.u8(kSharedFlagsIndex);
+    out.varint(kByteSerializer);
+    out.u8(kOnFireFlag);
+  }
   if (state.custom_name) {
     out.u8(kCustomNameIndex);
     out.varint(kOptionalComponentSerializer);
     out.boolean(true);
     nbt::write_network(out, to_nbt(TextComponent::plain(*state.custom_name)));
   }
+  if (state.using_item) {
+    out.u8(kLivingFlagsIndex);
+    out.varint(kByteSerializer);
+    out.u8(kUsingItemFlag);
+  }
   if (state.health != kHealthDefault) {
     out.u8(kHealthIndex);
     out.varint(kFloatSerializer);
     out.f32(state.health);
   }
-  if (state.no_ai) {
+  if (state.no_ai || state.aggressive) {
     out.u8(kMobFlagsIndex);
     out.varint(kByteSerializer);
-    out.u8(kNoAiFlag);
+    out.u8(static_cast<uint8_t>((state.no_ai ? kNoAiFlag : 0) | (state.aggressive ? kAggressiveFlag : 0)));
+  }
+  if (state.climbing) {
+    out.u8(kSpiderFlagsIndex);
+    out.varint(kByteSerializer);
+    out.u8(kClimbingFlag);
   }
   if (kind_->type == MobType::kCreeper) creeper::write_data(*this, out);
   if (out.size() == 0) return {};
   out.u8(kEndOfData);
   return out.take();
+}
+
+std::vector<SharedBytes> Mob::pairing_extras() const {
+  if (main_hand_item(mob_kind()).empty()) return {};
+  const std::optional<int32_t> item = item_id(main_hand_item(mob_kind()));
+  if (!item) return {};
+  return {share(encode_packet(packet::play_cb::EntityEquipment{id(), 0, packet::play_cb::SlotData::of(*item, 1)}))};
 }
 
 }  // namespace hz

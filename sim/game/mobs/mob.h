@@ -16,7 +16,7 @@
 namespace hz {
 
 // MoveControl.Operation.
-enum class MoveOperation : uint8_t { kWait, kMoveTo, kJumping };
+enum class MoveOperation : uint8_t { kWait, kMoveTo, kJumping, kStrafe };
 
 // The goals Horizon's mobs use, in no particular order (each kind lists its own with priorities).
 enum class GoalId : uint8_t {
@@ -28,6 +28,8 @@ enum class GoalId : uint8_t {
   kZombieAttack,
   kNearestAttackableTarget,
   kSwell,  // the creeper's SwellGoal (creeper.h)
+  kRangedBowAttack,  // skeletons (skeleton.h)
+  kLeapAtTarget,     // spiders (spider.h)
 };
 
 struct GoalState {
@@ -98,6 +100,23 @@ struct MobState {
   Vec3 pathed_target;
   int64_t last_can_use_check = -1000;
   int attack_swing_ticks = 0;
+  // Skeletons (skeleton.h): RangedBowAttackGoal's counters, MoveControl.strafe's input, the bow
+  // being drawn (LivingEntity.useItem) and Mob.setAggressive.
+  int bow_attack_time = -1;
+  int bow_see_time = 0;
+  int strafing_time = -1;
+  bool strafing_clockwise = false, strafing_backwards = false;
+  float strafe_forwards = 0, strafe_right = 0;
+  bool using_item = false;
+  int use_item_ticks = 0;
+  bool aggressive = false;
+  // Entity.remainingFireTicks (burning while above 0) and the on-fire shared flag viewers last got.
+  int remaining_fire_ticks = 0;
+  bool on_fire = false;
+  // Spiders (spider.h): the climbing flag (horizontal collision last tick) and
+  // WallClimberNavigation's remembered target block.
+  bool climbing = false;
+  std::optional<NodePos> climb_to;
   // The compound this mob was loaded from (empty for a summoned mob): the keys Horizon does not
   // model (equipment, Tags, a sheep's color...) are written back from it unchanged (mob_codec.h).
   nbt::Compound loaded;
@@ -107,9 +126,12 @@ struct MobState {
 class Mob final : public Entity {
  public:
   // Data indices (Entity, LivingEntity, Mob's defineSynchedData order).
+  static constexpr uint8_t kSharedFlagsIndex = 0;  // bit 1: on fire
   static constexpr uint8_t kCustomNameIndex = 2;
+  static constexpr uint8_t kLivingFlagsIndex = 8;  // bit 1: using an item (drawing a bow)
   static constexpr uint8_t kHealthIndex = 9;
   static constexpr uint8_t kMobFlagsIndex = 15;
+  static constexpr uint8_t kSpiderFlagsIndex = 16;  // bit 1: climbing
 
   Mob(int32_t id, const Uuid& uuid, const MobKind& kind) : Entity(id, uuid, kind.entity), kind_(&kind) {
     state.health = kind.max_health;
@@ -117,6 +139,8 @@ class Mob final : public Entity {
 
   const MobKind& mob_kind() const { return *kind_; }
   Bytes synched_data() const override;
+  // A skeleton's bow in its main hand (set_equipment), so clients draw it.
+  std::vector<SharedBytes> pairing_extras() const override;
 
   // EntityDimensions.makeBoundingBox at the entity's position.
   Aabb box() const { return box_at(position); }

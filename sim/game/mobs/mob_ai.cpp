@@ -7,6 +7,8 @@
 #include "sim/core/java_format.h"
 #include "sim/game/mobs/creeper.h"
 #include "sim/game/mobs/mob_physics.h"
+#include "sim/game/mobs/skeleton.h"
+#include "sim/game/mobs/spider.h"
 #include "sim/game/movement/block_shapes.h"
 #include "sim/game/movement/player_body.h"
 #include "sim/game/pathfinding/ground_navigation.h"
@@ -33,7 +35,7 @@ int reduced_tick_delay(int ticks) { return (ticks + 1) / 2; }
 
 bool every_tick(GoalId id) {
   return id == GoalId::kFloat || id == GoalId::kRandomLookAround || id == GoalId::kZombieAttack ||
-         id == GoalId::kSwell;
+         id == GoalId::kSwell || id == GoalId::kRangedBowAttack;
 }
 
 int adjusted_tick_delay(GoalId id, int ticks) { return every_tick(id) ? ticks : reduced_tick_delay(ticks); }
@@ -46,7 +48,9 @@ uint8_t flags_of(GoalId id) {
     case GoalId::kSwell: return kFlagMove;
     case GoalId::kLookAtPlayer: return kFlagLook;
     case GoalId::kRandomLookAround:
-    case GoalId::kZombieAttack: return kFlagMove | kFlagLook;
+    case GoalId::kZombieAttack:
+    case GoalId::kRangedBowAttack: return kFlagMove | kFlagLook;
+    case GoalId::kLeapAtTarget: return kFlagJump | kFlagMove;
     case GoalId::kNearestAttackableTarget: return kFlagTarget;
   }
   return 0;
@@ -65,9 +69,6 @@ bool is_door_or_fence(BlockStateId state) {
 }
 
 bool alive(const Player& p) { return !p.dead && p.health > 0.0f; }
-bool attackable(const Player& p) {
-  return alive(p) && (p.game_mode == GameMode::kSurvival || p.game_mode == GameMode::kAdventure);
-}
 
 double distance_sqr(const Vec3& a, const Vec3& b) { return length_sqr(a - b); }
 
@@ -92,12 +93,6 @@ void set_wanted_position(Mob& mob, const Vec3& at, double speed) {
   if (mob.state.move_operation != MoveOperation::kJumping) mob.state.move_operation = MoveOperation::kMoveTo;
 }
 
-void set_look_at(Mob& mob, const Vec3& at, float y_max, float x_max) {
-  mob.state.look_at = at;
-  mob.state.look_y_max = y_max;
-  mob.state.look_x_max = x_max;
-  mob.state.look_at_cooldown = 2;
-}
 
 // MoveControl.rotlerp.
 float rotlerp(float a, float b, float max) {
@@ -110,7 +105,14 @@ float rotlerp(float a, float b, float max) {
 void tick_move_control(Mob& mob, const BlockSource& blocks) {
   MobState& s = mob.state;
   const float speed = static_cast<float>(s.speed_modifier * mob.mob_kind().movement_speed);
-  if (s.move_operation == MoveOperation::kMoveTo) {
+  if (s.move_operation == MoveOperation::kStrafe) {
+    // MoveControl's STRAFE operation. Vanilla turns a strafe that would step onto a block it could
+    // not walk on into plain forward motion; Horizon strafes regardless (docs/rules/mobs.md §7).
+    s.speed = speed;
+    s.zza = s.strafe_forwards;
+    s.xxa = s.strafe_right;
+    s.move_operation = MoveOperation::kWait;
+  } else if (s.move_operation == MoveOperation::kMoveTo) {
     s.move_operation = MoveOperation::kWait;
     const double xd = s.wanted.x - mob.position.x, zd = s.wanted.z - mob.position.z, yd = s.wanted.y - mob.position.y;
     if (xd * xd + yd * yd + zd * zd < as_float(2.5000003e-7)) {
@@ -233,7 +235,10 @@ bool can_use(Mob& mob, GoalState& g, MobWorld& world) {
       return within_melee_range(mob, p);
     }
     case GoalId::kSwell: return creeper::swell_can_use(mob, world);
+    case GoalId::kRangedBowAttack: return skeleton::can_use(mob, world);
+    case GoalId::kLeapAtTarget: return spider::leap_can_use(mob, world);
     case GoalId::kNearestAttackableTarget: {
+      if (spider::is_spider(mob) && spider::too_bright_to_target(world)) return false;
       if (world.random.next_below(static_cast<uint32_t>(reduced_tick_delay(kTargetInterval))) != 0) return false;
       Player* p = nearest_player(mob, world, mob.mob_kind().follow_range, true);
       if (!p) return false;
@@ -257,10 +262,15 @@ bool can_continue(Mob& mob, GoalState& g, MobWorld& world) {
     }
     case GoalId::kRandomLookAround: return s.look_time >= 0;
     case GoalId::kZombieAttack: {
+      if (spider::is_spider(mob) && spider::calmed_by_light(mob, world)) return false;
       Player* target = player_of(world, s.target);
+      // A spider follows its target even unseen and off its path (followingTargetEvenIfNotSeen).
+      if (spider::is_spider(mob)) return target && attackable(*target);
       return target && alive(*target) && !navigation_done(mob);
     }
     case GoalId::kSwell: return creeper::swell_can_use(mob, world);
+    case GoalId::kRangedBowAttack: return skeleton::can_continue(mob, world);
+    case GoalId::kLeapAtTarget: return spider::leap_can_continue(mob);
     case GoalId::kNearestAttackableTarget: {
       Player* target = player_of(world, s.target);
       if (!target || !attackable(*target)) return false;
@@ -283,8 +293,10 @@ void start(Mob& mob, GoalState& g, MobWorld& world) {
     }
     case GoalId::kStroll: {
       const Vec3 to = s.wanted;
-      // WaterAvoidingRandomStrollGoal's speed: 0.8 for the creeper, 1.0 for the others.
-      const double speed = mob.mob_kind().type == MobType::kCreeper ? 0.8 : 1.0;
+      // WaterAvoidingRandomStrollGoal's speed: 0.8 for the creeper and the spider, 1.0 for the others.
+      const double speed = mob.mob_kind().type == MobType::kCreeper ? 0.8
+                           : spider::is_spider(mob)                ? spider::kStrollSpeed
+                                                                   : 1.0;
       move_to(mob, world, NodePos{java_floor(to.x), java_floor(to.y), java_floor(to.z)}, 1, speed);
       break;
     }
@@ -310,6 +322,8 @@ void start(Mob& mob, GoalState& g, MobWorld& world) {
       break;
     }
     case GoalId::kSwell: creeper::swell_start(mob); break;
+    case GoalId::kRangedBowAttack: skeleton::start(mob); break;
+    case GoalId::kLeapAtTarget: spider::leap_start(mob, world); break;
     case GoalId::kNearestAttackableTarget: break;
   }
 }
@@ -327,6 +341,7 @@ void stop(Mob& mob, GoalState& g, MobWorld& world) {
     }
     case GoalId::kNearestAttackableTarget: s.target.reset(); break;
     case GoalId::kSwell: creeper::swell_stop(mob); break;
+    case GoalId::kRangedBowAttack: skeleton::stop(mob); break;
     default: break;
   }
 }
@@ -378,6 +393,7 @@ void tick_goal(Mob& mob, GoalState& g, MobWorld& world) {
       break;
     }
     case GoalId::kSwell: creeper::swell_tick(mob, world); break;
+    case GoalId::kRangedBowAttack: skeleton::tick(mob, world); break;
     default: break;
   }
 }
@@ -415,6 +431,32 @@ void tick_selector(Mob& mob, MobWorld& world, bool targets, bool full) {
 
 }  // namespace
 
+bool attackable(const Player& p) {
+  return alive(p) && (p.game_mode == GameMode::kSurvival || p.game_mode == GameMode::kAdventure);
+}
+
+void set_look_at(Mob& mob, const Vec3& at, float y_max, float x_max) {
+  mob.state.look_at = at;
+  mob.state.look_y_max = y_max;
+  mob.state.look_x_max = x_max;
+  mob.state.look_at_cooldown = 2;
+}
+
+Player* target_player(const Mob& mob, MobWorld& world) {
+  Player* p = mob.state.target ? world.players.player(*mob.state.target) : nullptr;
+  return p && alive(*p) ? p : nullptr;
+}
+
+void turn_body_towards(Mob& mob, const Vec3& at, float y_max, float x_max) {
+  // Mob.lookAt with Mob.rotlerp (no wrap into 0..360, unlike the move control's).
+  const double xd = at.x - mob.position.x, zd = at.z - mob.position.z, yd = at.y - mob.eye_y();
+  const double sd = std::sqrt(xd * xd + zd * zd);
+  const float y_rot = static_cast<float>(std::atan2(zd, xd) * static_cast<double>(kRadToDeg)) - 90.0f;
+  const float x_rot = static_cast<float>(-(std::atan2(yd, sd) * static_cast<double>(kRadToDeg)));
+  mob.pitch = mob.pitch + std::clamp(wrap_degrees(x_rot - mob.pitch), -x_max, x_max);
+  mob.yaw = mob.yaw + std::clamp(wrap_degrees(y_rot - mob.yaw), -y_max, y_max);
+}
+
 float wrap_degrees(float degrees) {
   float f = std::fmod(degrees, 360.0f);
   if (f >= 180.0f) f -= 360.0f;
@@ -448,6 +490,17 @@ std::vector<GoalState> initial_goals(const MobKind& kind) {
       return {goal(GoalId::kFloat, 1), goal(GoalId::kSwell, 2), goal(GoalId::kZombieAttack, 4),
               goal(GoalId::kStroll, 5), goal(GoalId::kLookAtPlayer, 6), goal(GoalId::kRandomLookAround, 6),
               goal(GoalId::kNearestAttackableTarget, 1, true)};
+    case MobType::kSpider:
+      // Spider.registerGoals without AvoidEntityGoal (armadillos) and HurtByTargetGoal; the attack
+      // goal is the melee one with SpiderAttackGoal's light rule (spider.h).
+      return {goal(GoalId::kFloat, 1), goal(GoalId::kLeapAtTarget, 3), goal(GoalId::kZombieAttack, 4),
+              goal(GoalId::kStroll, 5), goal(GoalId::kLookAtPlayer, 6), goal(GoalId::kRandomLookAround, 6),
+              goal(GoalId::kNearestAttackableTarget, 2, true)};
+    case MobType::kSkeleton:
+      // AbstractSkeleton.registerGoals without RestrictSunGoal, FleeSunGoal, AvoidEntityGoal
+      // (wolves) and HurtByTargetGoal (docs/rules/mobs.md §7); the bow goal at 4.
+      return {goal(GoalId::kRangedBowAttack, 4), goal(GoalId::kStroll, 5), goal(GoalId::kLookAtPlayer, 6),
+              goal(GoalId::kRandomLookAround, 6), goal(GoalId::kNearestAttackableTarget, 2, true)};
   }
   return {};
 }
@@ -486,7 +539,7 @@ std::optional<Path> create_path(const Mob& mob, const BlockSource& blocks, NodeP
   PathMob pm;
   pm.width = kind.width;
   pm.height = kind.height;
-  pm.can_float = kind.type != MobType::kZombie;  // FloatGoal sets it
+  pm.can_float = kind.type != MobType::kZombie && kind.type != MobType::kSkeleton;  // FloatGoal sets it
   pm.position = mob.position;
   pm.on_ground = mob.on_ground;
   pm.in_water = mob.state.in_water;
@@ -499,6 +552,10 @@ std::optional<Path> create_path(const Mob& mob, const BlockSource& blocks, NodeP
 }
 
 bool move_to(Mob& mob, MobWorld& world, const NodePos& target, int reach, double speed) {
+  if (spider::is_spider(mob)) {
+    spider::remember_target(mob, target);
+    mob.state.path_speed = speed;
+  }
   std::optional<Path> path = create_path(mob, world.blocks, target, reach);
   if (!path || path->points.empty()) return false;
   const bool same = mob.state.path && path->points == mob.state.path->points && path->target == mob.state.path->target;
@@ -515,12 +572,16 @@ bool navigation_done(const Mob& mob) {
 }
 
 void stop_navigation(Mob& mob) {
+  mob.state.climb_to.reset();
   mob.state.path.reset();
   mob.state.path_index = 0;
 }
 
 void tick_navigation(Mob& mob) {
-  if (navigation_done(mob)) return;
+  if (navigation_done(mob)) {
+    if (spider::is_spider(mob)) spider::tick_wall_climber(mob);
+    return;
+  }
   MobState& s = mob.state;
   const bool can_update = mob.on_ground || s.in_water;
   const float width = mob.mob_kind().width;

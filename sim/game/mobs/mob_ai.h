@@ -7,6 +7,7 @@
 #include <functional>
 #include <optional>
 
+#include "sim/core/properties.h"
 #include "sim/core/rng.h"
 #include "sim/game/mobs/mob.h"
 #include "sim/game/movement/block_source.h"
@@ -26,6 +27,11 @@ struct MobWorld {
   int64_t game_time = 0;
   // Mob.doHurtTarget on a player; true when the hit landed.
   std::function<bool(Mob&, Player&)> hurt_player;
+  Difficulty difficulty = Difficulty::kNormal;
+  // getLightLevelDependentMagicValue at the mob's eyes (spiders are calm in light); 0 when unknown.
+  float brightness = 0.0f;
+  // RangedAttackMob.performRangedAttack: an arrow at the player with the bow's power.
+  std::function<void(Mob&, Player&, float)> shoot_arrow;
   // Whether a straight line meets no block collider (Sensing.hasLineOfSight); unset: always clear.
   std::function<bool(const Vec3&, const Vec3&)> clear_line;
 };
@@ -58,6 +64,13 @@ void tick_navigation(Mob& mob);
 // `horizontal`/`vertical`, moved up out of solid blocks, kept when standing on something.
 std::optional<Vec3> random_position(const Mob& mob, const BlockSource& blocks, Rng& random, int horizontal,
                                     int vertical);
+
+// Shared with the goals in their own files (skeleton.h).
+void set_look_at(Mob& mob, const Vec3& at, float y_max, float x_max);
+Player* target_player(const Mob& mob, MobWorld& world);
+bool attackable(const Player& p);
+// Mob.lookAt: turns the body (yaw) and pitch toward a point at most the given degrees.
+void turn_body_towards(Mob& mob, const Vec3& at, float y_max, float x_max);
 
 // Mth.wrapDegrees for floats.
 float wrap_degrees(float degrees);

@@ -36,7 +36,9 @@ class Writer {
   const nbt::Compound& loaded_;
 };
 
-bool ageable(MobType type) { return type != MobType::kZombie && type != MobType::kCreeper; }
+bool ageable(MobType type) {
+  return type != MobType::kZombie && type != MobType::kCreeper && type != MobType::kSkeleton && type != MobType::kSpider;
+}
 bool has_variant(MobType type) { return type == MobType::kCow || type == MobType::kPig || type == MobType::kChicken; }
 
 // The attribute instances Horizon models for the kind, as AttributeInstance.Packed {id, base}.
@@ -95,8 +97,19 @@ nbt::Compound save(const Mob& mob) {
   brain.put("memories", nbt::Compound{});
   w.keep("Brain", std::move(brain));
   for (std::string_view key : {"last_hurt_by_player", "last_hurt_by_player_memory_time", "last_hurt_by_mob",
-                               "ticks_since_last_hurt_by_mob", "equipment", "locator_bar_icon"})
+                               "ticks_since_last_hurt_by_mob", "equipment", "locator_bar_icon"}) {
+    if (key == "equipment" && !main_hand_item(kind).empty()) {
+      // The item it holds from the start (a skeleton's bow), unless it was loaded with its own.
+      nbt::Compound item;
+      item.put("id", "minecraft:" + std::string(main_hand_item(kind)));
+      item.put("count", int32_t{1});
+      nbt::Compound equipment;
+      equipment.put("mainhand", std::move(item));
+      w.keep("equipment", std::move(equipment));
+      continue;
+    }
     w.keep_if_loaded(key);
+  }
   // Mob.
   w.keep("CanPickUpLoot", int8_t{0});
   w.model("PersistenceRequired", static_cast<int8_t>(s.persistence_required));
@@ -135,6 +148,9 @@ nbt::Compound save(const Mob& mob) {
       w.model("Fuse", static_cast<int16_t>(s.creeper.max_swell));
       w.model("ExplosionRadius", static_cast<int8_t>(s.creeper.explosion_radius));
       w.model("ignited", static_cast<int8_t>(s.creeper.ignited));
+      break;
+    case MobType::kSkeleton:
+      w.keep("StrayConversionTime", int32_t{-1});
       break;
     default:
       break;

@@ -8,7 +8,7 @@ namespace hz {
 
 namespace {
 
-constexpr size_t kMobKindCount = 6;
+constexpr size_t kMobKindCount = 8;
 
 // Loot tables (data/minecraft/loot_table/entities/*.json), without looting and fire smelting.
 constexpr MobDrop kCowLoot[] = {{"leather", 0, 2}, {"beef", 1, 3}};
@@ -17,6 +17,9 @@ constexpr MobDrop kSheepLoot[] = {{"mutton", 1, 2}, {"white_wool", 1, 1}};
 constexpr MobDrop kChickenLoot[] = {{"feather", 0, 2}, {"chicken", 1, 1}};
 constexpr MobDrop kZombieLoot[] = {{"rotten_flesh", 0, 2}};
 constexpr MobDrop kCreeperLoot[] = {{"gunpowder", 0, 2}};
+constexpr MobDrop kSkeletonLoot[] = {{"arrow", 0, 2}, {"bone", 0, 2}};
+// The spider eye's pool asks for a player kill; Horizon drops it on any death (mobs.md §11).
+constexpr MobDrop kSpiderLoot[] = {{"string", 0, 2}, {"spider_eye", -1, 1}};
 
 // Every mob type updates its position every 3 ticks and tracks velocity (EntityType defaults).
 EntityKind entity_kind(std::string_view name, int range) {
@@ -41,6 +44,13 @@ std::array<MobKind, kMobKindCount> build() {
   // LookAtPlayerGoal at 8 blocks.
   kinds[5] = MobKind{MobType::kCreeper, "creeper", "Creeper", entity_kind("creeper", 8), 0.6f, 1.7f, 1.7f * 0.85f, 20.0f,
                      static_cast<double>(0.25f), 2.0, 16.0, 0.0, true, 1.0, 8.0f, kCreeperLoot};
+  // AbstractSkeleton.createAttributes: the monster defaults (follow range 16, attack 2) and speed
+  // 0.25; LookAtPlayerGoal at 8; a bow in the main hand.
+  kinds[6] = MobKind{MobType::kSkeleton, "skeleton", "Skeleton", entity_kind("skeleton", 8), 0.6f, 1.99f, 1.74f, 20.0f,
+                     static_cast<double>(0.25f), 2.0, 16.0, 0.0, true, 1.0, 8.0f, kSkeletonLoot};
+  // Spider.createAttributes: health 16, speed 0.3, the monster defaults; 1.4 × 0.9, eyes at 0.65.
+  kinds[7] = MobKind{MobType::kSpider, "spider", "Spider", entity_kind("spider", 8), 1.4f, 0.9f, 0.65f, 16.0f,
+                     static_cast<double>(0.3f), 2.0, 16.0, 0.0, true, 1.0, 8.0f, kSpiderLoot};
   return kinds;
 }
 
@@ -61,5 +71,7 @@ const MobKind* find_mob_kind(std::string_view name) {
 }
 
 std::span<const MobKind> all_mob_kinds() { return kinds(); }
+
+std::string_view main_hand_item(const MobKind& kind) { return kind.type == MobType::kSkeleton ? "bow" : ""; }
 
 }  // namespace hz

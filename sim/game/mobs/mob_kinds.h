@@ -11,7 +11,7 @@
 
 namespace hz {
 
-enum class MobType : uint8_t { kCow, kPig, kSheep, kChicken, kZombie, kCreeper };
+enum class MobType : uint8_t { kCow, kPig, kSheep, kChicken, kZombie, kCreeper, kSkeleton, kSpider };
 
 // What /summon may set besides the position (the NBT Horizon reads: NoAI, Health, CustomName).
 struct SummonOptions {
@@ -52,6 +52,10 @@ struct MobKind {
   float look_distance = 6.0f;
   std::span<const MobDrop> loot;
 };
+
+// The item a kind holds in its main hand from the start (populateDefaultEquipmentSlots): a
+// skeleton's bow; empty for the others.
+std::string_view main_hand_item(const MobKind& kind);
 
 const MobKind& mob_kind(MobType type);
 // "cow" or "minecraft:cow"; nothing for other entity types.

@@ -177,7 +177,16 @@ void travel(Mob& mob, const BlockSource& blocks) {
                           ? s.speed * (0.21600002f / (friction_below * friction_below * friction_below))
                           : kFlyingSpeed;
   mob.velocity = mob.velocity + input_vector(input, speed, mob.yaw);
+  // LivingEntity.handleOnClimbable: a climbing spider moves at most 0.15 sideways and falls at most
+  // 0.15; after the move, pushing into a wall (or jumping) lifts it at 0.2.
+  if (s.climbing) {
+    constexpr double kClimbMax = static_cast<double>(0.15f);
+    s.fall_distance = 0.0;
+    mob.velocity = Vec3{std::clamp(mob.velocity.x, -kClimbMax, kClimbMax), std::max(mob.velocity.y, -kClimbMax),
+                        std::clamp(mob.velocity.z, -kClimbMax, kClimbMax)};
+  }
   move(mob, mob.velocity, blocks);
+  if (s.climbing && (s.horizontal_collision || s.jumping)) mob.velocity.y = 0.2;
   const Vec3 v = mob.velocity;
   const double vy = v.y - kGravity;
   mob.velocity = Vec3{v.x * static_cast<double>(friction), vy * static_cast<double>(kVerticalDrag),

@@ -14,6 +14,8 @@
 #include "sim/game/mobs/mob_ai.h"
 #include "sim/game/mobs/mob_codec.h"
 #include "sim/game/mobs/mob_physics.h"
+#include "sim/game/mobs/skeleton.h"
+#include "sim/game/mobs/sun_burn.h"
 #include "sim/game/mobs/spawning/spawn_rules.h"
 #include "sim/game/movement/player_body.h"
 #include "sim/protocol/packets.h"
@@ -24,6 +26,8 @@ namespace {
 
 // LivingEntity's memory of the last attacker (lastHurtByMob), in ticks.
 constexpr int kLastHurtByMemory = 100;
+// A standing player's height: skeletons aim at a third of it.
+constexpr double kPlayerHeight = 1.8;
 // Entities read the chunk at their feet: they tick only while it is loaded (docs/entities.md).
 bool chunk_loaded(const BlockSource& blocks, const Vec3& p) {
   return blocks.is_chunk_loaded(java_floor(p.x) >> 4, java_floor(p.z) >> 4);
@@ -48,7 +52,18 @@ Mobs::Mobs(EntityIds& ids, Rng& random, PlayerConnections& connections, EntityTr
       damage_(damage),
       drops_(drops),
       rules_(rules),
-      time_(time) {}
+      time_(time),
+      arrows_(ids, random, connections, tracking, damage) {
+  MobHits hits;
+  hits.targets = [this] {
+    std::vector<MobHits::Target> out;
+    for (const auto& [id, mob] : mobs_)
+      if (!mob->removed && mob->alive()) out.push_back(MobHits::Target{id, mob->box(), mob->position});
+    return out;
+  };
+  hits.hurt = [this](int32_t id, float damage, const Arrow& arrow) { return hurt_by_arrow(id, damage, arrow); };
+  arrows_.set_mob_hits(std::move(hits));
+}
 
 Mobs::~Mobs() = default;
 
@@ -99,6 +114,7 @@ void Mobs::unload_chunk(ChunkPos pos) {
   for (const auto& [id, mob] : mobs_)
     if (!mob->removed && entity_nbt::chunk_of(mob->position) == pos) discard(*mob);
   purge_removed();
+  arrows_.unload_chunk(pos.x, pos.z);
 }
 
 bool Mobs::load(const nbt::Compound& tag) {
@@ -161,6 +177,7 @@ void Mobs::tick() {
     tick_mob(mob);
   }
   purge_removed();
+  arrows_.tick();
   // Player.tick: the attack strength ticker counts up (players tick after the level's entities).
   for (ConnId conn : connections_.players_in_join_order()) ++attack_strength_[conn];
 }
@@ -211,20 +228,30 @@ void Mobs::tick_mob(Mob& mob) {
       return;
     }
   }
+  tick_fire(mob);
+  if (mob.removed) return;
   if (s.last_hurt_by && s.tick_count - s.last_hurt_by_timestamp > kLastHurtByMemory) s.last_hurt_by.reset();
   // aiStep: without AI the mob does not move at all (Mob.isEffectiveAi).
   if (s.no_ai) return;
+  skeleton::tick_using_item(mob);  // LivingEntity.tick updates the item in use before aiStep
   mob_physics::before_ai(mob);
   if (s.dead) {
     s.jumping = false;
     s.xxa = s.zza = 0.0f;
   } else {
     MobWorld world{*blocks_, connections_, random_, time_.game_time(),
-                   [this](Mob& m, Player& p) { return hurt_player(m, p); }, clear_line_};
+                   [this](Mob& m, Player& p) { return hurt_player(m, p); }, difficulty_, brightness_at(mob),
+                   [this](Mob& m, Player& p, float power) { shoot_arrow(m, p, power); }, clear_line_};
     s.in_water = mob_physics::water_height(mob, *blocks_) > 0.0;
     mob_ai::server_ai_step(mob, world);
   }
   mob_physics::after_ai(mob, *blocks_);
+  burn_in_daylight(mob);
+  // Spider.tick: it climbs next tick when it ran into something this tick.
+  if (mob.mob_kind().type == MobType::kSpider && s.climbing != s.horizontal_collision) {
+    s.climbing = s.horizontal_collision;
+    mob.data_dirty = true;
+  }
   // Chicken.aiStep: flapping wings slow every fall.
   if (mob.mob_kind().type == MobType::kChicken && !mob.on_ground && mob.velocity.y < 0.0) mob.velocity.y *= 0.6;
   mob.head_yaw = s.head_yaw;
@@ -271,7 +298,7 @@ bool Mobs::hurt(Mob& mob, MobDamage kind, float amount, const Player* attacker) 
   amount = std::max(amount, 0.0f);
   // actuallyHurt: armour (generic_kill bypasses it), then the health.
   auto actually_hurt = [&](float damage) {
-    if (kind != MobDamage::kGenericKill) damage = combat::damage_after_armor(damage, static_cast<float>(mob.mob_kind().armor));
+    if (kind != MobDamage::kGenericKill && kind != MobDamage::kOnFire) damage = combat::damage_after_armor(damage, static_cast<float>(mob.mob_kind().armor));
     if (damage != 0.0f) mob.set_health(s.health - damage);
   };
   bool full = true;
@@ -296,6 +323,8 @@ bool Mobs::hurt(Mob& mob, MobDamage kind, float amount, const Player* attacker) 
     event.source_type = registry_entry_id("minecraft:damage_type",
                                           kind == MobDamage::kPlayerAttack ? "minecraft:player_attack"
                                           : kind == MobDamage::kExplosion  ? "minecraft:player_explosion"
+                                          : kind == MobDamage::kArrow      ? "minecraft:arrow"
+                                          : kind == MobDamage::kOnFire     ? "minecraft:on_fire"
                                                                            : "minecraft:generic_kill");
     if (attacker) event.source_cause_id = event.source_direct_id = attacker->entity_id + 1;
     tracking_.send_to_viewers(mob.id(), share(encode_packet(event)));
@@ -309,6 +338,74 @@ bool Mobs::hurt(Mob& mob, MobDamage kind, float amount, const Player* attacker) 
   }
   if (s.health <= 0.0f) die(mob);
   return true;
+}
+
+int32_t Mobs::shoot_arrow(Mob& mob, const Player& target, float power) {
+  const skeleton::ArrowShot shot = skeleton::aim(mob.position, mob.eye_y(), target.position, kPlayerHeight, power,
+                                                 difficulty_, random_);
+  Arrows::Launch launch;
+  launch.position = shot.position;
+  launch.velocity = shot.velocity;
+  launch.yaw = shot.yaw;
+  launch.pitch = shot.pitch;
+  launch.base_damage = shot.base_damage;
+  launch.owner = mob.id();
+  launch.owner_type = mob.mob_kind().name;
+  launch.owner_name = mob.mob_kind().display_name;
+  return arrows_.launch(launch);
+}
+
+bool Mobs::hurt_by_arrow(int32_t mob_id, float damage, const Arrow& arrow) {
+  Mob* mob = find(mob_id);
+  if (!mob) return false;
+  const bool full = !(static_cast<float>(mob->state.invulnerable_time) > 10.0f);
+  if (!hurt(*mob, MobDamage::kArrow, damage, nullptr)) return false;
+  if (full) {
+    // Projectile.calculateHorizontalHurtKnockbackDirection: pushed along the arrow's flight.
+    mob->velocity = combat::knockback(mob->velocity, mob->on_ground, combat::kHurtKnockback, -arrow.velocity.x,
+                                      -arrow.velocity.z, random_);
+    mob->needs_sync = true;
+  }
+  return true;
+}
+
+void Mobs::tick_fire(Mob& mob) {
+  // Entity.baseTick: a burning mob is hurt 1 whenever the remaining ticks are a multiple of 20.
+  MobState& s = mob.state;
+  if (s.remaining_fire_ticks > 0) {
+    if (s.remaining_fire_ticks % sun_burn::kFireDamageEvery == 0)
+      hurt(mob, MobDamage::kOnFire, sun_burn::kFireDamage, nullptr);
+    --s.remaining_fire_ticks;
+  }
+  const bool on_fire = s.remaining_fire_ticks > 0;
+  if (on_fire != s.on_fire) mob.data_dirty = true;
+  s.on_fire = on_fire;
+}
+
+float Mobs::brightness_at(const Mob& mob) const {
+  // Only spiders read it; the light engine is not asked for the others.
+  if (!sunlight_ || mob.mob_kind().type != MobType::kSpider) return 0.0f;
+  const BlockPos eyes{java_floor(mob.position.x), java_floor(mob.eye_y()), java_floor(mob.position.z)};
+  return sun_burn::brightness(sunlight_(eyes, eyes, eyes).raw_brightness);
+}
+
+void Mobs::burn_in_daylight(Mob& mob) {
+  MobState& s = mob.state;
+  const MobType type = mob.mob_kind().type;
+  if (!sunlight_ || s.dead) return;
+  const BlockPos eyes{java_floor(mob.position.x), java_floor(mob.eye_y()), java_floor(mob.position.z)};
+  const BlockPos feet{java_floor(mob.position.x), java_floor(mob.position.y), java_floor(mob.position.z)};
+  const BlockPos top{feet.x, java_floor(mob.box().max_y), feet.z};
+  const Sunlight light = sunlight_(eyes, feet, top);
+  const bool wet = s.in_water || light.raining_here;
+  // Mob.aiStep: the entity tag burn_in_daylight (of Horizon's kinds, zombies and skeletons), after
+  // the move. No helmets exist yet, so nothing shields them.
+  if (type == MobType::kZombie || type == MobType::kSkeleton) {
+    const sun_burn::SunInput in{light.monsters_burn, sun_burn::brightness(light.raw_brightness), wet, light.sky_visible};
+    if (sun_burn::is_sun_burn_tick(in, random_)) s.remaining_fire_ticks = std::max(s.remaining_fire_ticks, sun_burn::kSunFireTicks);
+  }
+  // Water and rain put fire out (Entity.updateFluidInteraction, Entity.move).
+  if (wet) s.remaining_fire_ticks = 0;
 }
 
 void Mobs::die(Mob& mob) {
@@ -372,11 +469,13 @@ uint64_t Mobs::hash() const {
     h.u64(mob->on_ground), h.f64(s.health), h.i64(s.invulnerable_time), h.f64(s.last_hurt);
     h.i64(s.tick_count), h.i64(s.death_time), h.u64(s.dead), h.u64(s.no_ai);
     h.i64(s.target ? static_cast<int64_t>(*s.target) : -1);
+    h.i64(s.remaining_fire_ticks), h.i64(s.use_item_ticks), h.i64(s.bow_attack_time), h.i64(s.bow_see_time);
     h.i64(static_cast<int64_t>(s.path_index)), h.u64(s.path.has_value());
     for (const GoalState& g : s.goals) h.u64(g.running);
     h.i64(s.creeper.swell), h.i64(s.creeper.swell_dir), h.u64(s.creeper.ignited);
   }
   for (const auto& [conn, ticks] : attack_strength_) h.i64(static_cast<int64_t>(conn)), h.i64(ticks);
+  h.u64(arrows_.hash());
   return h.digest();
 }
 

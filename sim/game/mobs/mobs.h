@@ -13,6 +13,7 @@
 
 #include "sim/core/properties.h"
 #include "sim/core/rng.h"
+#include "sim/game/entities/arrows.h"
 #include "sim/game/entities/entity.h"
 #include "sim/game/entities/entity_persistence.h"
 #include "sim/game/entity_ids.h"
@@ -25,7 +26,17 @@
 namespace hz {
 
 // How a mob is hurt (the damage types that reach mobs so far).
-enum class MobDamage : uint8_t { kPlayerAttack, kGenericKill, kExplosion };
+enum class MobDamage : uint8_t { kPlayerAttack, kGenericKill, kExplosion, kArrow, kOnFire };
+
+// What daylight burning reads of the level at a mob (the core fills it from the clock, the weather
+// and the light engine): at its eyes, and whether rain falls at its feet or the top of its box.
+struct Sunlight {
+  bool monsters_burn = false;  // the day timeline's gameplay/monsters_burn
+  int raw_brightness = 0;      // sky light less the darkening, or block light, at the eyes
+  bool sky_visible = false;    // full sky light at the eyes
+  bool raining_here = false;   // Entity.isInRain
+};
+using SunlightAt = std::function<Sunlight(const BlockPos& eyes, const BlockPos& feet, const BlockPos& top)>;
 
 class Mobs final : public PlayerListener, public EntityPersistence {
  public:
@@ -39,7 +50,10 @@ class Mobs final : public PlayerListener, public EntityPersistence {
        ItemDrops& drops, const GameRules& rules, const GameTime& time);
   ~Mobs() override;
 
-  void set_block_source(const BlockSource* blocks) { blocks_ = blocks ? blocks : &no_blocks_; }
+  void set_block_source(const BlockSource* blocks) {
+    blocks_ = blocks ? blocks : &no_blocks_;
+    arrows_.set_block_source(blocks);
+  }
   // Whether a player sprints (movement knows it from the player's entity actions): a sprinting
   // full-strength hit knocks back more and is never critical.
   void set_sprinting(std::function<bool(ConnId)> sprinting) { sprinting_ = std::move(sprinting); }
@@ -50,6 +64,8 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   void set_line_of_sight(std::function<bool(const Vec3&, const Vec3&)> clear) { clear_line_ = std::move(clear); }
   // The difficulty Mob.checkDespawn reads: in peaceful, hostile mobs vanish.
   void set_difficulty(Difficulty difficulty) { difficulty_ = difficulty; }
+  // Daylight for undead burning; without it nothing burns.
+  void set_sunlight(SunlightAt sunlight) { sunlight_ = std::move(sunlight); }
 
   // Adds a mob at `position` facing `yaw` (Entity.snapTo); returns its entity id.
   int32_t summon(const MobKind& kind, const Vec3& position, float yaw, const SummonOptions& options = {});
@@ -73,6 +89,11 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   void unload_chunk(ChunkPos pos) override;
   bool load(const nbt::Compound& tag) override;
 
+  // The arrows skeletons shoot (ticked after the mobs).
+  Arrows& arrows() { return arrows_; }
+  // RangedAttackMob.performRangedAttack: a skeleton's arrow at `target` with the bow's power.
+  int32_t shoot_arrow(Mob& mob, const Player& target, float power);
+
   Mob* find(int32_t id);
   const Mob* find(int32_t id) const;
   std::vector<int32_t> ids() const;
@@ -90,6 +111,10 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   void discard(Mob& mob);
   void purge_removed();
   Uuid random_uuid();
+  bool hurt_by_arrow(int32_t mob_id, float damage, const Arrow& arrow);
+  void tick_fire(Mob& mob);
+  void burn_in_daylight(Mob& mob);
+  float brightness_at(const Mob& mob) const;
 
   EntityIds& ids_;
   Rng& random_;
@@ -105,9 +130,11 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   std::function<bool(ConnId)> sprinting_;
   std::function<void(const Vec3&, float, const MobAttacker&)> explode_;
   std::function<bool(const Vec3&, const Vec3&)> clear_line_;
+  SunlightAt sunlight_;
   Difficulty difficulty_ = Difficulty::kNormal;
   // Player.attackStrengthTicker per player (ticks since the last attack or item change).
   std::map<ConnId, int> attack_strength_;
+  Arrows arrows_;
 };
 
 }  // namespace hz

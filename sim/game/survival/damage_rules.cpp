@@ -20,6 +20,7 @@ constexpr DamageTypeInfo kTypes[] = {
     // Both explosion types scale with difficulty "always" and cost 0.1 food.
     {"minecraft:explosion", "explosion", 0.1f, false, false, true},
     {"minecraft:player_explosion", "explosion.player", 0.1f, false, false, true},
+    {"minecraft:arrow", "arrow", 0.1f, false, false, true},
 };
 
 bool has_invulnerable_ability(GameMode mode) { return mode == GameMode::kCreative || mode == GameMode::kSpectator; }

@@ -19,6 +19,7 @@ enum class DamageCause : uint8_t {
   kMobAttack,
   kExplosion,        // an explosion without a living cause
   kPlayerExplosion,  // an explosion a living entity caused (a creeper): "explosion.player"
+  kArrow,
 };
 
 // What vanilla's damage-type JSON and tags say about one kind.

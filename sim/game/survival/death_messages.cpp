@@ -18,6 +18,7 @@ constexpr std::pair<std::string_view, std::string_view> kEnglish[] = {
     {"death.attack.mob", " was slain by "},
     {"death.attack.explosion", " blew up"},
     {"death.attack.explosion.player", " was blown up by "},
+    {"death.attack.arrow", " was shot by "},
 };
 
 }  // namespace

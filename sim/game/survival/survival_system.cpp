@@ -80,11 +80,11 @@ bool SurvivalSystem::hurt(ConnId conn, DamageCause kind, float amount) {
   return hurt_at(*player, *life, kind, amount, player->fall_distance);
 }
 
-bool SurvivalSystem::hurt_by_mob(ConnId conn, float amount, const MobAttacker& attacker) {
+bool SurvivalSystem::hurt_by_mob(ConnId conn, float amount, const MobAttacker& attacker, DamageCause cause) {
   Player* player = connections_.player(conn);
   Life* life = life_of(conn);
   if (!player || !life) return false;
-  return hurt_at(*player, *life, DamageCause::kMobAttack, amount, player->fall_distance, &attacker);
+  return hurt_at(*player, *life, cause, amount, player->fall_distance, &attacker);
 }
 
 bool SurvivalSystem::hurt_by_explosion(ConnId conn, float amount, const MobAttacker* cause) {

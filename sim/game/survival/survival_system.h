@@ -38,7 +38,8 @@ class SurvivalSystem final : public PlayerListener,
   // PlayerDamage
   bool hurt(ConnId player, DamageCause kind, float amount) override;
   // A mob's hit: recorded with the mob for the death message; a full hit knocks the player away.
-  bool hurt_by_mob(ConnId player, float amount, const MobAttacker& attacker) override;
+  bool hurt_by_mob(ConnId player, float amount, const MobAttacker& attacker,
+                   DamageCause cause = DamageCause::kMobAttack) override;
   // An explosion's hit: recorded with its cause for the death message, no knockback (no_knockback).
   bool hurt_by_explosion(ConnId player, float amount, const MobAttacker* cause) override;
   // LivingEntity.kill: generic_kill damage of Float.MAX_VALUE.

@@ -171,11 +171,16 @@ void EntityTracker::update_pair(Tracked& entity, Tracked& viewer) {
   if (visible) {
     if (!entity.seen_by.insert(viewer_id)) return;
     viewer.sees.insert(entity_id);
-    const std::vector<SharedBytes> pairing = target ? entity.sync.pairing_packets(target->uuid,
-                                                                                  player_look_changes({}, look_of(*target)))
-                                                    : entity.sync.pairing_packets(entity.entity->uuid(),
-                                                                                  entity.entity->synched_data(),
-                                                                                  entity.entity->spawn_data());
+    std::vector<SharedBytes> pairing = target ? entity.sync.pairing_packets(target->uuid,
+                                                                            player_look_changes({}, look_of(*target)))
+                                              : entity.sync.pairing_packets(entity.entity->uuid(),
+                                                                            entity.entity->synched_data(),
+                                                                            entity.entity->spawn_data());
+    if (!target) {
+      // Inside the bundle: before its closing delimiter.
+      std::vector<SharedBytes> extras = entity.entity->pairing_extras();
+      pairing.insert(pairing.end() - 1, extras.begin(), extras.end());
+    }
     for (const SharedBytes& body : pairing) send(watcher->conn, body);
   } else if (entity.seen_by.erase(viewer_id)) {
     viewer.sees.erase(entity_id);

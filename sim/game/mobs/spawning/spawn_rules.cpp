@@ -33,11 +33,11 @@ std::vector<SpawnerData> farm_animals() {
 }
 
 std::vector<SpawnerData> monsters(int zombie, int zombie_villager, int skeleton, bool drowned) {
-  std::vector<SpawnerData> out{{"spider", nullptr, 100, 4, 4}};
+  std::vector<SpawnerData> out{{"spider", kind(MobType::kSpider), 100, 4, 4}};
   if (drowned) out.push_back({"drowned", nullptr, zombie, 4, 4});
   else out.push_back({"zombie", kind(MobType::kZombie), zombie, 4, 4});
   out.push_back({"zombie_villager", nullptr, zombie_villager, 1, 1});
-  out.push_back({"skeleton", nullptr, skeleton, 4, 4});
+  out.push_back({"skeleton", kind(MobType::kSkeleton), skeleton, 4, 4});
   out.push_back({"creeper", kind(MobType::kCreeper), 100, 4, 4});
   out.push_back({"slime", nullptr, 100, 4, 4});
   out.push_back({"enderman", nullptr, 10, 1, 4});

@@ -1,0 +1,73 @@
+// One arrow (docs/rules/projectiles.md): the entity the tracker shows (owner id in the spawn
+// data, in-ground and crit flags in its data) and its flight rules as pure functions.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "sim/data/blocks.h"
+#include "sim/game/entities/entity.h"
+#include "sim/game/movement/aabb.h"
+
+namespace hz {
+
+namespace arrow_rules {
+// AbstractArrow's constants.
+inline constexpr double kGravity = 0.05;
+inline constexpr float kInertia = 0.99f;
+inline constexpr float kWaterInertia = 0.6f;
+inline constexpr int kDespawnTicks = 1200;  // life in the ground before it goes
+inline constexpr double kBaseDamage = 2.0;
+inline constexpr double kHalfWidth = 0.25;  // EntityType ARROW: 0.5 × 0.5
+inline constexpr double kHeight = 0.5;
+
+// One tick of flight with nothing in the way: drag in water first, the move, drag in air (both
+// read last tick's in-water state), then gravity.
+struct Flight {
+  Vec3 position;
+  Vec3 velocity;
+  bool in_water = false;
+};
+void fly(Flight& flight);
+// Projectile.lerpRotation: a fifth of the way from the old angle to the new, the short way round.
+float lerp_rotation(float from, float to);
+// The damage of a hit at `speed` (the length of the arrow's velocity): ceil(speed × base damage).
+int hit_damage(double speed, double base_damage);
+// ProjectileUtil.computeMargin: how much bigger entities look to an arrow `tick_count` ticks old.
+double hit_margin(int tick_count);
+// AABB.clip: where the segment from `from` to `to` enters `box`, if it does from outside.
+std::optional<Vec3> clip_box(const Aabb& box, const Vec3& from, const Vec3& to);
+}  // namespace arrow_rules
+
+class Arrow final : public Entity {
+ public:
+  // Data indices (AbstractArrow's defineSynchedData after Entity's eight).
+  static constexpr uint8_t kFlagsIndex = 8;     // bit 1: critical
+  static constexpr uint8_t kInGroundIndex = 10;
+
+  Arrow(int32_t id, const Uuid& uuid);
+  static const EntityKind& entity_kind();
+
+  Bytes synched_data() const override;
+  // Projectile.getAddEntityPacket: the owner's entity id, 0 for none.
+  int32_t spawn_data() const override { return owner; }
+
+  Aabb box() const;
+
+  int32_t owner = 0;                 // the shooter's entity id (0: none)
+  std::string_view owner_type;       // "skeleton" (death messages)
+  std::string_view owner_name;       // "Skeleton"
+  bool left_owner = false;           // Projectile.leftOwner
+  bool in_ground = false;
+  bool crit = false;
+  bool in_water = false;
+  int life = 0;                      // ticks in the ground
+  int in_ground_time = 0;
+  int tick_count = 0;
+  double base_damage = arrow_rules::kBaseDamage;
+  BlockStateId last_state = 0;       // the block it stuck in
+  bool removed = false;
+};
+
+}  // namespace hz
