@@ -21,6 +21,7 @@
 #include "sim/game/mobs/skeleton.h"
 #include "sim/game/mobs/sun_burn.h"
 #include "sim/game/movement/player_body.h"
+#include "tests/game/fake_player_connections.h"
 #include "tests/game/movement_fake_world.h"
 #include "tests/game/streaming_server.h"
 
@@ -29,33 +30,7 @@ namespace {
 
 using testing::FakeWorld;
 
-class Connections final : public PlayerConnections {
- public:
-  Player& add(ConnId conn, const Vec3& at, GameMode mode = GameMode::kSurvival) {
-    Player& p = players_[conn];
-    p.conn = conn;
-    p.entity_id = 1000 + static_cast<int32_t>(conn);
-    p.position = at;
-    p.on_ground = true;
-    p.game_mode = mode;
-    order_.push_back(conn);
-    return p;
-  }
-  Player* player(ConnId conn) override { return players_.contains(conn) ? &players_[conn] : nullptr; }
-  const Player* player(ConnId conn) const override {
-    auto it = players_.find(conn);
-    return it == players_.end() ? nullptr : &it->second;
-  }
-  const std::vector<ConnId>& players_in_join_order() const override { return order_; }
-  void send(ConnId, SharedBytes) override {}
-  void disconnect(ConnId, const TextComponent&) override {}
-  void teleport(ConnId, const Vec3&, float, float) override {}
-  void respawn(ConnId, const Vec3&) override {}
-
- private:
-  std::map<ConnId, Player> players_;
-  std::vector<ConnId> order_;
-};
+using Connections = testing::FakePlayerConnections;
 
 class Tracking final : public EntityTracking {
  public:

@@ -1,0 +1,44 @@
+// Test helper: players standing where a test puts them, for systems that only read players
+// (mobs, spawning, explosions); everything sent to them is dropped.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "sim/game/ports.h"
+#include "sim/game/sessions.h"
+
+namespace hz::testing {
+
+class FakePlayerConnections final : public PlayerConnections {
+ public:
+  // A player on the ground at `at`, entity id 1000 + conn, named "P<conn>".
+  Player& add(ConnId conn, const Vec3& at, GameMode mode = GameMode::kSurvival) {
+    Player& p = players_[conn];
+    p.conn = conn;
+    p.entity_id = 1000 + static_cast<int32_t>(conn);
+    p.name = "P" + std::to_string(conn);
+    p.position = at;
+    p.on_ground = true;
+    p.game_mode = mode;
+    order_.push_back(conn);
+    return p;
+  }
+  Player* player(ConnId conn) override { return players_.contains(conn) ? &players_[conn] : nullptr; }
+  const Player* player(ConnId conn) const override {
+    auto it = players_.find(conn);
+    return it == players_.end() ? nullptr : &it->second;
+  }
+  const std::vector<ConnId>& players_in_join_order() const override { return order_; }
+  void send(ConnId, SharedBytes) override {}
+  void disconnect(ConnId, const TextComponent&) override {}
+  void teleport(ConnId, const Vec3&, float, float) override {}
+  void respawn(ConnId, const Vec3&) override {}
+
+ private:
+  std::map<ConnId, Player> players_;
+  std::vector<ConnId> order_;
+};
+
+}  // namespace hz::testing
