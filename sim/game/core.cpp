@@ -96,7 +96,7 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
                                                   config_.properties.max_chained_neighbor_updates);
   falling_ = std::make_unique<FallingBlocks>(entity_ids_, random_, *tracker_, rules_, rate_, *block_updates_,
                                              *items_);
-  block_tick_rules_ = std::make_unique<BlockTickRules>(*block_updates_, *falling_);
+  block_tick_rules_ = std::make_unique<BlockTickRules>(*block_updates_, *scheduled_ticks_, *falling_, random_);
   scheduled_ticks_->set_runner([this](const BlockPos& pos, BlockId block) { block_tick_rules_->run(pos, block); });
   fluid_ticks_ = std::make_unique<FluidTicks>(*block_updates_, *scheduled_ticks_, *items_, random_, rules_);
   scheduled_ticks_->set_fluid_runner([this](const BlockPos& pos, uint32_t fluid) { fluid_ticks_->run(pos, fluid); });
@@ -194,6 +194,15 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   lightning_ = std::make_unique<LightningBolts>(entity_ids_, random_, *tracker_, rules_, rate_, *block_updates_, *sessions_,
                                                 config_.properties.difficulty);
   sessions_->add_listener(lightning_.get());
+  // Fire burns and spreads near players (the radius rule), and goes out in the rain; lava's random
+  // ticks set fire. None of the biomes Horizon generates has increased_fire_burnout.
+  random_ticks_->set_lava(&block_tick_rules_->fire());
+  block_tick_rules_->fire().set_surroundings(FireSurroundings{
+      [this](const BlockPos& pos) { return lightning_->can_spread_fire_around(pos); },
+      [this] { return time_->is_raining(); },
+      [this](const BlockPos& pos) { return random_ticks_->raining_at(pos); },
+      [](const BlockPos&) { return false; },
+      [this] { return config_.properties.difficulty; }});
   random_ticks_->set_lightning(lightning_.get(), [this] {
     std::vector<BlockPos> living;
     for (ConnId conn : sessions_->players_in_join_order())
@@ -343,6 +352,7 @@ uint64_t Core::state_hash() const {
   h.u64(falling_->hash());
   h.u64(saved_entities_->hash());
   h.u64(lightning_->hash());
+  h.u64(block_tick_rules_->fire().hash());
   h.u64(mobs_->hash());
   h.u64(spawning_->hash());
   return h.digest();

@@ -14,10 +14,11 @@ int int_property(BlockStateId state, std::string_view property) {
 }  // namespace
 
 // Vanilla's per-block isRandomlyTicking, for the blocks Horizon gives a random-tick behaviour.
+// Lava ticks too: its random tick may set fire (docs/rules/fire.md §4).
 bool is_randomly_ticking(BlockStateId state) {
   const std::string_view name = block_info(block_of_state(state)).name;
   if (name == "grass_block" || name == "mycelium" || name == "sugar_cane" || name == "cactus" || name == "ice" ||
-      name == "snow") {
+      name == "snow" || name == "lava") {
     return true;
   }
   if (name.ends_with("_leaves"))

@@ -434,5 +434,47 @@ TEST(RandomTicksCore, EverySectionWithTickingBlocksGetsSpeedDraws) {
   EXPECT_EQ(w.s.h.core.random_ticks().positions_drawn() - before, static_cast<uint64_t>(7 * sections));
 }
 
+// Fire and lava near a player (docs/rules/fire.md), through the whole core: /setblock, the
+// scheduled fire tick and lava's random ticks.
+TEST(RandomTicksCore, FireOnAWoodenFloorBurnsItAway) {
+  TickingWorld w(3, 10);
+  const ChunkPos c = w.home();
+  const int x = c.x * 16 + 8, z = c.z * 16 + 8;
+  const int y = static_cast<int>(std::floor(w.s.world().spawn_point().y)) + 30;
+  w.command("fill " + std::to_string(x - 2) + " " + std::to_string(y) + " " + std::to_string(z - 2) + " " +
+            std::to_string(x + 2) + " " + std::to_string(y) + " " + std::to_string(z + 2) + " oak_planks");
+  w.set(x, y + 1, z, "fire");
+  ASSERT_EQ(w.at(x, y + 1, z), "fire");
+  // A fire tick every 30-39 ticks burns the plank below with 20 chances in 250: a few hundred
+  // ticks, and 4,000 leave no realistic chance of it standing.
+  for (int i = 0; i < 4000 && w.at(x, y, z) == "oak_planks"; ++i) w.ticks(1);
+  EXPECT_NE(w.at(x, y, z), "oak_planks");
+}
+
+TEST(RandomTicksCore, LavaSetsFireToPlanksBesideIt) {
+  TickingWorld w(3, 10);
+  const ChunkPos c = w.home();
+  const int x = c.x * 16 + 8, z = c.z * 16 + 8;
+  const int y = static_cast<int>(std::floor(w.s.world().spawn_point().y)) + 30;
+  // A lava source in a stone cup with a plank for one wall.
+  w.command("fill " + std::to_string(x - 1) + " " + std::to_string(y - 1) + " " + std::to_string(z - 1) + " " +
+            std::to_string(x + 1) + " " + std::to_string(y) + " " + std::to_string(z + 1) + " stone");
+  w.set(x + 1, y, z, "oak_planks");
+  w.set(x, y, z, "lava");
+  // Fire lands on the plank or in the air beside it (the climb), and may burn the plank away.
+  auto lit = [&] {
+    if (w.at(x + 1, y, z) != "oak_planks") return true;
+    for (int dx = -1; dx <= 2; ++dx)
+      for (int dz = -1; dz <= 1; ++dz)
+        for (int dy = 1; dy <= 2; ++dy)
+          if (w.at(x + dx, y + dy, z + dz) == "fire") return true;
+    return false;
+  };
+  ASSERT_FALSE(lit());
+  w.command("gamerule random_tick_speed 4096");
+  for (int i = 0; i < 400 && !lit(); ++i) w.ticks(1);
+  EXPECT_TRUE(lit());
+}
+
 }  // namespace
 }  // namespace hz

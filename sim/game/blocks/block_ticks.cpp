@@ -1,6 +1,7 @@
 #include "sim/game/blocks/block_ticks.h"
 
 #include "sim/game/blocks/block_kinds.h"
+#include "sim/game/blocks/fire_rules.h"
 #include "sim/game/blocks/leaves_distance.h"
 #include "sim/game/blocks/shape_updates.h"
 #include "sim/world/chunk_pos.h"
@@ -20,6 +21,10 @@ void BlockTickRules::run(const BlockPos& pos, BlockId block) {
     // neighbouring leaves' shape updates, so the change spreads through the canopy).
     const BlockStateId updated = with_updated_leaves_distance(world_, state, pos);
     if (updated != state) world_.set_block(pos, updated);
+    return;
+  }
+  if (fire_rules::is_fire(state)) {
+    fire_.tick(pos, state);
     return;
   }
   if (is_falling_block(block)) {

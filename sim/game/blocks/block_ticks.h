@@ -1,21 +1,26 @@
 // What a block does when its scheduled tick comes (vanilla's Block.tick, reached through
 // ServerLevel.tickBlock only while the block is still the one that asked): buttons pop out,
-// falling blocks over free space start to fall.
+// falling blocks over free space start to fall, fire burns.
 #pragma once
 
+#include "sim/game/blocks/fire_ticks.h"
 #include "sim/game/ports.h"
 
 namespace hz {
 
 class BlockTickRules {
  public:
-  BlockTickRules(BlockWorld& world, FallingBlockSpawner& falling) : world_(world), falling_(falling) {}
+  BlockTickRules(BlockUpdates& world, BlockTickScheduler& ticks, FallingBlockSpawner& falling, Rng& random)
+      : world_(world), falling_(falling), fire_(world, ticks, random) {}
 
   void run(const BlockPos& pos, BlockId block);
+  // Fire's ticks (also lava's tries at setting fire, which the random ticks run).
+  FireTicks& fire() { return fire_; }
 
  private:
   BlockWorld& world_;
   FallingBlockSpawner& falling_;
+  FireTicks fire_;
 };
 
 }  // namespace hz

@@ -28,7 +28,7 @@ bool BlockUpdates::set_block(const BlockPos& pos, BlockStateId state, int flags,
   const BlockStateId old = store_.block_at(pos);
   if (!store_.set_block(pos, state)) return false;
   if (old == state) return true;  // nothing changed: no updates
-  on_place(ticks_, state, old, pos);
+  on_place(*this, ticks_, random_, state, old, pos);
   // LiquidBlock.onPlace: a fluid tick, or lava hardening against water.
   liquid_placed_or_neighbour_changed(*this, ticks_, pos, state);
   // onPlace may have replaced the block; then the updates belong to that change.

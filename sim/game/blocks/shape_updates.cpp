@@ -4,6 +4,8 @@
 
 #include "sim/game/blocks/block_kinds.h"
 #include "sim/game/blocks/block_support.h"
+#include "sim/game/blocks/fire_rules.h"
+#include "sim/game/blocks/fire_ticks.h"
 #include "sim/game/blocks/leaves_distance.h"
 #include "sim/game/blocks/placement_states.h"
 
@@ -48,7 +50,7 @@ BlockStateId door_shape(const BlockWorld& world, BlockStateId state, const Block
 // and every block change asks six neighbours).
 enum class ShapeKind : uint8_t {
   kNone, kFloorAttached, kWallTorch, kFaceAttached, kDoor, kNeedsSupport, kConcretePowder, kFalling, kConnecting,
-  kLeaves
+  kLeaves, kFire
 };
 
 ShapeKind kind_of(BlockId block) {
@@ -65,6 +67,8 @@ ShapeKind kind_of(BlockId block) {
       else if (is_falling_block(b)) k = ShapeKind::kFalling;
       else if (is_stairs(b) || is_fence(b) || is_pane(b) || is_wall(b)) k = ShapeKind::kConnecting;
       else if (is_leaves(b) && !state_property(block_info(b).default_state, "distance").empty()) k = ShapeKind::kLeaves;
+      else if (fire_rules::is_fire(block_info(b).default_state) || fire_rules::is_soul_fire(block_info(b).default_state))
+        k = ShapeKind::kFire;
     }
     return out;
   }();
@@ -102,6 +106,11 @@ BlockStateId update_shape(const BlockWorld& world, BlockTickScheduler& ticks, Bl
       // their new distance one layer a tick. A waterlogged leaf's water tick is the fluids' part.
       if (leaves_need_recount(state, neighbour)) ticks.schedule_block_tick(pos, block, kLeavesTickDelay);
       return state;
+    case ShapeKind::kFire:
+      // Fire re-reads which faces it clings to; soul fire goes back to its one state.
+      if (!fire_rules::can_survive(world, state, pos)) return air();
+      if (fire_rules::is_soul_fire(state)) return block_info(block).default_state;
+      return fire_rules::state_with_age(world, pos, fire_rules::age_of(state));
   }
   return state;
 }
@@ -117,9 +126,15 @@ bool breaks_on_neighbour_change(const BlockWorld& world, BlockStateId state, con
   return false;
 }
 
-void on_place(BlockTickScheduler& ticks, BlockStateId state, BlockStateId, const BlockPos& pos) {
+void on_place(BlockWorld& world, BlockTickScheduler& ticks, Rng& random, BlockStateId state, BlockStateId old,
+              const BlockPos& pos) {
   const BlockId block = block_of_state(state);
   if (is_falling_block(block)) ticks.schedule_block_tick(pos, block, kFallingBlockDelay);
+  if (kind_of(block) != ShapeKind::kFire) return;
+  // BaseFireBlock.onPlace: a new fire that cannot stay goes out at once. FireBlock.onPlace then
+  // asks for its tick (a draw even when that fire is gone or only aged).
+  if (block_of_state(old) != block && !fire_rules::can_survive(world, state, pos)) world.set_block(pos, air());
+  if (fire_rules::is_fire(state)) ticks.schedule_block_tick(pos, block, fire_tick_delay(random));
 }
 
 bool is_free_for_falling(BlockStateId state) {

@@ -3,6 +3,7 @@
 // neighbours, falling blocks ask for a tick), neighborChanged for rails, and onPlace.
 #pragma once
 
+#include "sim/core/rng.h"
 #include "sim/data/blocks.h"
 #include "sim/game/blocks/directions.h"
 #include "sim/game/ports.h"
@@ -18,8 +19,10 @@ BlockStateId update_shape(const BlockWorld& world, BlockTickScheduler& ticks, Bl
                           Dir toward_neighbour, BlockStateId neighbour_state);
 // neighborChanged: true when the block must be dropped and removed (rails without support).
 bool breaks_on_neighbour_change(const BlockWorld& world, BlockStateId state, const BlockPos& pos);
-// onPlace after `old` became `state` at `pos` (falling blocks schedule their tick).
-void on_place(BlockTickScheduler& ticks, BlockStateId state, BlockStateId old, const BlockPos& pos);
+// onPlace after `old` became `state` at `pos`: falling blocks and fire ask for their tick, and a
+// fire that cannot stay goes out (through `world`, with its updates).
+void on_place(BlockWorld& world, BlockTickScheduler& ticks, Rng& random, BlockStateId state, BlockStateId old,
+              const BlockPos& pos);
 // FallingBlock.isFree: what a falling block falls through (air, fire, liquids, replaceable).
 bool is_free_for_falling(BlockStateId state);
 // ConcretePowderBlock.touchesLiquid: water beside or above whose face toward `pos` is not sturdy.

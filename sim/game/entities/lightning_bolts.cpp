@@ -7,6 +7,7 @@
 #include "sim/game/blocks/block_kinds.h"
 #include "sim/game/blocks/block_support.h"
 #include "sim/game/blocks/directions.h"
+#include "sim/game/blocks/fire_rules.h"
 #include "sim/game/tick_rate.h"
 
 namespace hz {
@@ -16,21 +17,6 @@ namespace {
 constexpr int kFirstFlashExtraFires = 4;
 
 BlockPos block_pos_of(const Vec3& p) { return BlockPos{java_floor(p.x), java_floor(p.y), java_floor(p.z)}; }
-
-// FireBlock.canBurn for the blocks Horizon's worlds hold: wood, leaves, wool, plants and a few
-// others with an ignite chance (the full table is FireBlock.bootStrap; see the rules page).
-bool can_burn(BlockStateId state) {
-  const BlockId block = block_of_state(state);
-  for (std::string_view tag : {"minecraft:logs", "minecraft:planks", "minecraft:leaves", "minecraft:wool",
-                               "minecraft:wooden_slabs", "minecraft:wooden_stairs", "minecraft:wooden_fences",
-                               "minecraft:wool_carpets", "minecraft:flowers"})
-    if (block_in_tag(block, tag)) return true;
-  const std::string_view name = block_info(block).name;
-  for (std::string_view n : {"short_grass", "tall_grass", "fern", "large_fern", "dead_bush", "vine", "hay_block",
-                             "bookshelf", "tnt", "dried_kelp_block", "coal_block", "scaffolding", "target"})
-    if (name == n) return true;
-  return false;
-}
 
 }  // namespace
 
@@ -108,22 +94,9 @@ void LightningBolts::spawn_fire(LightningBolt& bolt, int additional) {
 }
 
 void LightningBolts::try_fire(const BlockPos& pos) {
-  if (!is_air(world_.block_at(pos))) return;
-  const BlockStateId below = world_.block_at(relative(pos, Dir::kDown));
-  // BaseFireBlock.getState: soul fire on its base blocks, else fire.
-  if (block_in_tag(block_of_state(below), "minecraft:soul_fire_base_blocks")) {
-    static const BlockStateId soul_fire = default_state_of("soul_fire");
-    if (world_.set_block(pos, soul_fire)) ++fires_set_;
-    return;
-  }
-  // FireBlock.canSurvive: a sturdy top face below, or something that burns beside it.
-  bool survives = face_sturdy(below, Dir::kUp);
-  for (Dir d : {Dir::kDown, Dir::kUp, Dir::kNorth, Dir::kSouth, Dir::kWest, Dir::kEast})
-    survives = survives || can_burn(world_.block_at(relative(pos, d)));
-  if (!survives) return;
-  // The fire's face properties (which burning sides it clings to) are left at their defaults:
-  // they only matter for fire without a floor.
-  static const BlockStateId fire = default_state_of("fire");
+  // BaseFireBlock.getState: soul fire on its base blocks, else fire with the faces it clings to.
+  const BlockStateId fire = fire_rules::state_for(world_, pos);
+  if (!is_air(world_.block_at(pos)) || !fire_rules::can_survive(world_, fire, pos)) return;
   if (world_.set_block(pos, fire)) ++fires_set_;
 }
 

@@ -13,6 +13,11 @@
 namespace hz {
 namespace {
 
+bool is_lava(BlockStateId state) {
+  static const BlockId lava = block_of_state(default_state_of("lava"));
+  return block_of_state(state) == lava;
+}
+
 // The running world as the rules see it.
 class StreamingTickWorld final : public PrecipitationWorld {
  public:
@@ -103,9 +108,23 @@ void RandomTicks::tick_chunk(const ChunkColumn& column, int speed) {
       const BlockStateId state = column.block(o.x, min_y + o.y, o.z);
       if (!traits.random_ticks(state)) continue;
       ++blocks_ticked_;
-      random_tick_block(world, BlockPos{min_x + o.x, min_y + o.y, min_z + o.z}, state, random_);
+      const BlockPos pos{min_x + o.x, min_y + o.y, min_z + o.z};
+      if (is_lava(state)) {
+        // Lava's block and its fluid both tick (LiquidBlock.randomTick passes the draw on to the
+        // fluid, and the level then ticks the fluid itself): two tries per draw.
+        if (fire_ != nullptr) fire_->lava_tick(pos), fire_->lava_tick(pos);
+        continue;
+      }
+      random_tick_block(world, pos, state, random_);
     }
   }
+}
+
+bool RandomTicks::raining_at(const BlockPos& pos) const {
+  const LevelSky sky = sky_ ? sky_() : LevelSky{};
+  if (!sky.raining) return false;
+  const StreamingTickWorld world(chunks_, blocks_, drop_loot_, sky.sky_darken);
+  return hz::raining_at(world, pos, true);
 }
 
 uint64_t RandomTicks::hash() const {

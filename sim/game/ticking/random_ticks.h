@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sim/core/rng.h"
+#include "sim/game/blocks/fire_ticks.h"
 #include "sim/game/entities/lightning_bolts.h"
 #include "sim/game/game_rules.h"
 #include "sim/game/ports.h"
@@ -43,6 +44,12 @@ class RandomTicks {
     living_ = std::move(living);
   }
 
+  // Level.isRainingAt: rain, open sky, nothing motion-blocking above, a biome where it rains.
+  bool raining_at(const BlockPos& pos) const;
+
+  // Lava's random tick (fire it may set); without it lava does nothing.
+  void set_lava(FireTicks* fire) { fire_ = fire; }
+
   // Positions drawn and blocks ticked so far (for tests and the benchmark report).
   uint64_t positions_drawn() const { return positions_drawn_; }
   uint64_t blocks_ticked() const { return blocks_ticked_; }
@@ -61,6 +68,7 @@ class RandomTicks {
   DropLoot drop_loot_;
   std::function<LevelSky()> sky_;
   LightningStrikes* strikes_ = nullptr;
+  FireTicks* fire_ = nullptr;
   std::function<std::vector<BlockPos>()> living_;
   uint64_t positions_drawn_ = 0;
   uint64_t blocks_ticked_ = 0;
