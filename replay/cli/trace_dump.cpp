@@ -64,6 +64,9 @@ void fields(JsonWriter& w, const WalkedRecord& walked, const DumpOptions& option
           if (r.rcon_request) w.key("rcon_request").number(uint64_t{r.rcon_request});
         } else if constexpr (std::is_same_v<T, JobCompleted>) {
           w.key("job").number(uint64_t{r.job}).key("size").number(uint64_t{r.result.size()});
+        } else if constexpr (std::is_same_v<T, JobRecomputedRecord>) {
+          w.key("job").number(uint64_t{r.job}).key("kind").number(uint64_t{r.kind});
+          w.key("size").number(uint64_t{r.size}).key("hash").string(hex64(r.hash));
         } else if constexpr (std::is_same_v<T, ClockReadRecord>) {
           w.key("nanos").number(r.nanos);
         } else if constexpr (std::is_same_v<T, IterationEndRecord> || std::is_same_v<T, StoppedRecord>) {

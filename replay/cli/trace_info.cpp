@@ -25,6 +25,7 @@ struct FileStats {
   int64_t last_clock = 0;
   uint64_t clock_reads = 0;
   uint64_t framing_errors = 0;
+  uint64_t recomputed_bytes = 0;  // generation results kept only as hashes
   bool stopped = false;
   std::map<std::string, Tally> inputs, serverbound, clientbound, effects;
 };
@@ -49,6 +50,9 @@ void collect(const WalkedRecord& w, FileStats& s) {
     s.framing_errors += w.framing_error.has_value();
   } else if (auto* j = std::get_if<JobCompleted>(&r)) {
     s.inputs[name].add(j->result.size());
+  } else if (auto* hashed = std::get_if<JobRecomputedRecord>(&r)) {
+    s.inputs[name].add(0);
+    s.recomputed_bytes += hashed->size;
   } else if (is_input_record(r)) {
     s.inputs[name].add(0);
   } else if (auto* o = std::get_if<OutboundRecord>(&r)) {
@@ -132,6 +136,8 @@ int info_one(const std::filesystem::path& path, std::ostream& out, std::ostream&
   out << (tracker.logins().empty() ? "" : tracker.logins().size() > 20 ? ", ...)" : ")") << "\n";
   out << "clock reads: " << s.clock_reads << "\n";
   print_tallies(out, "inputs", s.inputs, true);
+  if (s.recomputed_bytes)
+    out << "generation results recomputed on replay instead of stored: " << s.recomputed_bytes << " bytes\n";
   print_tallies(out, "serverbound packets", s.serverbound, true);
   if (s.framing_errors) out << "connections whose bytes stopped decoding: " << s.framing_errors << "\n";
   print_tallies(out, "clientbound packets", s.clientbound, true);

@@ -68,6 +68,9 @@ class Writer {
   void fields(const ConnectionClosed& r) { num<uint32_t>(r.conn); }
   void fields(const ConsoleLine& r) { str(r.text), num<uint32_t>(r.rcon_request); }
   void fields(const JobCompleted& r) { num<uint64_t>(r.job), bytes(r.result); }
+  void fields(const JobRecomputedRecord& r) {
+    num<uint64_t>(r.job), num<uint32_t>(r.kind), num<uint64_t>(r.size), num<uint64_t>(r.hash);
+  }
   void fields(const ClockReadRecord& r) { num<int64_t>(r.nanos); }
   void fields(const StartedRecord&) {}
   void fields(const IterationEndRecord& r) { digest(r.digest); }
@@ -168,6 +171,9 @@ class Reader {
   void fields(ConnectionClosed& r) { r.conn = num<uint32_t>(); }
   void fields(ConsoleLine& r) { r.text = str(), r.rcon_request = num<uint32_t>(); }
   void fields(JobCompleted& r) { r.job = num<uint64_t>(), r.result = bytes(); }
+  void fields(JobRecomputedRecord& r) {
+    r.job = num<uint64_t>(), r.kind = num<uint32_t>(), r.size = num<uint64_t>(), r.hash = num<uint64_t>();
+  }
   void fields(ClockReadRecord& r) { r.nanos = num<int64_t>(); }
   void fields(StartedRecord&) {}
   void fields(IterationEndRecord& r) { r.digest = digest(); }

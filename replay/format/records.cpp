@@ -24,13 +24,16 @@ const char* record_type_name(uint8_t type) {
                                            "StorageWrite",
                                            "RconReply",
                                            "SessionAnswer",
-                                           "FinishEncryption"};
+                                           "FinishEncryption",
+                                           "JobRecomputed"};
   static_assert(std::size(kNames) == kRecordTypeCount);
   if (type == 0 || type > kRecordTypeCount) return "unknown";
   return kNames[type - 1];
 }
 
-bool is_input_record(const Record& r) { return r.index() <= 4 || std::holds_alternative<SessionAnswer>(r); }
+bool is_input_record(const Record& r) {
+  return r.index() <= 4 || std::holds_alternative<SessionAnswer>(r) || std::holds_alternative<JobRecomputedRecord>(r);
+}
 
 std::optional<Input> record_as_input(const Record& r) {
   return std::visit(

@@ -15,7 +15,7 @@
 
 namespace hz {
 
-inline constexpr uint32_t kTraceFormatVersion = 4;
+inline constexpr uint32_t kTraceFormatVersion = 5;
 
 enum class WorldOrigin : uint8_t { kGenerated = 0, kLoaded = 1 };
 
@@ -153,12 +153,22 @@ struct FinishEncryptionRecord {
   bool operator==(const FinishEncryptionRecord&) const = default;
 };
 
+// A pure job's result (world generation), kept as its size and hash: replay runs the job again
+// from the request the replayed core submitted and feeds the result as a JobCompleted input.
+struct JobRecomputedRecord {
+  JobId job = 0;
+  uint32_t kind = 0;
+  uint64_t size = 0;
+  uint64_t hash = 0;  // hash_bytes(result)
+  bool operator==(const JobRecomputedRecord&) const = default;
+};
+
 // The record kinds, in the order of their type byte (index + 1) in the file.
 using Record =
     std::variant<ConnectionOpened, BytesReceived, ConnectionClosed, ConsoleLine, JobCompleted, ClockReadRecord,
                  StartedRecord, IterationEndRecord, StoppedRecord, OutboundRecord, CompressionRecord, ServerCloseRecord,
                  LogRecord, StopRequestedRecord, JobSubmittedRecord, StorageWriteRecord, RconReplyRecord,
-                 SessionAnswer, FinishEncryptionRecord>;
+                 SessionAnswer, FinishEncryptionRecord, JobRecomputedRecord>;
 
 inline constexpr uint8_t kRecordTypeCount = std::variant_size_v<Record>;
 
@@ -166,7 +176,8 @@ inline uint8_t record_type(const Record& r) { return static_cast<uint8_t>(r.inde
 const char* record_type_name(uint8_t type);  // "BytesReceived", ... or "unknown"
 inline const char* record_name(const Record& r) { return record_type_name(record_type(r)); }
 
-// Whether the record is one of the core's inputs (what replay feeds back).
+// Whether the record is one of the core's inputs (what replay feeds back). A JobRecomputed
+// record is one, though it becomes an Input only once replay has recomputed it.
 bool is_input_record(const Record& r);
 std::optional<Input> record_as_input(const Record& r);
 Record input_as_record(Input in);

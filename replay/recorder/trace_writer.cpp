@@ -28,14 +28,14 @@ int64_t unix_millis() {
 
 }  // namespace
 
-void append_pass_records(PendingPass&& pass, std::vector<Record>& out) {
-  for (Input& in : pass.inputs) out.push_back(input_as_record(std::move(in)));
+void append_pass_records(PendingPass&& pass, std::vector<Record>& out, RecomputableJobs& jobs) {
+  for (Input& in : pass.inputs) out.push_back(jobs.record_for(std::move(in)));
   for (int64_t nanos : pass.clock_reads) out.push_back(ClockReadRecord{nanos});
   for (auto& e : pass.effects) {
     if (auto* p = std::get_if<PendingPacket>(&e))
       out.push_back(outbound_record(p->conn, *p->body));
     else
-      out.push_back(std::move(std::get<Record>(e)));
+      jobs.note(out.emplace_back(std::move(std::get<Record>(e))));
   }
   out.push_back(std::move(pass.end));
 }
@@ -129,7 +129,7 @@ void TraceWriter::write_pass(PendingPass&& pass) {
   }
   bool iteration = std::holds_alternative<IterationEndRecord>(pass.end);
   records_.clear();
-  append_pass_records(std::move(pass), records_);
+  append_pass_records(std::move(pass), records_, jobs_);
   for (const Record& r : records_) {
     builder_->add(r, frames_);
     if (auto* end = std::get_if<IterationEndRecord>(&r)) chain_ = chain_step(chain_, end->digest);

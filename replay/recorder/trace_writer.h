@@ -16,6 +16,7 @@
 
 #include "replay/format/frame_builder.h"
 #include "replay/format/records.h"
+#include "replay/recorder/recomputable_jobs.h"
 #include "replay/recorder/trace_output.h"
 
 namespace hz {
@@ -35,8 +36,9 @@ struct PendingPass {
   Record end = IterationEndRecord{};  // IterationEndRecord, StartedRecord or StoppedRecord
 };
 
-// The pass's records in file order: inputs, clock reads, effects, then the pass record.
-void append_pass_records(PendingPass&& pass, std::vector<Record>& out);
+// The pass's records in file order: inputs, clock reads, effects, then the pass record. Results
+// of pure jobs the core submitted earlier become JobRecomputed records.
+void append_pass_records(PendingPass&& pass, std::vector<Record>& out, RecomputableJobs& jobs);
 
 struct RotationPolicy {
   uint64_t max_file_bytes = 256ull << 20;
@@ -102,6 +104,7 @@ class TraceWriter {
   std::optional<FrameBuilder> builder_;
   std::vector<Bytes> frames_;
   std::vector<Record> records_;
+  RecomputableJobs jobs_;  // pure jobs submitted, whose results are recorded as hashes
   uint64_t chain_ = 0;
   uint64_t file_bytes_ = 0;
   std::optional<int64_t> file_first_clock_;

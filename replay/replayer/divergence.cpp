@@ -111,6 +111,8 @@ std::string describe_record(const Record& r) {
           return name + (rec.rcon_request ? " rcon " + std::to_string(rec.rcon_request) : "") + " " + quoted(rec.text);
         else if constexpr (std::is_same_v<T, JobCompleted>)
           return name + " job " + std::to_string(rec.job) + ", " + std::to_string(rec.result.size()) + " bytes";
+        else if constexpr (std::is_same_v<T, JobRecomputedRecord>)
+          return name + " job " + std::to_string(rec.job) + ", " + std::to_string(rec.size) + " bytes";
         else if constexpr (std::is_same_v<T, ClockReadRecord>)
           return name + " " + std::to_string(rec.nanos);
         else if constexpr (std::is_same_v<T, OutboundRecord>)

@@ -3,7 +3,9 @@
 
 #include <algorithm>
 
+#include "sim/core/hash.h"
 #include "sim/protocol/wire.h"
+#include "sim/world/jobs.h"
 
 namespace hz {
 namespace {
@@ -77,6 +79,7 @@ Replayer::~Replayer() = default;
 
 bool Replayer::feed(const Record& record) {
   if (divergence_) return false;
+  if (auto* hashed = std::get_if<JobRecomputedRecord>(&record)) return recompute(*hashed);
   if (auto input = record_as_input(record)) {
     pending_inputs_.push_back(std::move(*input));
     return true;
@@ -111,6 +114,32 @@ void Replayer::format_problem(std::string note) {
   divergence_ = std::move(d);
 }
 
+void Replayer::note_submitted_jobs() {
+  const std::vector<Effect>& effects = sink_.collected.effects;
+  for (; effects_seen_ < effects.size(); ++effects_seen_)
+    if (auto* job = std::get_if<SubmitJob>(&effects[effects_seen_]); job && is_pure_world_job(job->kind))
+      pure_jobs_[job->job] = *job;
+}
+
+bool Replayer::recompute(const JobRecomputedRecord& recorded) {
+  auto it = pure_jobs_.find(recorded.job);
+  if (it == pure_jobs_.end() || it->second.kind != recorded.kind) {
+    format_problem("job " + std::to_string(recorded.job) +
+                   " is recorded as a recomputable result, but the replayed core did not submit it as such a job");
+    return false;
+  }
+  Bytes result = run_world_job(it->second.kind, it->second.request);
+  pure_jobs_.erase(it);
+  if (result.size() != recorded.size || hash_bytes(result) != recorded.hash) {
+    format_problem("job " + std::to_string(recorded.job) + ": the generation result computed again (" +
+                   std::to_string(result.size()) + " bytes) differs from the recorded one (" +
+                   std::to_string(recorded.size) + " bytes): this build generates terrain differently");
+    return false;
+  }
+  pending_inputs_.push_back(JobCompleted{recorded.job, std::move(result)});
+  return true;
+}
+
 void Replayer::run_start() {
   if (started_) return format_problem("a second start pass");
   if (!pending_inputs_.empty()) return format_problem("inputs before the core's start");
@@ -118,6 +147,7 @@ void Replayer::run_start() {
   clock_.load(std::move(pending_clock_));
   pending_clock_.clear();
   core_->start();
+  note_submitted_jobs();
   if (!clock_.exact()) {
     Divergence d;
     d.pass = Divergence::Pass::kStart;
@@ -133,6 +163,7 @@ void Replayer::run_iteration(const IterationDigest& recorded) {
   clock_.load(std::move(pending_clock_));
   pending_clock_.clear();
   IterationDigest replayed = core_->run_iteration(pending_inputs_);
+  note_submitted_jobs();
   inputs_replayed_ += pending_inputs_.size();
   finish_pass(recorded, replayed, Divergence::Pass::kIteration);
   chain_ = chain_step(chain_, recorded);
@@ -145,6 +176,7 @@ void Replayer::run_stop(const IterationDigest& recorded) {
   clock_.load(std::move(pending_clock_));
   pending_clock_.clear();
   sink_.collected.effects.clear();
+  effects_seen_ = 0;
   sink_.stopping = true;
   core_->save_everything();
   sink_.stopping = false;
@@ -182,6 +214,7 @@ void Replayer::finish_pass(const IterationDigest& recorded, const IterationDiges
   pending_inputs_.clear();
   recorded_effects_.clear();
   sink_.collected.effects.clear();
+  effects_seen_ = 0;
   tracker_.end_pass();
 }
 

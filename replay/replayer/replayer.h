@@ -90,6 +90,10 @@ class Replayer {
   void finish_pass(const IterationDigest& recorded, const IterationDigest& replayed, Divergence::Pass kind);
   Divergence describe(const IterationDigest& recorded, const IterationDigest& replayed, Divergence::Pass kind);
   void format_problem(std::string note);
+  // Pure jobs the replayed core submitted since the last look (their requests, for recomputing).
+  void note_submitted_jobs();
+  // A JobRecomputed record: runs the job again and queues its result as the input.
+  bool recompute(const JobRecomputedRecord& recorded);
 
   ReplayClock clock_;
   ReplaySink sink_;
@@ -99,6 +103,8 @@ class Replayer {
   std::vector<Input> pending_inputs_;
   std::vector<int64_t> pending_clock_;
   std::vector<Record> recorded_effects_;
+  std::map<JobId, SubmitJob> pure_jobs_;  // submitted by the replayed core, not yet completed
+  size_t effects_seen_ = 0;               // of sink_.collected, looked at for submitted jobs
   std::map<ConnId, std::vector<ProtocolState>> recorded_states_;  // per connection, per recorded packet
   std::deque<PassNote> recent_;
 

@@ -19,6 +19,10 @@ std::optional<GenerationJob> decode_generation_job(std::span<const uint8_t> byte
 Bytes encode_generation_result(const GenerationResult& result);
 std::optional<GenerationResult> decode_generation_result(std::span<const uint8_t> bytes);
 
+// Whether a job kind is a pure function of its request (generation from the seed and a chunk
+// position): a trace may keep only its result's hash and recompute it on replay.
+inline bool is_pure_world_job(uint32_t kind) { return kind == kGenerationJobKind; }
+
 // What a worker thread calls: decode the request, run it, encode the result. Empty bytes when
 // the kind is not the world's or the request is malformed.
 Bytes run_world_job(uint32_t kind, std::span<const uint8_t> request);

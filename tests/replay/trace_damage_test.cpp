@@ -87,7 +87,9 @@ TEST(TraceDamageKinds, WrongVersion) {
   EXPECT_EQ(damage_of(file).kind, DamageKind::kWrongVersion);
   file[8] = 3;  // version 3 had no server public key at the end of its header
   EXPECT_EQ(damage_of(file).kind, DamageKind::kWrongVersion);
-  file[8] = 5;
+  file[8] = 4;  // version 4 had no JobRecomputed records: its generation results are stored whole
+  EXPECT_EQ(damage_of(file).kind, DamageKind::kWrongVersion);
+  file[8] = 6;
   EXPECT_EQ(damage_of(file).kind, DamageKind::kWrongVersion);
 }
 
