@@ -3,14 +3,12 @@
 // the replay, which reads no files, must be identical.
 #include <gtest/gtest.h>
 
-#include "sim/core/effect_buffer.h"
 #include "sim/data/catalog.h"
 #include "sim/game/player_data.h"
 #include "sim/game/player_identity.h"
 #include "sim/game/sessions.h"
 #include "sim/game/world/world_streaming.h"
 #include "session_fixtures.h"
-#include "sim/simulation/simulated_jobs.h"
 
 namespace hz::testing {
 namespace {
@@ -22,46 +20,19 @@ struct PlayerFileSession {
 };
 
 PlayerFileSession record_player_file_session(const Bytes& file) {
-  SteppingClock clock(3);
-  EffectBuffer effects;
-  MemoryOutput output;
-  CoreConfig config = test_config();
-  TraceHeader header = live_trace_header(config);
-  header.session = "player-file";
-  SimulatedJobs jobs(2, 9);
+  LiveSession session({.name = "player-file", .clock_seed = 3, .jobs_seed = 9});
   const std::string path = player_data_path(offline_player_uuid("Returner"));
-  jobs.player_files[path] = file;
+  session.jobs().player_files[path] = file;
   PlayerFileSession out;
-  {
-    Recorder recorder(clock, effects, std::make_unique<TraceWriter>(header, output, RotationPolicy{}, FrameLimits{}));
-    Core core(config, recorder.clock(), recorder.sink());
-    core.start();
-    recorder.started();
-    auto pass = [&](std::vector<Input> inputs) {
-      std::vector<Input> all;
-      for (JobCompleted& done : jobs.finish(64)) all.push_back(std::move(done));
-      for (Input& in : inputs) all.push_back(std::move(in));
-      run_recorded_iteration(core, all, &recorder);
-      jobs.take_jobs(effects.effects);
-      effects.clear();
-      clock.wait_until(core.next_tick_nanos());
-    };
-    pass({});
-    for (int i = 0; i < 2000 && core.world().spawn_area_progress().first < core.world().spawn_area_progress().second; ++i)
-      pass({});
-    pass({ConnectionOpened{kPlayer, "127.0.0.1:50002"}});
-    pass({BytesReceived{kPlayer, join_stream("Returner", 256, "help")}});
-    for (int i = 0; i < 20 && !core.sessions().player(kPlayer); ++i) pass({});
-    if (const Player* p = core.sessions().player(kPlayer)) out.placed = *p;
-    for (int i = 0; i < 10; ++i) pass({});
-    jobs.player_files.erase(path);  // what the player's leaving writes lands here
-    pass({ConnectionClosed{kPlayer}});
-    if (jobs.player_files.contains(path)) out.written = jobs.player_files[path];
-    save_everything_recorded(core, &recorder);
-    Status closed = recorder.close();
-    if (!closed) throw std::runtime_error(closed.error());
-  }
-  out.recorded.files = std::move(output.files);
+  session.pass({ConnectionOpened{kPlayer, "127.0.0.1:50002"}});
+  session.pass({BytesReceived{kPlayer, join_stream("Returner", kLiveThreshold, "help")}});
+  for (int i = 0; i < 20 && !session.core().sessions().player(kPlayer); ++i) session.pass();
+  if (const Player* p = session.core().sessions().player(kPlayer)) out.placed = *p;
+  session.passes(10);
+  session.jobs().player_files.erase(path);  // what the player's leaving writes lands here
+  session.pass({ConnectionClosed{kPlayer}});
+  if (session.jobs().player_files.contains(path)) out.written = session.jobs().player_files[path];
+  out.recorded = session.finish();
   return out;
 }
 
@@ -88,9 +59,7 @@ TEST(PlayerFileTrace, AJoinFromAPlayerFileReplaysIdentically) {
   auto again = decode_player_file(session.written);
   ASSERT_TRUE(again.ok());
   EXPECT_EQ(saved_player_from_nbt(*again).health, 7.0f);
-  VerifyResult result = verify_files(session.recorded.files);
-  ASSERT_EQ(result.outcome, VerifyResult::Outcome::kIdentical)
-      << result.problem << (result.divergence ? format_divergence(*result.divergence) : "");
+  expect_identical(session.recorded);
 }
 
 }  // namespace

@@ -1,8 +1,13 @@
 // Test fixtures for recording: a core driven pass by pass through the real Recorder into memory,
-// scripted client byte streams (status ping, offline login and join), and chain verification.
+// scripted client byte streams (status ping, offline login and join), live sessions with a
+// joined player on a floor, and chain verification.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <cstdint>
+#include <memory>
+#include <stdexcept>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,11 +17,15 @@
 #include "replay/recorder/trace_output.h"
 #include "replay/recorder/trace_writer.h"
 #include "replay/replayer/chain_verifier.h"
+#include "replay/replayer/divergence.h"
+#include "sim/core/effect_buffer.h"
 #include "sim/core/rng.h"
 #include "sim/game/core.h"
 #include "sim/game/player_saves.h"
+#include "sim/game/world/world_streaming.h"
 #include "sim/protocol/framing.h"
 #include "sim/protocol/packets.h"
+#include "sim/simulation/simulated_jobs.h"
 #include "sim/world/anvil/storage_jobs.h"
 
 namespace hz::testing {
@@ -156,6 +165,139 @@ inline SessionPlan scripted_plan() {
                     JobCompleted{99, {1, 2, 3}}};
   plan.passes[8] = {ConsoleLine{"say hello"}, ConnectionClosed{kPlayer}};
   return plan;
+}
+
+// --- live sessions ---------------------------------------------------------------------------
+
+inline constexpr int32_t kLiveThreshold = 256;
+
+// A core recorded into memory the way the server's loop runs it: the world's jobs run inline
+// (their results enter as recorded inputs, in a seeded order), and the client on kPlayer answers
+// keep-alives in the next pass, as a real one does. The spawn area is generated on construction.
+class LiveSession {
+ public:
+  struct Options {
+    std::string name = "test";
+    uint64_t clock_seed = 3;
+    uint64_t jobs_seed = 5;
+    CoreConfig config = test_config();
+  };
+
+  explicit LiveSession(Options options) : clock_(options.clock_seed), jobs_(2, options.jobs_seed) {
+    TraceHeader header = live_trace_header(options.config);
+    header.session = options.name;
+    recorder_ = std::make_unique<Recorder>(
+        clock_, effects_, std::make_unique<TraceWriter>(header, output_, RotationPolicy{}, FrameLimits{}));
+    core_ = std::make_unique<Core>(options.config, recorder_->clock(), recorder_->sink());
+    core_->start();
+    recorder_->started();
+    pass();  // the spawn area's jobs were submitted at start
+    for (int i = 0; i < 2000 && !spawn_area_ready(); ++i) pass();
+  }
+
+  Core& core() { return *core_; }
+  SimulatedJobs& jobs() { return jobs_; }
+
+  // One pass of the live loop.
+  void pass(std::vector<Input> inputs = {}) {
+    std::vector<Input> all;
+    for (JobCompleted& done : jobs_.finish(64)) all.push_back(std::move(done));
+    if (!answers_.empty()) all.push_back(BytesReceived{kPlayer, std::exchange(answers_, {})});
+    for (Input& in : inputs) all.push_back(std::move(in));
+    run_recorded_iteration(*core_, all, recorder_.get());
+    jobs_.take_jobs(effects_.effects);
+    for (const Effect& e : effects_.effects)
+      if (auto* sent = std::get_if<SendPacket>(&e); sent && sent->conn == kPlayer)
+        if (auto keep_alive = decode_packet<packet::play_cb::KeepAlive>(*sent->body))
+          append(answers_, client_frame(packet::play_sb::KeepAlive{keep_alive->id}, kLiveThreshold));
+    effects_.clear();
+    clock_.wait_until(core_->next_tick_nanos());
+  }
+  void passes(int n) {
+    for (int i = 0; i < n; ++i) pass();
+  }
+
+  // One client frame per packet from kPlayer, in one BytesReceived.
+  template <class... Packets>
+  void send(const Packets&... packets) {
+    Bytes bytes;
+    (append(bytes, client_frame(packets, kLiveThreshold)), ...);
+    pass({BytesReceived{kPlayer, bytes}});
+  }
+
+  // `name` joins on kPlayer (running `command` once in play), confirms the join teleport and has
+  // loaded.
+  void join(const std::string& name, const std::string& command = "help") {
+    pass({ConnectionOpened{kPlayer, "127.0.0.1:50001"}});
+    pass({BytesReceived{kPlayer, join_stream(name, kLiveThreshold, command)}});
+    passes(40);
+    const Player* player = core_->sessions().player(kPlayer);
+    if (player == nullptr) throw std::runtime_error(name + " did not join");
+    send(packet::play_sb::TeleportConfirm{player->awaiting_teleport_id}, packet::play_sb::PlayerLoaded{});
+  }
+
+  // The player leaves (when still connected), everything is saved, the recording is closed.
+  RecordedSession finish() {
+    if (core_->sessions().player(kPlayer) != nullptr) pass({ConnectionClosed{kPlayer}});
+    save_everything_recorded(*core_, recorder_.get());
+    Status closed = recorder_->close();
+    if (!closed) throw std::runtime_error(closed.error());
+    core_.reset();
+    recorder_.reset();
+    return RecordedSession{std::move(output_.files), {}};
+  }
+
+ private:
+  bool spawn_area_ready() {
+    const auto [done, total] = core_->world().spawn_area_progress();
+    return done >= total;
+  }
+
+  SteppingClock clock_;
+  EffectBuffer effects_;
+  MemoryOutput output_;
+  SimulatedJobs jobs_;
+  std::unique_ptr<Recorder> recorder_;
+  std::unique_ptr<Core> core_;
+  Bytes answers_;
+};
+
+// A flat floor around the spawn block with room five blocks high above it (the spawn is on a
+// forest floor): scripts build on it relative to the spawn block.
+struct Floor {
+  LiveSession& session;
+  BlockPos at;     // the spawn block: a player joining with respawn_radius 0 stands here
+  int ground = 0;  // the floor's y
+
+  Core& core() { return session.core(); }
+  void pass(std::vector<Input> inputs = {}) { session.pass(std::move(inputs)); }
+  template <class... Packets>
+  void send(const Packets&... packets) {
+    session.send(packets...);
+  }
+  std::string at_offset(int dx, int dy, int dz) const {
+    return std::to_string(at.x + dx) + " " + std::to_string(at.y + dy) + " " + std::to_string(at.z + dz);
+  }
+  // /fill over the floor's square (± radius) from dy0 to dy1 above the spawn block.
+  std::string box(int radius, int dy0, int dy1, const std::string& block) const {
+    return "fill " + at_offset(-radius, dy0, -radius) + " " + at_offset(radius, dy1, radius) + " " + block;
+  }
+};
+
+// Lays a floor of `block` (± radius around the spawn block, room above) and makes players join on
+// the spawn block itself.
+inline Floor lay_floor(LiveSession& session, int radius, const std::string& block = "stone") {
+  Floor floor{session, session.core().world().spawn_block(), session.core().world().spawn_block().y - 1};
+  session.pass({ConsoleLine{floor.box(radius, -1, -1, block)}, ConsoleLine{floor.box(radius, 0, 4, "air")},
+                ConsoleLine{"gamerule respawn_radius 0"}});
+  return floor;
+}
+
+// The recorded files verify: replaying them reproduces every digest.
+inline void expect_identical(const RecordedSession& session) {
+  VerifyResult result = verify_files(session.files);
+  ASSERT_EQ(result.outcome, VerifyResult::Outcome::kIdentical)
+      << result.problem << (result.divergence ? format_divergence(*result.divergence) : "");
 }
 
 }  // namespace hz::testing
