@@ -11,6 +11,7 @@
 #include "sim/protocol/dispatch.h"
 #include "sim/protocol/offline_uuid.h"
 #include "sim/protocol/packets.h"
+#include "sim/simulation/chunk_view_model.h"
 
 namespace hz {
 
@@ -71,6 +72,7 @@ struct SimClient::LoginHandler {
     c.phase_ = Phase::kConfiguration;
     packet::config_sb::Settings settings;
     settings.info.view_distance = static_cast<int8_t>(2 + c.rng_.next_below(4));
+    c.requested_view_distance_ = settings.info.view_distance;
     c.send(settings);
   }
   template <class P>
@@ -109,7 +111,13 @@ struct SimClient::PlayHandler {
     }
   }
   void operator()(packet::play_cb::KeepAlive&& k) { c.send(packet::play_sb::KeepAlive{k.id}); }
-  void operator()(packet::play_cb::MapChunk&& m) { c.on_chunk(m.x, m.z, m.body); }
+  void operator()(packet::play_cb::Login&& l) { c.server_view_distance_ = l.view_distance; }
+  void operator()(packet::play_cb::UpdateViewPosition&& v) { c.view_center_ = ChunkPos{v.chunk_x, v.chunk_z}; }
+  void operator()(packet::play_cb::UpdateViewDistance&& v) { c.server_view_distance_ = v.view_distance; }
+  void operator()(packet::play_cb::MapChunk&& m) {
+    c.on_chunk(m.x, m.z, m.body);
+    if (std::exchange(c.leak_next_, false)) c.on_chunk(m.x + 64, m.z, m.body);
+  }
   void operator()(packet::play_cb::UnloadChunk&& u) { c.chunks_.erase(ChunkPos{u.x, u.z}); }
   void operator()(packet::play_cb::BlockChange&& b) { c.set_block(b.location, b.type); }
   void operator()(packet::play_cb::MultiBlockChange&& m) {
@@ -150,6 +158,10 @@ std::optional<std::string> SimClient::on_packet(std::span<const uint8_t> body) {
   if (!outcome) return "undecodable packet: " + outcome.error();
   if (chunk_problem_) return std::exchange(chunk_problem_, std::nullopt);
   return std::nullopt;
+}
+
+int SimClient::view_radius() const {
+  return chunk_view_model::view_radius(requested_view_distance_, server_view_distance_);
 }
 
 void SimClient::on_chunk(int32_t x, int32_t z, std::span<const uint8_t> body) {

@@ -61,6 +61,13 @@ class SimClient {
   // position changed, once it happened.
   void corrupt_next_chunk() { corrupt_next_ = true; }
   std::optional<BlockPos> corrupted() const { return corrupted_; }
+  // The view-leak canary: the next chunk this client receives is kept a second time, as if the
+  // server had also sent it far outside the view.
+  void duplicate_next_chunk_far_away() { leak_next_ = true; }
+  // The view the server told this client about: the last center (update_view_position) and the
+  // radius from its requested and the server's view distance (none before the first center).
+  std::optional<ChunkPos> view_center() const { return view_center_; }
+  int view_radius() const;
 
   // Handlers per phase (sim_client.cpp).
   struct LoginHandler;
@@ -95,6 +102,10 @@ class SimClient {
   std::optional<std::string> chunk_problem_;  // a chunk body that did not decode
   bool corrupt_next_ = false;
   std::optional<BlockPos> corrupted_;
+  bool leak_next_ = false;
+  int requested_view_distance_ = 2;
+  int server_view_distance_ = 2;
+  std::optional<ChunkPos> view_center_;
 };
 
 }  // namespace hz

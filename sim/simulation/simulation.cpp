@@ -19,6 +19,7 @@
 #include "sim/game/world/world_streaming.h"
 #include "sim/world/chunk_column.h"
 #include "sim/world/chunk_packet.h"
+#include "sim/simulation/chunk_view_model.h"
 #include "sim/simulation/sim_client.h"
 #include "sim/simulation/simulated_disk.h"
 #include "sim/simulation/simulated_jobs.h"
@@ -290,6 +291,11 @@ class Runner {
       canary_fired_ = true;  // the canary: the next chunk this client gets has one block wrong
       it->second.client->corrupt_next_chunk();
     }
+    if (options_.canary == SimCanary::kViewLeak && !canary_fired_ && !body.empty() && body[0] == kMapChunkPacketId &&
+        it->second.client->phase() == SimClient::Phase::kPlay && clock_.peek() >= 5 * kNanosPerSecond) {
+      canary_fired_ = true;  // the canary: this chunk is also held 64 chunks away
+      it->second.client->duplicate_next_chunk_far_away();
+    }
     if (std::optional<std::string> problem = it->second.client->on_packet(body)) {
       violation(it->second.client->name() + ": " + *problem);
     }
@@ -339,6 +345,7 @@ class Runner {
   // reported if it still differs kMaxStalePasses passes in a row.
   void compare_chunks() {
     ++result_.chunk_checks;
+    check_views();
     std::vector<uint16_t> held(4096), real(4096);
     for (const auto& [conn, live] : clients_) {
       if (live.client->phase() != SimClient::Phase::kPlay) continue;
@@ -357,6 +364,23 @@ class Runner {
             if (!reported_.contains(key)) stale_.emplace(key, 0);
           }
         }
+      }
+    }
+  }
+
+  // Every chunk a client in play holds is within the view the server last centred for it, by the
+  // reference view rule (once per client: a leak stays until the client leaves).
+  void check_views() {
+    for (const auto& [conn, live] : clients_) {
+      const SimClient& c = *live.client;
+      if (c.phase() != SimClient::Phase::kPlay || !c.view_center() || view_reported_.contains(conn)) continue;
+      for (const auto& [pos, sections] : c.chunks()) {
+        if (chunk_view_model::contains(*c.view_center(), c.view_radius(), pos)) continue;
+        view_reported_.insert(conn);
+        violation(c.name() + ": holds chunk (" + std::to_string(pos.x) + ", " + std::to_string(pos.z) +
+                  ") outside its view (centre (" + std::to_string(c.view_center()->x) + ", " +
+                  std::to_string(c.view_center()->z) + "), radius " + std::to_string(c.view_radius()) + ")");
+        break;
       }
     }
   }
@@ -433,6 +457,7 @@ class Runner {
   std::optional<int64_t> crash_nanos_;
   std::optional<int64_t> save_flush_nanos_;
   bool canary_fired_ = false;
+  std::set<ConnId> view_reported_;  // clients already reported for a chunk outside their view
   std::map<std::tuple<ConnId, int32_t, int32_t, int32_t>, int> stale_;
   std::set<std::tuple<ConnId, int32_t, int32_t, int32_t>> reported_;  // blocks differing between a client and the core
   std::multimap<int64_t, std::string> joins_;  // when, who

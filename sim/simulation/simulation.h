@@ -39,6 +39,7 @@ enum class SimCanary {
   kBadPacket,  // one large packet to a client arrives cut in half: it must fail to decode
   kLostSave,   // a crash loses a chunk save that had finished: the restarted world must differ
   kWrongBlock, // one chunk sent with one block changed: the client's chunk must differ from the core's
+  kViewLeak,   // one chunk also kept far outside the client's view: the view rule must catch it
 };
 
 enum class SimFaults { kNone, kNetwork, kStorage, kAll };

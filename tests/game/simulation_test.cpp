@@ -182,5 +182,14 @@ TEST(Simulation, TheWrongBlockCanaryIsCaught) {
   EXPECT_TRUE(has_violation(r, "differs from the server's")) << r.violations.size();
 }
 
+TEST(Simulation, TheViewLeakCanaryIsCaughtByTheViewRule) {
+  SimOptions o = short_run(3);
+  o.seconds = 14;
+  o.canary = SimCanary::kViewLeak;
+  const SimResult r = run_simulation(o, {});
+  EXPECT_GT(r.chunk_checks, 0);
+  EXPECT_TRUE(has_violation(r, "outside its view")) << r.violations.size();
+}
+
 }  // namespace
 }  // namespace hz

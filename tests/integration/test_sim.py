@@ -17,7 +17,8 @@ SWEEP_SEEDS = int(os.environ.get("HZ_SIM_SWEEP", "12"))
 # Each canary, a run that shows it, and words of the violation it must raise.
 CANARIES = (("bad-packet", ["--seed", "3", "--seconds", "10", "--clients", "4"], "undecodable packet"),
             ("lost-save", ["--seed", "3", "--seconds", "20", "--clients", "4"], "after the restart"),
-            ("wrong-block", ["--seed", "3", "--seconds", "14", "--clients", "4"], "differs from the server's"))
+            ("wrong-block", ["--seed", "3", "--seconds", "14", "--clients", "4"], "differs from the server's"),
+            ("view-leak", ["--seed", "3", "--seconds", "14", "--clients", "4"], "outside its view"))
 
 
 def run_sim(*args, timeout=300):

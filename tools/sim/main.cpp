@@ -22,7 +22,7 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: horizon-sim --seed N [--seconds S] [--clients K] [--faults none|network|storage|all]\n"
-    "                   [--canary bad-packet|lost-save|wrong-block] [--minimize] [--trace FILE] [--view-distance D] [--quiet]\n";
+    "                   [--canary bad-packet|lost-save|wrong-block|view-leak] [--minimize] [--trace FILE] [--view-distance D] [--quiet]\n";
 
 struct Arguments {
   hz::SimOptions options;
@@ -57,19 +57,21 @@ const char* canary_name(hz::SimCanary c) {
     case hz::SimCanary::kBadPacket: return "bad-packet";
     case hz::SimCanary::kLostSave: return "lost-save";
     case hz::SimCanary::kWrongBlock: return "wrong-block";
+    case hz::SimCanary::kViewLeak: return "view-leak";
   }
   return "none";
 }
 
 std::optional<std::string> parse_canary(const std::string& text, hz::SimCanary& out) {
   for (hz::SimCanary c :
-       {hz::SimCanary::kNone, hz::SimCanary::kBadPacket, hz::SimCanary::kLostSave, hz::SimCanary::kWrongBlock}) {
+       {hz::SimCanary::kNone, hz::SimCanary::kBadPacket, hz::SimCanary::kLostSave, hz::SimCanary::kWrongBlock,
+        hz::SimCanary::kViewLeak}) {
     if (text == canary_name(c)) {
       out = c;
       return std::nullopt;
     }
   }
-  return "--canary: unknown canary '" + text + "' (bad-packet, lost-save or wrong-block)";
+  return "--canary: unknown canary '" + text + "' (bad-packet, lost-save, wrong-block or view-leak)";
 }
 
 // Parses argv; an error message on failure.
