@@ -1,6 +1,7 @@
 // horizon-trace export: one player's view of a recorded session as a ReplayMod recording.
 #include <algorithm>
 #include <fstream>
+#include <optional>
 #include <ostream>
 
 #include "replay/cli/trace_commands.h"
@@ -35,23 +36,9 @@ std::optional<std::string> output_problem(const std::filesystem::path& out) {
   return std::nullopt;
 }
 
-}  // namespace
-
-int trace_export(const std::vector<std::filesystem::path>& files, const ExportOptions& options, std::ostream& out,
-                 std::ostream& err) {
-  if (options.format != "mcpr") {
-    err << "horizon-trace: unknown export format '" << options.format << "' (known: mcpr)\n";
-    return kTraceUsage;
-  }
-  if (options.player.empty() || options.out.empty()) {
-    err << "horizon-trace: export FILE... --player NAME --out FILE.mcpr\n";
-    return kTraceUsage;
-  }
-  if (auto problem = output_problem(options.out)) {
-    err << "horizon-trace: cannot export: " << *problem << "\n";
-    return kTraceFailed;
-  }
-  PlayerView view(options.player);
+// Replays the session into `view`; an exit code when the trace is unreadable or diverges.
+std::optional<int> replay_into(PlayerView& view, const std::vector<std::filesystem::path>& files,
+                               std::optional<TraceHeader>& first_header, std::ostream& out, std::ostream& err) {
   ChainVerifier verifier(&view);
   auto replayed = replay_session(files, verifier, nullptr);
   if (!replayed) {
@@ -69,12 +56,35 @@ int trace_export(const std::vector<std::filesystem::path>& files, const ExportOp
         << format_divergence(*replayed->divergence);
     return kTraceFailed;
   }
+  first_header = verifier.first_header();
+  return std::nullopt;
+}
+
+}  // namespace
+
+int trace_export(const std::vector<std::filesystem::path>& files, const ExportOptions& options, std::ostream& out,
+                 std::ostream& err) {
+  if (options.format != "mcpr") {
+    err << "horizon-trace: unknown export format '" << options.format << "' (known: mcpr)\n";
+    return kTraceUsage;
+  }
+  if (options.player.empty() || options.out.empty()) {
+    err << "horizon-trace: export FILE... --player NAME --out FILE.mcpr\n";
+    return kTraceUsage;
+  }
+  if (auto problem = output_problem(options.out)) {
+    err << "horizon-trace: cannot export: " << *problem << "\n";
+    return kTraceFailed;
+  }
+  PlayerView view(options.player);
+  std::optional<TraceHeader> first_header;
+  if (auto failed = replay_into(view, files, first_header, out, err)) return *failed;
   if (!view.found()) {
     err << "horizon-trace: cannot export: " << options.player << " never logged in during this session (logins: "
         << joined(view.logins()) << ")\n";
     return kTraceFailed;
   }
-  auto recording = export_replaymod(*verifier.first_header(), view);
+  auto recording = export_replaymod(*first_header, view);
   Status written = recording ? write_file(options.out, *recording) : Status(Error{recording.error()});
   if (!written.ok()) {
     err << "horizon-trace: cannot export: " << written.error() << "\n";

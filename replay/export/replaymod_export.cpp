@@ -1,6 +1,7 @@
 #include "replay/export/replaymod_export.h"
 
 #include <algorithm>
+#include <iterator>
 #include <limits>
 
 #include "replay/export/replaymod_format.h"
