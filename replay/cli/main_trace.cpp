@@ -1,4 +1,5 @@
-// horizon-trace: reads Horizon's session traces. info, dump, verify (replay and compare) and cut.
+// horizon-trace: reads Horizon's session traces. info, dump, verify (replay and compare), cut and
+// export (a player's view as a ReplayMod recording).
 #include <boost/program_options.hpp>
 #include <iostream>
 
@@ -18,7 +19,12 @@ constexpr const char* kUsage =
     "                                   first divergence (earlier files of a rotated session are found\n"
     "                                   beside the given ones)\n"
     "  cut FILE --to-tick N --out FILE2 a valid shorter trace holding the passes up to tick N\n"
-    "exit codes: 0 ok, 1 divergence, 2 usage, 3 unreadable trace\n";
+    "  export FILE... --player NAME --out FILE.mcpr [--format mcpr]\n"
+    "                                   replay the session and write what NAME's client received, from\n"
+    "                                   its first login success on, as a ReplayMod recording (.mcpr),\n"
+    "                                   timed and dated by the recorded clocks\n"
+    "exit codes: 0 ok, 1 divergence (export: also no such player or output not written), 2 usage,\n"
+    "3 unreadable trace\n";
 
 std::vector<std::filesystem::path> paths(const po::variables_map& vm) {
   std::vector<std::filesystem::path> out;
@@ -33,7 +39,9 @@ int main(int argc, char** argv) {
   po::options_description options("options");
   options.add_options()("help", "show this help")("inputs", "dump: only the core's inputs and clock reads")(
       "bytes", "dump: hex of every BytesReceived")("to-tick", po::value<int64_t>(), "cut: last tick to keep")(
-      "out", po::value<std::string>(), "cut: output file");
+      "out", po::value<std::string>(), "cut, export: output file")(
+      "player", po::value<std::string>(), "export: whose view (the name the player logged in with)")(
+      "format", po::value<std::string>()->default_value("mcpr"), "export: mcpr (ReplayMod)");
   po::options_description hidden;
   hidden.add_options()("command", po::value<std::string>())("files", po::value<std::vector<std::string>>());
   po::options_description all;
@@ -74,6 +82,13 @@ int main(int argc, char** argv) {
       return hz::kTraceUsage;
     }
     return hz::trace_cut(files[0], vm["to-tick"].as<int64_t>(), vm["out"].as<std::string>(), std::cout, std::cerr);
+  }
+  if (command == "export") {
+    hz::ExportOptions options;
+    if (vm.count("player")) options.player = vm["player"].as<std::string>();
+    if (vm.count("out")) options.out = vm["out"].as<std::string>();
+    options.format = vm["format"].as<std::string>();
+    return hz::trace_export(files, options, std::cout, std::cerr);
   }
   std::cerr << "horizon-trace: unknown command '" << command << "'\n" << kUsage;
   return hz::kTraceUsage;

@@ -1,5 +1,5 @@
 // The horizon-trace commands as functions of files and output streams (so tests can run them):
-// info, dump, verify and cut. Each returns the process exit code.
+// info, dump, verify, cut and export. Each returns the process exit code.
 #pragma once
 
 #include <cstdint>
@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "replay/replayer/chain_verifier.h"
 #include "sim/core/result.h"
 #include "sim/core/types.h"
 
@@ -16,6 +17,7 @@ namespace hz {
 // Exit codes of horizon-trace.
 inline constexpr int kTraceOk = 0;
 inline constexpr int kTraceDiverged = 1;
+inline constexpr int kTraceFailed = 1;  // export: diverged, no such player, output not written
 inline constexpr int kTraceUsage = 2;
 inline constexpr int kTraceUnreadable = 3;
 
@@ -32,6 +34,24 @@ int trace_dump(const std::filesystem::path& file, const DumpOptions& options, st
 // Replays the files of one session (earlier files of a chain are found next to the first one
 // given when missing) and reports the first divergence.
 int trace_verify(const std::vector<std::filesystem::path>& files, std::ostream& out, std::ostream& err);
+
+// The files to replay for the given ones: those plus the earlier files of their session found
+// beside them, in chain order (files whose header cannot be read first, to be reported).
+std::vector<std::filesystem::path> resolve_chain(const std::vector<std::filesystem::path>& given);
+
+// Replays the session of the given files through `verifier` (which may carry an observer); an
+// error when a file cannot be read. `bytes_read`, when given, counts the bytes of the files.
+Result<VerifyResult> replay_session(const std::vector<std::filesystem::path>& given, ChainVerifier& verifier,
+                                    uint64_t* bytes_read = nullptr);
+
+struct ExportOptions {
+  std::string player;          // whose view: the name in the login success
+  std::filesystem::path out;   // the recording to write
+  std::string format = "mcpr";  // ReplayMod's
+};
+// Replays the session (as verify does) and writes the first login of `player` as a recording.
+int trace_export(const std::vector<std::filesystem::path>& files, const ExportOptions& options, std::ostream& out,
+                 std::ostream& err);
 
 int trace_cut(const std::filesystem::path& file, int64_t to_tick, const std::filesystem::path& out_file,
               std::ostream& out, std::ostream& err);

@@ -38,7 +38,8 @@ std::optional<ChainFile> identify(const std::filesystem::path& path) {
   return ChainFile{reader.header()->session, reader.header()->file_index, path};
 }
 
-// The files to replay: the ones given, plus earlier files of their session found beside them.
+}  // namespace
+
 std::vector<std::filesystem::path> resolve_chain(const std::vector<std::filesystem::path>& given) {
   std::set<ChainFile> files;
   std::vector<std::filesystem::path> unknown;
@@ -63,8 +64,6 @@ std::vector<std::filesystem::path> resolve_chain(const std::vector<std::filesyst
   return out;
 }
 
-}  // namespace
-
 Result<Bytes> read_whole_file(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return Error{"cannot open " + path.string()};
@@ -73,21 +72,27 @@ Result<Bytes> read_whole_file(const std::filesystem::path& path) {
   return bytes;
 }
 
-int trace_verify(const std::vector<std::filesystem::path>& given, std::ostream& out, std::ostream& err) {
-  auto started = std::chrono::steady_clock::now();
-  std::vector<std::filesystem::path> files = resolve_chain(given);
-  ChainVerifier verifier;
-  uint64_t bytes_read = 0;
-  for (const auto& path : files) {
+Result<VerifyResult> replay_session(const std::vector<std::filesystem::path>& given, ChainVerifier& verifier,
+                                    uint64_t* bytes_read) {
+  for (const auto& path : resolve_chain(given)) {
     auto bytes = read_whole_file(path);
-    if (!bytes) {
-      err << "horizon-trace: " << bytes.error() << "\n";
-      return kTraceUnreadable;
-    }
-    bytes_read += bytes->size();
+    if (!bytes) return std::move(bytes).take_error();
+    if (bytes_read) *bytes_read += bytes->size();
     if (!verifier.add_file(*bytes, path.string())) break;
   }
-  VerifyResult result = verifier.finish();
+  return verifier.finish();
+}
+
+int trace_verify(const std::vector<std::filesystem::path>& given, std::ostream& out, std::ostream& err) {
+  auto started = std::chrono::steady_clock::now();
+  ChainVerifier verifier;
+  uint64_t bytes_read = 0;
+  auto replayed = replay_session(given, verifier, &bytes_read);
+  if (!replayed) {
+    err << "horizon-trace: " << replayed.error() << "\n";
+    return kTraceUnreadable;
+  }
+  const VerifyResult& result = *replayed;
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   for (const std::string& note : result.notes) out << "note: " << note << "\n";
   if (result.outcome == VerifyResult::Outcome::kUnreadable) {

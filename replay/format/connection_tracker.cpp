@@ -85,21 +85,23 @@ void ConnectionTracker::note_compression(ConnId conn, int32_t threshold) {
   compression_changed_.push_back(conn);
 }
 
+ProtocolState client_state_after(ProtocolState state, int32_t clientbound_id) {
+  switch (state) {
+    case ProtocolState::kLogin:
+      return clientbound_id == packet_id::login_cb::success ? ProtocolState::kConfiguration : state;
+    case ProtocolState::kConfiguration:
+      return clientbound_id == packet_id::config_cb::finish_configuration ? ProtocolState::kPlay : state;
+    case ProtocolState::kPlay:
+      return clientbound_id == packet_id::play_cb::start_configuration ? ProtocolState::kConfiguration : state;
+    default:
+      return state;
+  }
+}
+
 namespace {
 
 // The server packet after which a client's request to switch state takes effect.
-bool invites_switch(ProtocolState state, int32_t id) {
-  switch (state) {
-    case ProtocolState::kLogin:
-      return id == packet_id::login_cb::success;
-    case ProtocolState::kConfiguration:
-      return id == packet_id::config_cb::finish_configuration;
-    case ProtocolState::kPlay:
-      return id == packet_id::play_cb::start_configuration;
-    default:
-      return false;
-  }
-}
+bool invites_switch(ProtocolState state, int32_t id) { return client_state_after(state, id) != state; }
 
 }  // namespace
 

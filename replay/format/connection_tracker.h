@@ -21,6 +21,11 @@ struct InboundPacket {
   Bytes body;
 };
 
+// The state a client reads the server's next packet in, after receiving one with this id in
+// `state`: login success moves it to configuration, finish_configuration to play and
+// start_configuration back to configuration (the client switches on receipt, then acknowledges).
+ProtocolState client_state_after(ProtocolState state, int32_t clientbound_id);
+
 class ConnectionTracker {
  public:
   struct Connection {

@@ -38,6 +38,7 @@ bool ChainVerifier::add_file(std::span<const uint8_t> bytes, const std::string& 
     auto replayer = Replayer::create(header);
     if (!replayer) return fail(name + ": " + replayer.error());
     replayer_ = std::move(*replayer);
+    replayer_->set_observer(observer_);
     first_ = header;
     if (header.build_id != build_id())
       result_.notes.push_back("recorded by build " + header.build_id + ", replayed by build " + build_id());

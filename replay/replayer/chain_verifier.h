@@ -31,15 +31,22 @@ struct VerifyResult {
 
 class ChainVerifier {
  public:
+  ChainVerifier() = default;
+  // `observer` sees every pass that replayed identically (Replayer::set_observer); not owned.
+  explicit ChainVerifier(PassObserver* observer) : observer_(observer) {}
+
   // Feeds the session's next file. Returns false when verification cannot go on (divergence or
   // damage); later files are then ignored.
   bool add_file(std::span<const uint8_t> bytes, const std::string& name);
   VerifyResult finish();
+  // The header of the session's first file, once it was read.
+  const std::optional<TraceHeader>& first_header() const { return first_; }
 
  private:
   bool fail(std::string problem);
   bool check_link(const TraceHeader& header, const std::string& name);
 
+  PassObserver* observer_ = nullptr;
   std::unique_ptr<Replayer> replayer_;
   std::optional<TraceHeader> first_;
   std::optional<TraceHeader> previous_;

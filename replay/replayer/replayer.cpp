@@ -154,7 +154,9 @@ void Replayer::run_start() {
     d.recorded_clock_reads = clock_.recorded();
     d.replayed_clock_reads = clock_.reads();
     divergence_ = std::move(d);
+    return;
   }
+  if (observer_) observer_->on_pass(ReplayedPass{Divergence::Pass::kStart, iterations_, clock_.values(), {}, {}});
 }
 
 void Replayer::run_iteration(const IterationDigest& recorded) {
@@ -210,7 +212,10 @@ PassNote Replayer::track_pass(int64_t tick_after) {
 void Replayer::finish_pass(const IterationDigest& recorded, const IterationDigest& replayed, Divergence::Pass kind) {
   recent_.push_back(track_pass(recorded.tick));
   if (recent_.size() > kRecentPasses) recent_.pop_front();
-  if (replayed != recorded || !clock_.exact()) divergence_ = describe(recorded, replayed, kind);
+  if (replayed != recorded || !clock_.exact())
+    divergence_ = describe(recorded, replayed, kind);
+  else if (observer_)
+    observer_->on_pass(ReplayedPass{kind, iterations_, clock_.values(), pending_inputs_, sink_.collected.effects});
   pending_inputs_.clear();
   recorded_effects_.clear();
   sink_.collected.effects.clear();

@@ -5,6 +5,7 @@
 #include <deque>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,7 @@ class ReplayClock final : public Clock {
   // Wall-clock reads are recorded in the same sequence as the monotonic ones.
   int64_t wall_millis() override { return now_nanos(); }
   size_t recorded() const { return values_.size(); }
+  const std::vector<int64_t>& values() const { return values_; }
   size_t reads() const { return next_ + extra_; }
   bool exact() const { return next_ == values_.size() && extra_ == 0; }
 
@@ -36,6 +38,23 @@ class ReplayClock final : public Clock {
   size_t next_ = 0;
   size_t extra_ = 0;
   int64_t last_ = 0;
+};
+
+// What one replayed pass did, for tools that turn a replay into something else (export): the
+// recorded clock values the core read, the pass's inputs and the effects the replay produced.
+struct ReplayedPass {
+  Divergence::Pass kind = Divergence::Pass::kIteration;  // kStart, kIteration or kStop
+  uint64_t iteration = 0;                                // session-wide index of the pass
+  std::span<const int64_t> clock;
+  std::span<const Input> inputs;
+  std::span<const Effect> effects;  // empty for the start pass (its effects count with the next)
+};
+
+class PassObserver {
+ public:
+  virtual ~PassObserver() = default;
+  // Called for each pass that replayed identically, in order.
+  virtual void on_pass(const ReplayedPass& pass) = 0;
 };
 
 // The core configuration a header describes.
@@ -50,6 +69,9 @@ class Replayer {
 
   // Feeds the next record. Returns false once a divergence was found; later records are ignored.
   bool feed(const Record& record);
+
+  // Sees every pass that replayed identically; null for none. Not owned.
+  void set_observer(PassObserver* observer) { observer_ = observer; }
 
   const std::optional<Divergence>& divergence() const { return divergence_; }
   uint64_t iterations() const { return iterations_; }  // passes completed (the next one's index)
@@ -97,6 +119,7 @@ class Replayer {
 
   ReplayClock clock_;
   ReplaySink sink_;
+  PassObserver* observer_ = nullptr;
   std::unique_ptr<Core> core_;
   ConnectionTracker tracker_;
 
