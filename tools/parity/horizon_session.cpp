@@ -1,0 +1,284 @@
+#include "tools/parity/horizon_session.h"
+
+#include <algorithm>
+#include <deque>
+#include <memory>
+
+#include "sim/core/clock.h"
+#include "sim/core/effect_buffer.h"
+#include "sim/game/core.h"
+#include "sim/game/world/world_streaming.h"
+#include "sim/protocol/codec.h"
+#include "sim/protocol/framing.h"
+#include "sim/protocol/packets.h"
+#include "tools/parity/echo_mapping.h"
+#include "tools/parity/frame_follower.h"
+
+namespace hz::parity {
+namespace {
+
+// How long a client's echo waits for Horizon's counterpart before it is dropped.
+constexpr int64_t kEchoWaitMicros = 2'000'000;
+// Passes run after the last recorded event, so Horizon's answers to it are seen.
+constexpr int64_t kTailMicros = 1'000'000;
+// The spawn area must be ready within this many passes before the first connection.
+constexpr int kMaxPreparePasses = 20'000;
+
+struct ClientStep {
+  enum class Kind { kOpen, kPacket, kRaw, kClose };
+  int64_t micros = 0;
+  Kind kind = Kind::kPacket;
+  ProtocolState state = ProtocolState::kHandshake;
+  Bytes bytes;         // a packet body, or raw bytes
+  std::string remote;  // kOpen
+};
+
+struct Connection {
+  explicit Connection(const ObservedConnection& recorded) : echoes(recorded) {}
+  std::deque<ClientStep> steps;
+  FrameFollower follower;
+  EchoMapping echoes;
+  std::deque<Bytes> answers;  // bodies compare sends on the client's behalf (Horizon-only teleports)
+  bool opened = false;
+  bool closed_by_core = false;
+  bool close_pending = false;  // the core closed it: tell it the socket closed, as the shell does
+  bool closed = false;
+};
+
+class Driver {
+ public:
+  Driver(const RecordingContents& recording, const ObservedSession& recorded, const CoreConfig& config,
+         SimulatedJobs& jobs)
+      : jobs_(jobs) {
+    static const ObservedConnection kNone;
+    for (const Event& e : recording.events) {
+      auto it = conns_.find(e.conn);
+      if (it == conns_.end()) {
+        auto r = recorded.find(e.conn);
+        it = conns_.emplace(e.conn, Connection(r == recorded.end() ? kNone : r->second)).first;
+      }
+      if (auto step = client_step(e)) it->second.steps.push_back(std::move(*step));
+      first_micros_ = std::min(first_micros_, e.micros);
+      last_micros_ = std::max(last_micros_, e.micros);
+    }
+    if (recording.events.empty()) first_micros_ = 0;
+    core_ = std::make_unique<Core>(config, clock_, sink_);
+  }
+
+  HorizonSession run() {
+    core_->start();
+    take_effects();
+    for (int i = 0; i < kMaxPreparePasses; ++i) {
+      auto [ready, total] = core_->world().spawn_area_progress();
+      if (ready == total) break;
+      pass();
+    }
+    // The first recorded event falls on the next pass.
+    offset_nanos_ = core_->next_tick_nanos() - first_micros_ * 1000;
+    result_.passes = 0;
+    while (busy() || now_micros_ < last_micros_ + kTailMicros) pass();
+    result_.recorded_micros = last_micros_ - first_micros_;
+    return std::move(result_);
+  }
+
+ private:
+  static std::optional<ClientStep> client_step(const Event& e) {
+    ClientStep s;
+    s.micros = e.micros;
+    if (auto* o = std::get_if<ConnectionOpenedEvent>(&e.body)) {
+      s.kind = ClientStep::Kind::kOpen;
+      s.remote = o->client;
+    } else if (auto* p = std::get_if<PacketEvent>(&e.body)) {
+      if (p->direction != Direction::kServerbound) return std::nullopt;
+      s.state = p->state;
+      s.bytes = p->body;
+    } else if (auto* u = std::get_if<UnframedBytesEvent>(&e.body)) {
+      if (u->direction != Direction::kServerbound) return std::nullopt;
+      s.kind = ClientStep::Kind::kRaw;
+      s.bytes = u->bytes;
+    } else {
+      s.kind = ClientStep::Kind::kClose;
+    }
+    return s;
+  }
+
+  bool busy() const {
+    for (const auto& [id, c] : conns_)
+      if (!c.steps.empty() || !c.answers.empty() || c.close_pending) return true;
+    return false;
+  }
+
+  void pass() {
+    clock_.set(std::max(core_->next_tick_nanos(), clock_.peek() + 1));
+    now_micros_ = (clock_.peek() - offset_nanos_) / 1000;
+    std::vector<Input> inputs;
+    for (JobCompleted& done : jobs_.finish(SIZE_MAX)) inputs.push_back(std::move(done));
+    for (auto& [id, c] : conns_) deliver(id, c, inputs);
+    core_->run_iteration(inputs);
+    ++result_.passes;
+    take_effects();
+  }
+
+  void deliver(ConnId id, Connection& c, std::vector<Input>& inputs) {
+    Bytes bytes;
+    auto flush = [&] {
+      if (!bytes.empty()) inputs.push_back(BytesReceived{id, std::move(bytes)});
+      bytes.clear();
+    };
+    if (c.close_pending) {
+      inputs.push_back(ConnectionClosed{id});
+      c.close_pending = false;
+      c.closed = true;
+    }
+    while (!c.closed && !c.answers.empty()) {
+      append_packet(id, c, c.answers.front(), now_micros_, bytes);
+      c.answers.pop_front();
+    }
+    while (!c.steps.empty() && c.steps.front().micros <= now_micros_) {
+      ClientStep& step = c.steps.front();
+      if (step.kind == ClientStep::Kind::kOpen) {
+        flush();
+        inputs.push_back(ConnectionOpened{id, step.remote});
+        c.opened = true;
+      } else if (c.closed || !c.opened) {
+        // after the core closed it: the recorded client's last bytes go nowhere
+      } else if (step.kind == ClientStep::Kind::kClose) {
+        flush();
+        inputs.push_back(ConnectionClosed{id});
+        c.closed = true;
+      } else if (step.kind == ClientStep::Kind::kRaw) {
+        bytes.insert(bytes.end(), step.bytes.begin(), step.bytes.end());
+      } else {
+        std::optional<Bytes> body = map_echo(id, c, step);
+        if (!body && waiting_) break;
+        if (body) append_packet(id, c, *body, step.micros, bytes);
+      }
+      c.steps.pop_front();
+    }
+    flush();
+  }
+
+  void append_packet(ConnId id, Connection& c, const Bytes& body, int64_t micros, Bytes& bytes) {
+    ProtocolState state = c.follower.observe(Direction::kServerbound, body);
+    result_.session[id].packets.push_back(ObservedPacket{micros, Direction::kServerbound, state, body});
+    auto frame = encode_frame(body, c.follower.compression_threshold());
+    if (frame) bytes.insert(bytes.end(), frame->begin(), frame->end());
+  }
+
+  // The body to send for a recorded client packet: itself, or an echo moved onto Horizon's id.
+  // nullopt with waiting_ set: not yet; nullopt without: dropped.
+  std::optional<Bytes> map_echo(ConnId id, Connection& c, const ClientStep& step) {
+    waiting_ = false;
+    ByteReader r(step.bytes);
+    const int32_t packet_id = r.varint();
+    const bool done = now_micros_ - step.micros > kEchoWaitMicros;
+    EchoMapping::Answer answer;
+    const char* what = nullptr;
+    if (step.state == ProtocolState::kConfiguration && packet_id == packet::config_sb::KeepAlive::kId) {
+      auto k = decode_packet<packet::config_sb::KeepAlive>(step.bytes);
+      if (!k) return step.bytes;
+      answer = c.echoes.keep_alive(k->id, done);
+      if (answer.outcome == EchoMapping::Outcome::kMapped) return encode_packet(packet::config_sb::KeepAlive{answer.id});
+      what = "keep-alive";
+    } else if (step.state == ProtocolState::kPlay && packet_id == packet::play_sb::KeepAlive::kId) {
+      auto k = decode_packet<packet::play_sb::KeepAlive>(step.bytes);
+      if (!k) return step.bytes;
+      answer = c.echoes.keep_alive(k->id, done);
+      if (answer.outcome == EchoMapping::Outcome::kMapped) return encode_packet(packet::play_sb::KeepAlive{answer.id});
+      what = "keep-alive";
+    } else if (step.state == ProtocolState::kPlay && packet_id == packet::play_sb::TeleportConfirm::kId) {
+      auto t = decode_packet<packet::play_sb::TeleportConfirm>(step.bytes);
+      if (!t) return step.bytes;
+      answer = c.echoes.teleport(t->teleport_id, done);
+      if (answer.outcome == EchoMapping::Outcome::kMapped)
+        return encode_packet(packet::play_sb::TeleportConfirm{static_cast<int32_t>(answer.id)});
+      what = "teleport confirmation";
+    } else {
+      return step.bytes;
+    }
+    if (answer.outcome == EchoMapping::Outcome::kWait) {
+      waiting_ = true;
+      return std::nullopt;
+    }
+    result_.notes.push_back("connection " + std::to_string(id) + ": the client's " + what + " at " +
+                            std::to_string(step.micros / 1000) + " ms answers nothing Horizon sent; not sent");
+    return std::nullopt;
+  }
+
+  void take_effects() {
+    jobs_.take_jobs(sink_.effects);
+    for (Effect& e : sink_.effects) {
+      if (auto* send = std::get_if<SendPacket>(&e)) {
+        on_packet(send->conn, *send->body);
+      } else if (auto* close = std::get_if<CloseConnection>(&e)) {
+        auto it = conns_.find(close->conn);
+        if (it == conns_.end() || it->second.closed_by_core) continue;
+        it->second.closed_by_core = true;
+        it->second.close_pending = !it->second.closed;
+        ObservedConnection& observed = result_.session[close->conn];
+        observed.closed_micros = now_micros_;
+        observed.close_reason = "server closed: " + close->reason;
+      }
+    }
+    sink_.clear();
+  }
+
+  void on_packet(ConnId id, const Bytes& body) {
+    auto it = conns_.find(id);
+    if (it == conns_.end()) return;
+    Connection& c = it->second;
+    ProtocolState state = c.follower.observe(Direction::kClientbound, body);
+    result_.session[id].packets.push_back(ObservedPacket{now_micros_, Direction::kClientbound, state, body});
+    ByteReader r(body);
+    const int32_t packet_id = r.varint();
+    if (state == ProtocolState::kConfiguration && packet_id == packet::config_cb::KeepAlive::kId) {
+      if (auto k = decode_packet<packet::config_cb::KeepAlive>(body)) c.echoes.horizon_keep_alive(k->id);
+    } else if (state == ProtocolState::kPlay && packet_id == packet::play_cb::KeepAlive::kId) {
+      if (auto k = decode_packet<packet::play_cb::KeepAlive>(body)) c.echoes.horizon_keep_alive(k->id);
+    } else if (state == ProtocolState::kPlay && packet_id == packet::play_cb::Position::kId) {
+      auto t = decode_packet<packet::play_cb::Position>(body);
+      // A teleport the recorded client never saw: answer it as a client does on receipt.
+      if (t && c.echoes.horizon_teleport(t->teleport_id, now_micros_))
+        c.answers.push_back(encode_packet(packet::play_sb::TeleportConfirm{t->teleport_id}));
+    }
+  }
+
+  SimulatedJobs& jobs_;
+  ManualClock clock_;
+  EffectBuffer sink_;
+  std::unique_ptr<Core> core_;
+  std::map<ConnId, Connection> conns_;
+  HorizonSession result_;
+  int64_t first_micros_ = INT64_MAX;
+  int64_t last_micros_ = 0;
+  int64_t offset_nanos_ = 0;
+  int64_t now_micros_ = 0;
+  bool waiting_ = false;
+};
+
+}  // namespace
+
+HorizonSession run_horizon(const RecordingContents& recording, const ObservedSession& recorded, const CoreConfig& config,
+                           SimulatedJobs& jobs) {
+  return Driver(recording, recorded, config, jobs).run();
+}
+
+void adopt_recorded_settings(const ObservedSession& recorded, CoreConfig& base) {
+  for (const auto& [id, c] : recorded) {
+    for (const ObservedPacket& p : c.packets) {
+      if (p.direction != Direction::kClientbound) continue;
+      if (p.state == ProtocolState::kLogin && p.id() == packet::login_cb::Compress::kId) {
+        if (auto k = decode_packet<packet::login_cb::Compress>(p.body))
+          base.properties.network_compression_threshold = k->threshold;
+      } else if (p.state == ProtocolState::kPlay && p.id() == packet::play_cb::Login::kId) {
+        if (auto l = decode_packet<packet::play_cb::Login>(p.body)) {
+          base.properties.view_distance = l->view_distance;
+          base.properties.simulation_distance = l->simulation_distance;
+          return;
+        }
+      }
+    }
+  }
+}
+
+}  // namespace hz::parity
