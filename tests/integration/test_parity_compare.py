@@ -30,7 +30,8 @@ def bots(port, prefix, count, seconds, *extra):
 
 
 def compare(recording, *args):
-    run = subprocess.run([PARITY, "compare", recording, *args], capture_output=True, text=True, timeout=120)
+    run = subprocess.run([PARITY, "compare", recording, *args, "--console", "gamerule spawn_mobs false"],
+                         capture_output=True, text=True, timeout=120)
     last = run.stdout.strip().splitlines()[-1] if run.stdout.strip() else "{}"
     return run, json.loads(last) if last.startswith("{") else None
 
@@ -57,6 +58,10 @@ class ParityCompareTest(unittest.TestCase):
         server = ServerProcess(SERVER, folder=server.folder)
         try:
             server.wait_for(lambda l: "Done (" in l)
+            # Natural spawning draws from each server's own random stream: off on both (compare
+            # gets the same line with --console).
+            server.command("gamerule spawn_mobs false")
+            server.wait_for(lambda l: "spawn_mobs" in l, timeout=10)
             proxy = Proxy(server.port, cls.walk)
             try:
                 bots(proxy.port, "ParityBot", 2, 4)

@@ -25,13 +25,15 @@ struct CompareOptions {
   std::string json_out;
   std::string report_out;
   std::string properties;  // the recorded server's server.properties (default: vanilla's defaults)
+  std::vector<std::string> console;  // console lines run before the session (game rules)
 };
 
 std::optional<CompareOptions> parse(const std::vector<std::string>& args, std::string& error) {
   CompareOptions o;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a == "--world" || a == "--seed" || a == "--json" || a == "--report" || a == "--properties") {
+    if (a == "--world" || a == "--seed" || a == "--json" || a == "--report" || a == "--properties" ||
+        a == "--console") {
       if (i + 1 >= args.size()) {
         error = a + " needs a value";
         return std::nullopt;
@@ -41,6 +43,7 @@ std::optional<CompareOptions> parse(const std::vector<std::string>& args, std::s
       else if (a == "--json") o.json_out = v;
       else if (a == "--report") o.report_out = v;
       else if (a == "--properties") o.properties = v;
+      else if (a == "--console") o.console.push_back(v);
       else if (!(o.seed = parse_level_seed(v))) {
         error = "bad seed " + v;
         return std::nullopt;
@@ -137,7 +140,7 @@ int compare_command(const std::vector<std::string>& args) {
   const ObservedSession recorded = observe_recording(recording);
   adopt_recorded_settings(recorded, config);
   const auto start = std::chrono::steady_clock::now();
-  HorizonSession horizon = run_horizon(recording, recorded, config, jobs);
+  HorizonSession horizon = run_horizon(recording, recorded, config, jobs, options->console);
   context.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   context.recorded_seconds = static_cast<double>(horizon.recorded_micros) / 1e6;
   context.passes = horizon.passes;

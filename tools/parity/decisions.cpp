@@ -114,11 +114,9 @@ class Extractor {
       keep_alive(p.micros, "play");
     } else if (id == cb::ChunkBatchStart::kId) {
       batch_chunks_ = 0;
-      batch_start_ = p.micros;
     } else if (id == cb::ChunkBatchFinished::kId) {
       ++batches_;
-      add(Category::kChunks, "batch " + std::to_string(batches_), std::to_string(batch_chunks_) + " chunks", p.micros,
-          "chunk_batch_start at " + seconds(batch_start_) + " .. chunk_batch_finished at " + seconds(p.micros));
+      out_.batch_sizes.push_back(batch_chunks_);
     } else if (id == cb::MapChunk::kId) {
       if (auto c = decode_packet<cb::MapChunk>(p.body)) chunk(*c, p.micros);
     } else if (id == cb::UnloadChunk::kId) {
@@ -227,7 +225,6 @@ class Extractor {
   std::map<int32_t, std::string> entities_;
   std::map<int32_t, int> spawns_by_type_;
   std::map<std::string, int> block_changes_;
-  int64_t batch_start_ = 0;
   int batch_chunks_ = 0, batches_ = 0, placements_ = 0, confirmations_ = 0, keep_alives_ = 0, messages_ = 0;
   bool kicked_ = false;
 };

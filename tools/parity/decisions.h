@@ -33,6 +33,10 @@ struct ConnectionDecisions {
   // Each chunk's blocks as this server sent them (a fingerprint of the decoded sections' block
   // states, so two encodings of the same blocks agree); what terrain attribution compares.
   std::map<ChunkPos, uint64_t> chunk_blocks;
+  // The chunks in each batch, in order. Reported, not counted as decisions: which chunk goes in
+  // which batch depends on when each chunk was ready (the recorded server's generation speed)
+  // and on when the client's acknowledgements arrived, which a replay reproduces only roughly.
+  std::vector<int> batch_sizes;
 };
 
 ConnectionDecisions extract_decisions(const ObservedConnection& connection);

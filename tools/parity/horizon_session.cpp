@@ -11,6 +11,7 @@
 #include "sim/protocol/codec.h"
 #include "sim/protocol/framing.h"
 #include "sim/protocol/packets.h"
+#include "sim/world/jobs.h"
 #include "tools/parity/echo_mapping.h"
 #include "tools/parity/frame_follower.h"
 
@@ -23,6 +24,27 @@ constexpr int64_t kEchoWaitMicros = 2'000'000;
 constexpr int64_t kTailMicros = 1'000'000;
 // The spawn area must be ready within this many passes before the first connection.
 constexpr int kMaxPreparePasses = 20'000;
+constexpr int64_t kTickMicros = 50'000;
+
+// When the recorded server first sent each chunk (to anyone): it was ready by then. Horizon's
+// generation here finishes a stage the pass after it was asked for, far sooner than a server's
+// workers, so the last stage (light) of a chunk the recorded server sent is held until the pass
+// before that time; otherwise batches would differ by generation speed, not by the rules.
+std::map<ChunkPos, int64_t> recorded_chunk_times(const ObservedSession& recorded) {
+  std::map<ChunkPos, int64_t> out;
+  for (const auto& [id, c] : recorded) {
+    for (const ObservedPacket& p : c.packets) {
+      if (p.direction != Direction::kClientbound || p.state != ProtocolState::kPlay ||
+          p.id() != packet::play_cb::MapChunk::kId)
+        continue;
+      ByteReader r(p.body);
+      r.varint();
+      const ChunkPos pos{r.i32(), r.i32()};
+      if (r.ok()) out.emplace(pos, p.micros);  // the first time, as packets are in time order
+    }
+  }
+  return out;
+}
 
 struct ClientStep {
   enum class Kind { kOpen, kPacket, kRaw, kClose };
@@ -31,6 +53,10 @@ struct ClientStep {
   ProtocolState state = ProtocolState::kHandshake;
   Bytes bytes;         // a packet body, or raw bytes
   std::string remote;  // kOpen
+  // What the recorded client had read from its server when it sent this packet: the server's
+  // protocol state and whether compression was on. Horizon must have got there too first.
+  ProtocolState server_state = ProtocolState::kHandshake;
+  bool compressed = false;
 };
 
 struct Connection {
@@ -48,8 +74,9 @@ struct Connection {
 class Driver {
  public:
   Driver(const RecordingContents& recording, const ObservedSession& recorded, const CoreConfig& config,
-         SimulatedJobs& jobs)
+         SimulatedJobs& jobs, const std::vector<std::string>& console)
       : jobs_(jobs) {
+    for (const std::string& line : console) console_.push_back(ConsoleLine{line});
     static const ObservedConnection kNone;
     for (const Event& e : recording.events) {
       auto it = conns_.find(e.conn);
@@ -57,12 +84,19 @@ class Driver {
         auto r = recorded.find(e.conn);
         it = conns_.emplace(e.conn, Connection(r == recorded.end() ? kNone : r->second)).first;
       }
-      if (auto step = client_step(e)) it->second.steps.push_back(std::move(*step));
+      FrameFollower& seen = recorded_followers_[e.conn];
+      if (auto step = client_step(e)) {
+        step->server_state = seen.state(Direction::kClientbound);
+        step->compressed = seen.compression_threshold() >= 0;
+        it->second.steps.push_back(std::move(*step));
+      }
+      if (auto* p = std::get_if<PacketEvent>(&e.body)) seen.observe(p->direction, p->body);
       first_micros_ = std::min(first_micros_, e.micros);
       last_micros_ = std::max(last_micros_, e.micros);
     }
     if (recording.events.empty()) first_micros_ = 0;
     core_ = std::make_unique<Core>(config, clock_, sink_);
+    chunk_times_ = recorded_chunk_times(recorded);
   }
 
   HorizonSession run() {
@@ -72,6 +106,10 @@ class Driver {
       auto [ready, total] = core_->world().spawn_area_progress();
       if (ready == total) break;
       pass();
+    }
+    if (!console_.empty()) {
+      pass();  // the console lines, before anyone connects
+      console_.clear();
     }
     // The first recorded event falls on the next pass.
     offset_nanos_ = core_->next_tick_nanos() - first_micros_ * 1000;
@@ -103,6 +141,7 @@ class Driver {
   }
 
   bool busy() const {
+    if (!held_results_.empty()) return true;
     for (const auto& [id, c] : conns_)
       if (!c.steps.empty() || !c.answers.empty() || c.close_pending) return true;
     return false;
@@ -112,7 +151,16 @@ class Driver {
     clock_.set(std::max(core_->next_tick_nanos(), clock_.peek() + 1));
     now_micros_ = (clock_.peek() - offset_nanos_) / 1000;
     std::vector<Input> inputs;
-    for (JobCompleted& done : jobs_.finish(SIZE_MAX)) inputs.push_back(std::move(done));
+    for (JobCompleted& done : jobs_.finish(SIZE_MAX)) {
+      auto hold = held_jobs_.find(done.job);
+      if (hold == held_jobs_.end()) inputs.push_back(std::move(done));
+      else held_results_.emplace(hold->second, std::move(done));
+    }
+    while (!held_results_.empty() && held_results_.begin()->first <= now_micros_ + kTickMicros) {
+      inputs.push_back(std::move(held_results_.begin()->second));
+      held_results_.erase(held_results_.begin());
+    }
+    inputs.insert(inputs.end(), console_.begin(), console_.end());
     for (auto& [id, c] : conns_) deliver(id, c, inputs);
     core_->run_iteration(inputs);
     ++result_.passes;
@@ -136,6 +184,13 @@ class Driver {
     }
     while (!c.steps.empty() && c.steps.front().micros <= now_micros_) {
       ClientStep& step = c.steps.front();
+      // A client answers what it read: a packet waits (at most kEchoWaitMicros) until Horizon's
+      // answers brought the client where the recorded server's had (login success read,
+      // compression on, configuration finished).
+      if (step.kind == ClientStep::Kind::kPacket && !c.closed && now_micros_ - step.micros <= kEchoWaitMicros &&
+          (c.follower.state(Direction::kClientbound) != step.server_state ||
+           (step.compressed && c.follower.compression_threshold() < 0)))
+        break;
       if (step.kind == ClientStep::Kind::kOpen) {
         flush();
         inputs.push_back(ConnectionOpened{id, step.remote});
@@ -206,6 +261,8 @@ class Driver {
   }
 
   void take_effects() {
+    for (const Effect& e : sink_.effects)
+      if (auto* job = std::get_if<SubmitJob>(&e); job && job->kind == kGenerationJobKind) hold_if_recorded_later(*job);
     jobs_.take_jobs(sink_.effects);
     for (Effect& e : sink_.effects) {
       if (auto* send = std::get_if<SendPacket>(&e)) {
@@ -223,10 +280,20 @@ class Driver {
     sink_.clear();
   }
 
+  void hold_if_recorded_later(const SubmitJob& job) {
+    std::optional<GenerationJob> decoded = decode_generation_job(job.request);
+    if (!decoded || decoded->stage != ChunkStatus::kLight || decoded->plan_only) return;
+    auto recorded = chunk_times_.find(decoded->pos);
+    if (recorded != chunk_times_.end() && recorded->second > now_micros_ + kTickMicros)
+      held_jobs_.emplace(job.job, recorded->second);
+  }
+
   void on_packet(ConnId id, const Bytes& body) {
     auto it = conns_.find(id);
     if (it == conns_.end()) return;
     Connection& c = it->second;
+    // The client had closed before this pass's packets went out: it never read them.
+    if (c.closed && !c.closed_by_core) return;
     ProtocolState state = c.follower.observe(Direction::kClientbound, body);
     result_.session[id].packets.push_back(ObservedPacket{now_micros_, Direction::kClientbound, state, body});
     ByteReader r(body);
@@ -248,6 +315,11 @@ class Driver {
   EffectBuffer sink_;
   std::unique_ptr<Core> core_;
   std::map<ConnId, Connection> conns_;
+  std::map<ConnId, FrameFollower> recorded_followers_;  // the recorded session's states, as it went
+  std::vector<ConsoleLine> console_;
+  std::map<ChunkPos, int64_t> chunk_times_;
+  std::map<JobId, int64_t> held_jobs_;              // light jobs held, until when (recorded micros)
+  std::multimap<int64_t, JobCompleted> held_results_;  // their results, by release time
   HorizonSession result_;
   int64_t first_micros_ = INT64_MAX;
   int64_t last_micros_ = 0;
@@ -259,8 +331,8 @@ class Driver {
 }  // namespace
 
 HorizonSession run_horizon(const RecordingContents& recording, const ObservedSession& recorded, const CoreConfig& config,
-                           SimulatedJobs& jobs) {
-  return Driver(recording, recorded, config, jobs).run();
+                           SimulatedJobs& jobs, const std::vector<std::string>& console) {
+  return Driver(recording, recorded, config, jobs, console).run();
 }
 
 void adopt_recorded_settings(const ObservedSession& recorded, CoreConfig& base) {

@@ -24,8 +24,9 @@ struct HorizonSession {
 // Runs the core over the recording. `recorded` is the recording's own view of it (for the
 // recorded server's ids the client echoes). The core's tick cadence comes from the virtual
 // clock, which stands still during a pass and jumps to the next tick between passes.
+// `console` lines (the recorded server's game rules, say) run in the pass before the first event.
 HorizonSession run_horizon(const RecordingContents& recording, const ObservedSession& recorded, const CoreConfig& config,
-                           SimulatedJobs& jobs);
+                           SimulatedJobs& jobs, const std::vector<std::string>& console = {});
 
 // The configuration the recorded server evidently had, on top of `base`: view and simulation
 // distance from its login packet, the compression threshold from its set_compression.

@@ -20,7 +20,7 @@ constexpr const char* kUsage =
     "usage: horizon-parity record --listen PORT --upstream HOST:PORT --out FILE [--listen-host ADDRESS]\n"
     "       horizon-parity dump FILE [--fields]\n"
     "       horizon-parity compare FILE [--world DIR | --seed N] [--properties FILE] [--json OUT]\n"
-    "                              [--report OUT.md]\n";
+    "                              [--report OUT.md] [--console LINE]...\n";
 
 void log_line(const std::string& text) {
   auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());

@@ -61,6 +61,12 @@ void attribute(Difference& d, const Decision* any, const ConnectionDecisions& re
   }
 }
 
+std::string sizes(const std::vector<int>& batches) {
+  std::string out;
+  for (int n : batches) out += (out.empty() ? "" : " ") + std::to_string(n);
+  return out.empty() ? "none" : out;
+}
+
 void compare_connection(uint64_t conn, const ObservedConnection& recorded_conn, const ObservedConnection& horizon_conn,
                         ParityComparison& out) {
   const ConnectionDecisions recorded = extract_decisions(recorded_conn);
@@ -68,6 +74,12 @@ void compare_connection(uint64_t conn, const ObservedConnection& recorded_conn, 
   const Answers r = index(recorded);
   Answers h = index(horizon);
   align_pull_backs(r, h);
+  if (recorded.batch_sizes != horizon.batch_sizes) {
+    const std::string& player = recorded.player.empty() ? horizon.player : recorded.player;
+    out.batch_layouts.push_back("connection " + std::to_string(conn) + (player.empty() ? "" : " (" + player + ")") +
+                                ": chunks per batch, recorded server " + sizes(recorded.batch_sizes) + "; Horizon " +
+                                sizes(horizon.batch_sizes));
+  }
   std::set<std::pair<Category, std::string>> keys;
   for (const auto& [key, d] : r) keys.insert(key);
   for (const auto& [key, d] : h) keys.insert(key);
@@ -153,6 +165,11 @@ std::string report_text(const ParityComparison& c, const ReportContext& context,
       out += "  - " + d.cause + "\n";
     }
   }
+  if (!c.batch_layouts.empty()) {
+    out += "\nChunk batches laid out differently (when chunks were ready and acknowledgements arrived; not "
+           "counted as differences):\n\n";
+    for (const std::string& line : c.batch_layouts) out += "- " + line + "\n";
+  }
   if (!context.notes.empty()) {
     out += "\nNotes:\n\n";
     for (const std::string& note : context.notes) out += "- " + note + "\n";
@@ -171,6 +188,7 @@ std::string report_json(const ParityComparison& c, const ReportContext& context)
   }
   out += "},\"terrain_differences\":" + std::to_string(c.terrain_differences) +
          ",\"rule_differences\":" + std::to_string(c.differ - c.terrain_differences) +
+         ",\"batch_layouts_differ\":" + std::to_string(c.batch_layouts.size()) +
          ",\"recorded_s\":" + seconds(context.recorded_seconds) + ",\"wall_s\":" + seconds(context.wall_seconds) +
          ",\"passes\":" + std::to_string(context.passes) + "}";
   return out;

@@ -35,6 +35,9 @@ struct ParityComparison {
   int64_t decisions = 0, same = 0, differ = 0;
   int64_t terrain_differences = 0;
   std::vector<Difference> differences;  // in time order
+  // Connections whose chunk batches were laid out differently, with both layouts (not counted
+  // as differences: see ConnectionDecisions::batch_sizes).
+  std::vector<std::string> batch_layouts;
 };
 
 // A pull-back the servers attribute to neighbouring moves (the client's next move crossed the
