@@ -97,12 +97,29 @@ TEST(ParityDecisions, ChunksBatchesForgetsEntitiesAndMessages) {
   c.packets.push_back(at(50, packet::play_cb::SystemChat{to_nbt(TextComponent::plain("hello")), false}));
   parity::ConnectionDecisions d = parity::extract_decisions(c);
   EXPECT_EQ(find(d, "chunk (2, -3) #1")->value, "sent");
-  EXPECT_EQ(find(d, "batch 1")->value, "1 chunks");
+  EXPECT_EQ(d.batch_sizes, std::vector<int>{1});  // reported, not a decision
+  EXPECT_EQ(find(d, "batch 1"), nullptr);
   EXPECT_EQ(find(d, "forget (2, -3) #1")->value, "sent");
   EXPECT_EQ(find(d, "entity type 20 #1")->value, "spawned at block (5, 70, -2)");
   EXPECT_EQ(find(d, "entity type 20 #1 removed")->value, "removed");  // the unknown id 1234 is no decision
   EXPECT_EQ(find(d, "message 1")->value, "\"hello\"");
   EXPECT_EQ(d.chunk_blocks.count(ChunkPos{2, -3}), 1u);
+}
+
+TEST(ParityDecisions, ABlockChangeIsTheSameDecisionAloneOrInASectionUpdate) {
+  ObservedConnection single;
+  single.packets.push_back(at(10, packet::play_cb::BlockChange{BlockPos{17, -3, -2}, 9}));
+  // Section (1, -1, -1) holds (17, -3, -2) at local x 1, y 13, z 14.
+  const int64_t section = (int64_t{1} << 42) | ((int64_t{-1} & 0x3FFFFF) << 20) | (int64_t{-1} & 0xFFFFF);
+  const int64_t record = (int64_t{9} << 12) | (1 << 8) | (14 << 4) | 13;
+  ObservedConnection multi;
+  multi.packets.push_back(at(10, packet::play_cb::MultiBlockChange{section, {record}}));
+  parity::ConnectionDecisions d = parity::extract_decisions(multi);
+  ASSERT_NE(find(d, "block (17, -3, -2) #1"), nullptr);
+  EXPECT_EQ(find(d, "block (17, -3, -2) #1")->value, "state 9");
+  parity::ParityComparison c = parity::compare_sessions({{1, single}}, {{1, multi}});
+  EXPECT_EQ(c.decisions, 1);
+  EXPECT_EQ(c.differ, 0);
 }
 
 TEST(ParityCompare, TheSameSessionHasNoDifferences) {
@@ -140,18 +157,25 @@ TEST(ParityCompare, APullBackAttributedToTheNextMoveIsTheSameDecision) {
 }
 
 TEST(ParityCompare, DifferentBlocksInTheMovesChunkBlameTerrain) {
-  ChunkColumn plain(ChunkPos{0, 0});
-  ChunkColumn changed(ChunkPos{0, 0});
+  // Move 2 goes to z 30: chunk (0, 1).
+  ChunkColumn plain(ChunkPos{0, 1});
+  ChunkColumn changed(ChunkPos{0, 1});
   changed.set_block(1, 64, 1, 1);
   ObservedConnection recorded = walk(false);
   ObservedConnection horizon = walk(true);
-  recorded.packets.insert(recorded.packets.begin() + 1, at(40, packet::play_cb::MapChunk{0, 0, chunk_body(plain)}));
-  horizon.packets.insert(horizon.packets.begin() + 1, at(40, packet::play_cb::MapChunk{0, 0, chunk_body(changed)}));
+  recorded.packets.insert(recorded.packets.begin() + 1, at(40, packet::play_cb::MapChunk{0, 1, chunk_body(plain)}));
+  horizon.packets.insert(horizon.packets.begin() + 1, at(40, packet::play_cb::MapChunk{0, 1, chunk_body(changed)}));
   parity::ParityComparison c = parity::compare_sessions({{1, recorded}}, {{1, horizon}});
   ASSERT_EQ(c.differ, 1);
   EXPECT_TRUE(c.differences[0].terrain);
   EXPECT_EQ(c.terrain_differences, 1);
-  EXPECT_NE(c.differences[0].cause.find("terrain differs at chunk (0, 0)"), std::string::npos);
+  EXPECT_NE(c.differences[0].cause.find("terrain differs at chunk (0, 1)"), std::string::npos) << c.differences[0].cause;
+  // The same blocks on both sides: the rule is to blame.
+  horizon.packets[1] = at(40, packet::play_cb::MapChunk{0, 1, chunk_body(plain)});
+  c = parity::compare_sessions({{1, recorded}}, {{1, horizon}});
+  ASSERT_EQ(c.differ, 1);
+  EXPECT_FALSE(c.differences[0].terrain);
+  EXPECT_NE(c.differences[0].cause.find("rule differs (both servers sent the same blocks"), std::string::npos);
 }
 
 TEST(ParityEchoes, KeepAlivesMapInOrderAndWaitForHorizon) {

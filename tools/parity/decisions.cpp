@@ -36,9 +36,11 @@ class Extractor {
  public:
   ConnectionDecisions run(const ObservedConnection& connection) {
     for (const ObservedPacket& p : connection.packets) {
+      tick_ = p.tick;
       if (p.direction == Direction::kServerbound) client(p);
       else server(p);
     }
+    tick_ = -1;
     settle_moves();
     if (connection.closed_micros && out_.player.size() && !kicked_) {
       // Who ended it: a server that closed without a reason packet decided so too.
@@ -54,11 +56,13 @@ class Extractor {
     double x = 0, y = 0, z = 0;
     std::string outcome = "accepted";
     std::string context;
+    int64_t tick = -1;  // Horizon's tick of the pull-back
   };
 
   void add(Category category, std::string key, std::string value, int64_t micros, std::string context,
            std::optional<ChunkPos> terrain = std::nullopt) {
-    out_.decisions.push_back(Decision{category, std::move(key), std::move(value), micros, std::move(context), terrain});
+    out_.decisions.push_back(
+        Decision{category, std::move(key), std::move(value), micros, tick_, std::move(context), terrain});
   }
 
   void client(const ObservedPacket& p) {
@@ -141,17 +145,32 @@ class Extractor {
         add(Category::kChat, "message " + std::to_string(++messages_), nbt_text_to_json(m->content), p.micros,
             "system_chat at " + seconds(p.micros));
     } else if (id == cb::BlockChange::kId) {
-      if (auto b = decode_packet<cb::BlockChange>(p.body)) {
-        const std::string where = position(b->location.x, b->location.y, b->location.z);
-        add(Category::kBlocks, "block " + where + " #" + std::to_string(++block_changes_[where]),
-            "state " + std::to_string(b->type), p.micros, "block_change at " + seconds(p.micros),
-            ChunkPos{b->location.x >> 4, b->location.z >> 4});
+      if (auto b = decode_packet<cb::BlockChange>(p.body))
+        block(b->location.x, b->location.y, b->location.z, b->type, p.micros, "block_change");
+    } else if (id == cb::MultiBlockChange::kId) {
+      // The same decisions as single changes: a server may send either for one change.
+      if (auto m = decode_packet<cb::MultiBlockChange>(p.body)) {
+        const int64_t section = m->chunk_coordinates;
+        const int32_t sx = static_cast<int32_t>(section >> 42), sz = static_cast<int32_t>(section << 22 >> 42),
+                      sy = static_cast<int32_t>(section << 44 >> 44);
+        for (int64_t record : m->records) {
+          const int32_t local = static_cast<int32_t>(record & 0xFFF);
+          block(sx * 16 + (local >> 8), sy * 16 + (local & 15), sz * 16 + ((local >> 4) & 15),
+                static_cast<int32_t>(record >> 12), p.micros, "multi_block_change");
+        }
       }
     } else if (id == cb::AcknowledgePlayerDigging::kId) {
       if (auto a = decode_packet<cb::AcknowledgePlayerDigging>(p.body))
         add(Category::kBlocks, "acknowledgement of sequence " + std::to_string(a->sequence_id), "sent", p.micros,
             "acknowledge_player_digging at " + seconds(p.micros));
     }
+  }
+
+  void block(int32_t x, int32_t y, int32_t z, int32_t state, int64_t micros, const char* packet) {
+    char where[64];
+    std::snprintf(where, sizeof where, "(%d, %d, %d)", x, y, z);
+    add(Category::kBlocks, std::string("block ") + where + " #" + std::to_string(++block_changes_[where]),
+        "state " + std::to_string(state), micros, std::string(packet) + " at " + seconds(micros), ChunkPos{x >> 4, z >> 4});
   }
 
   // A teleport answers the last move the server had before it (or places the player on joining).
@@ -168,6 +187,7 @@ class Extractor {
     }
     Move& m = moves_[before - 1];
     m.outcome = "pulled back to " + target;
+    m.tick = tick_;
     m.context += " at " + seconds(m.micros) + "; " + context;
   }
 
@@ -214,6 +234,7 @@ class Extractor {
   void settle_moves() {
     for (size_t i = 0; i < moves_.size(); ++i) {
       const Move& m = moves_[i];
+      tick_ = m.tick;
       add(Category::kMovement, "move " + std::to_string(i + 1), m.outcome, m.micros, m.context, chunk_of(m.x, m.z));
     }
   }
@@ -226,6 +247,7 @@ class Extractor {
   std::map<int32_t, int> spawns_by_type_;
   std::map<std::string, int> block_changes_;
   int batch_chunks_ = 0, batches_ = 0, placements_ = 0, confirmations_ = 0, keep_alives_ = 0, messages_ = 0;
+  int64_t tick_ = -1;
   bool kicked_ = false;
 };
 

@@ -23,6 +23,7 @@ struct Decision {
   std::string key;      // the question, the same on both servers
   std::string value;    // the answer
   int64_t micros = 0;   // when (the packet's time)
+  int64_t tick = -1;    // Horizon's tick when it sent the packet (-1 for the recorded server)
   std::string context;  // the packet and fields behind it, for the report
   std::optional<ChunkPos> terrain;  // the chunk whose blocks the answer depended on
 };

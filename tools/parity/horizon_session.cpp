@@ -295,7 +295,8 @@ class Driver {
     // The client had closed before this pass's packets went out: it never read them.
     if (c.closed && !c.closed_by_core) return;
     ProtocolState state = c.follower.observe(Direction::kClientbound, body);
-    result_.session[id].packets.push_back(ObservedPacket{now_micros_, Direction::kClientbound, state, body});
+    result_.session[id].packets.push_back(
+        ObservedPacket{now_micros_, Direction::kClientbound, state, body, core_->tick_count()});
     ByteReader r(body);
     const int32_t packet_id = r.varint();
     if (state == ProtocolState::kConfiguration && packet_id == packet::config_cb::KeepAlive::kId) {

@@ -19,6 +19,7 @@ struct ObservedPacket {
   Direction direction = Direction::kServerbound;
   ProtocolState state = ProtocolState::kHandshake;
   Bytes body;  // id + fields
+  int64_t tick = -1;  // Horizon's packets: the core's tick count after the pass (-1: recorded)
   int32_t id() const;
 };
 

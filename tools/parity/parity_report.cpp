@@ -108,6 +108,7 @@ void compare_connection(uint64_t conn, const ObservedConnection& recorded_conn, 
     d.recorded_context = rd ? rd->context : "";
     d.horizon_context = hd ? hd->context : "";
     d.micros = rd ? rd->micros : hd->micros;
+    d.horizon_tick = hd ? hd->tick : -1;
     attribute(d, rd ? rd : hd, recorded, horizon);
     out.terrain_differences += d.terrain;
     out.differences.push_back(std::move(d));
@@ -158,7 +159,9 @@ std::string report_text(const ParityComparison& c, const ReportContext& context,
            std::to_string(std::min(max_differences, c.differences.size())) + ":\n\n";
     for (size_t i = 0; i < c.differences.size() && i < max_differences; ++i) {
       const Difference& d = c.differences[i];
-      out += "- " + seconds(static_cast<double>(d.micros) / 1e6) + " s, connection " + std::to_string(d.conn) +
+      out += "- " + seconds(static_cast<double>(d.micros) / 1e6) + " s" +
+             (d.horizon_tick >= 0 ? " (Horizon's tick " + std::to_string(d.horizon_tick) + ")" : "") + ", connection " +
+             std::to_string(d.conn) +
              (d.player.empty() ? "" : " (" + d.player + ")") + ", " + category_name(d.category) + ": " + d.key + "\n";
       out += "  - recorded server: " + d.recorded + (d.recorded_context.empty() ? "" : " [" + d.recorded_context + "]") + "\n";
       out += "  - Horizon: " + d.horizon + (d.horizon_context.empty() ? "" : " [" + d.horizon_context + "]") + "\n";

@@ -20,6 +20,7 @@ struct Difference {
   std::string recorded, horizon;  // the answers; "(none)" when that server made no such decision
   std::string recorded_context, horizon_context;
   int64_t micros = 0;
+  int64_t horizon_tick = -1;  // when Horizon's answer went out (-1: it gave none, or a move's)
   // "terrain differs at chunk (x, z)", "rule differs (the chunk's blocks agree)", or "rule differs"
   // when the decision did not depend on blocks.
   std::string cause;
