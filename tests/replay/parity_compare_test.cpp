@@ -179,6 +179,17 @@ TEST(ParityCompare, DifferentBlocksInTheMovesChunkBlameTerrain) {
   EXPECT_NE(c.differences[0].cause.find("rule differs (both servers sent the same blocks"), std::string::npos);
 }
 
+TEST(ParityCompare, WhatCrossedTheClientsCloseIsNotCounted) {
+  ObservedConnection recorded = walk(false);
+  recorded.closed_micros = 1'000'000;
+  recorded.close_reason = "client closed";
+  ObservedConnection horizon = walk(false);
+  horizon.packets.push_back(at(950, packet::play_cb::SystemChat{to_nbt(TextComponent::plain("Other left")), false}));
+  EXPECT_EQ(parity::compare_sessions({{1, recorded}}, {{1, horizon}}).differ, 0);
+  horizon.packets.back().micros = 800'000;  // well before the close: the client read it
+  EXPECT_EQ(parity::compare_sessions({{1, recorded}}, {{1, horizon}}).differ, 1);
+}
+
 TEST(ParityEchoes, KeepAlivesMapInOrderAndWaitForHorizon) {
   ObservedConnection recorded;
   recorded.packets.push_back(at(0, packet::play_cb::KeepAlive{111}));

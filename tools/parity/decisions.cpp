@@ -34,8 +34,9 @@ ChunkPos chunk_of(double x, double z) {
 // Reads one connection's packets in order and writes down each decision.
 class Extractor {
  public:
-  ConnectionDecisions run(const ObservedConnection& connection) {
+  ConnectionDecisions run(const ObservedConnection& connection, std::optional<int64_t> server_until) {
     for (const ObservedPacket& p : connection.packets) {
+      if (p.direction == Direction::kClientbound && server_until && p.micros > *server_until) continue;
       tick_ = p.tick;
       if (p.direction == Direction::kServerbound) client(p);
       else server(p);
@@ -268,7 +269,9 @@ const char* category_name(Category category) {
   return "?";
 }
 
-ConnectionDecisions extract_decisions(const ObservedConnection& connection) { return Extractor().run(connection); }
+ConnectionDecisions extract_decisions(const ObservedConnection& connection, std::optional<int64_t> server_until) {
+  return Extractor().run(connection, server_until);
+}
 
 std::optional<uint64_t> chunk_blocks_fingerprint(std::span<const uint8_t> body) {
   ByteReader in(body);

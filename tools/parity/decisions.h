@@ -40,7 +40,9 @@ struct ConnectionDecisions {
   std::vector<int> batch_sizes;
 };
 
-ConnectionDecisions extract_decisions(const ObservedConnection& connection);
+// `server_until`: the server's packets after this time are left out (see kCloseSlackMicros).
+ConnectionDecisions extract_decisions(const ObservedConnection& connection,
+                                      std::optional<int64_t> server_until = std::nullopt);
 
 // The fingerprint of a map_chunk body's block states; nullopt when it does not decode.
 std::optional<uint64_t> chunk_blocks_fingerprint(std::span<const uint8_t> body);

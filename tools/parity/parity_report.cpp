@@ -69,8 +69,11 @@ std::string sizes(const std::vector<int>& batches) {
 
 void compare_connection(uint64_t conn, const ObservedConnection& recorded_conn, const ObservedConnection& horizon_conn,
                         ParityComparison& out) {
-  const ConnectionDecisions recorded = extract_decisions(recorded_conn);
-  const ConnectionDecisions horizon = extract_decisions(horizon_conn);
+  std::optional<int64_t> until;
+  if (recorded_conn.closed_micros && recorded_conn.close_reason == "client closed")
+    until = *recorded_conn.closed_micros - kCloseSlackMicros;
+  const ConnectionDecisions recorded = extract_decisions(recorded_conn, until);
+  const ConnectionDecisions horizon = extract_decisions(horizon_conn, until);
   const Answers r = index(recorded);
   Answers h = index(horizon);
   align_pull_backs(r, h);

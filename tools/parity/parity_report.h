@@ -45,6 +45,11 @@ struct ParityComparison {
 // answer on the wire) counts as the same decision when it goes to the same place.
 inline constexpr int kMoveSlack = 1;
 
+// A client that closes may not have read what its server sent in the moment before (two players
+// quitting together: whether the second is told the first left depends on where the tick fell);
+// both servers' packets in this span before the client's recorded close are left out.
+inline constexpr int64_t kCloseSlackMicros = 100'000;
+
 ParityComparison compare_sessions(const ObservedSession& recorded, const ObservedSession& horizon);
 
 struct ReportContext {
