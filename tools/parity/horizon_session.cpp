@@ -113,6 +113,7 @@ class Driver {
     }
     // The first recorded event falls on the next pass.
     offset_nanos_ = core_->next_tick_nanos() - first_micros_ * 1000;
+    started_ = true;
     result_.passes = 0;
     while (busy() || now_micros_ < last_micros_ + kTailMicros) pass();
     result_.recorded_micros = last_micros_ - first_micros_;
@@ -149,7 +150,8 @@ class Driver {
 
   void pass() {
     clock_.set(std::max(core_->next_tick_nanos(), clock_.peek() + 1));
-    now_micros_ = (clock_.peek() - offset_nanos_) / 1000;
+    // Before the session (preparing the spawn area) nothing of the recording is due yet.
+    now_micros_ = started_ ? (clock_.peek() - offset_nanos_) / 1000 : first_micros_ - 1;
     std::vector<Input> inputs;
     for (JobCompleted& done : jobs_.finish(SIZE_MAX)) {
       auto hold = held_jobs_.find(done.job);
@@ -161,7 +163,8 @@ class Driver {
       held_results_.erase(held_results_.begin());
     }
     inputs.insert(inputs.end(), console_.begin(), console_.end());
-    for (auto& [id, c] : conns_) deliver(id, c, inputs);
+    if (started_)
+      for (auto& [id, c] : conns_) deliver(id, c, inputs);
     core_->run_iteration(inputs);
     ++result_.passes;
     take_effects();
@@ -262,7 +265,8 @@ class Driver {
 
   void take_effects() {
     for (const Effect& e : sink_.effects)
-      if (auto* job = std::get_if<SubmitJob>(&e); job && job->kind == kGenerationJobKind) hold_if_recorded_later(*job);
+      if (auto* job = std::get_if<SubmitJob>(&e); started_ && job && job->kind == kGenerationJobKind)
+        hold_if_recorded_later(*job);
     jobs_.take_jobs(sink_.effects);
     for (Effect& e : sink_.effects) {
       if (auto* send = std::get_if<SendPacket>(&e)) {
@@ -326,6 +330,7 @@ class Driver {
   int64_t last_micros_ = 0;
   int64_t offset_nanos_ = 0;
   int64_t now_micros_ = 0;
+  bool started_ = false;  // the spawn area is ready and the recording's time runs
   bool waiting_ = false;
 };
 
