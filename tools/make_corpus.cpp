@@ -1,7 +1,7 @@
 // hz-make-corpus: writes the seed inputs of every fuzz target into corpus/<target>/ (one file per
 // input, named after what it holds): every declared serverbound packet of every state, frames in
-// each compression mode, registry and chunk NBT, a server.properties file, a small trace and a
-// region file with generated chunks. Re-run after adding packets or formats.
+// each compression mode, registry and chunk NBT, a server.properties file, a small trace, a
+// region file with generated chunks and a parity recording. Re-run after adding packets or formats.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -16,6 +16,7 @@
 #include "sim/world/anvil/compression.h"
 #include "sim/world/anvil/region_file.h"
 #include "sim/world/chunk_column.h"
+#include "tools/parity/recording.h"
 
 namespace fs = std::filesystem;
 using namespace hz;
@@ -110,6 +111,44 @@ void trace_seeds() {
   write("trace_reader", "small_session", file);
 }
 
+// A parity recording of one short play session (login with compression, a teleport, a move, a
+// chunk batch, the close), whole and with its last frame cut short.
+void parity_seeds() {
+  parity::RecordingHeader header;
+  header.upstream = "127.0.0.1:25565";
+  header.listen = "127.0.0.1:25566";
+  Bytes file = parity::encode_recording_preamble(header);
+  auto packet_event = [](int64_t micros, auto packet) {
+    using P = decltype(packet);
+    return parity::Event{1, micros, parity::PacketEvent{P::kDirection, P::kState, encode_packet(packet)}};
+  };
+  packet::play_cb::Position teleport;
+  teleport.teleport_id = 1;
+  teleport.y = 64;
+  packet::play_sb::Position move;
+  move.y = 64;
+  move.z = 0.5;
+  std::vector<parity::Event> events = {
+      {1, 0, parity::ConnectionOpenedEvent{"127.0.0.1:40000"}},
+      packet_event(10, packet::handshake_sb::SetProtocol{775, "localhost", 25566, 2}),
+      packet_event(20, packet::login_sb::LoginStart{"Corpus", Uuid{}}),
+      packet_event(30, packet::login_cb::Compress{256}),
+      packet_event(40, teleport),
+      packet_event(50, packet::play_sb::TeleportConfirm{1}),
+      packet_event(60, move),
+      packet_event(70, packet::play_cb::ChunkBatchStart{}),
+      packet_event(80, packet::play_cb::ChunkBatchFinished{0}),
+      packet_event(90, packet::play_cb::KeepAlive{42}),
+      {1, 100, parity::ConnectionClosedEvent{"client closed"}}};
+  parity::RecordingEncoder encoder;
+  for (const parity::Event& e : events) encoder.add(e);
+  Bytes frame = *encoder.flush();
+  file.insert(file.end(), frame.begin(), frame.end());
+  write("parity_recording", "small_session", file);
+  file.resize(file.size() - frame.size() / 2);
+  write("parity_recording", "truncated_frame", file);
+}
+
 void region_seeds() {
   anvil::RegionFile region;
   Bytes file(anvil::kHeaderBytes, 0);
@@ -137,6 +176,7 @@ int main(int argc, char** argv) {
   properties_seeds();
   trace_seeds();
   region_seeds();
+  parity_seeds();
   std::cout << "corpus written under " << g_root << "\n";
   return 0;
 }

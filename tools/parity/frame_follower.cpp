@@ -26,6 +26,12 @@ std::vector<FollowedPacket> FrameFollower::feed(Direction direction, std::span<c
   return out;
 }
 
+ProtocolState FrameFollower::observe(Direction direction, const Bytes& body) {
+  ProtocolState state = side(direction).state;
+  follow(direction, body);
+  return state;
+}
+
 // Each side switches after its own packet, as client and server do: the server's packets after
 // login success are configuration, the client's after login_acknowledged are; compression starts
 // for both directions with the frames after set_compression (the client turns it on on receipt,

@@ -27,6 +27,9 @@ class FrameFollower {
   // and returns the packets they completed, in order. Bytes after an error or after the follower
   // stopped (encryption) are not decoded.
   std::vector<FollowedPacket> feed(Direction direction, std::span<const uint8_t> bytes);
+  // Follows one packet that is already a body (compare hands Horizon's packets over unframed);
+  // returns the state it is read in.
+  ProtocolState observe(Direction direction, const Bytes& body);
 
   ProtocolState state(Direction direction) const { return side(direction).state; }
   int32_t compression_threshold() const { return threshold_; }

@@ -1,5 +1,5 @@
 // horizon-parity: `record` puts a recording proxy in front of a server; `dump` prints a
-// recording. docs/parity.md describes both and the file.
+// recording; `compare` replays its client side through Horizon. docs/parity.md has all three.
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tools/parity/asio.h"
+#include "tools/parity/compare_command.h"
 #include "tools/parity/recording_dump.h"
 #include "tools/parity/recording_proxy.h"
 
@@ -17,7 +18,9 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: horizon-parity record --listen PORT --upstream HOST:PORT --out FILE [--listen-host ADDRESS]\n"
-    "       horizon-parity dump FILE [--fields]\n";
+    "       horizon-parity dump FILE [--fields]\n"
+    "       horizon-parity compare FILE [--world DIR | --seed N] [--properties FILE] [--json OUT]\n"
+    "                              [--report OUT.md] [--console LINE]...\n";
 
 void log_line(const std::string& text) {
   auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
@@ -146,6 +149,7 @@ int main(int argc, char** argv) {
   args.erase(args.begin());
   if (command == "record") return record(args);
   if (command == "dump") return dump(args);
+  if (command == "compare") return hz::parity::compare_command(args);
   std::fprintf(stderr, "horizon-parity: unknown command %s\n%s", command.c_str(), kUsage);
   return 2;
 }
