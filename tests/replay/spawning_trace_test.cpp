@@ -1,10 +1,12 @@
 // A night with natural spawning, recorded through the real recorder and verified by replay: the
 // shuffled chunks, spawn positions, packs and despawn draws all come from the core's Rng, so the
-// mobs that appear (and their moves) must come out bit-exactly the same.
+// mobs that appear (and their moves) must come out bit-exactly the same. The fresh world's chunks
+// are born with animals too (placed from the world seed and the generated columns, not recorded).
 #include <gtest/gtest.h>
 
 #include "sim/core/effect_buffer.h"
 #include "sim/game/mobs/mobs.h"
+#include "sim/game/mobs/spawning/generation_animals.h"
 #include "sim/game/mobs/spawning/natural_spawning.h"
 #include "sim/game/world/world_streaming.h"
 #include "session_fixtures.h"
@@ -16,6 +18,7 @@ namespace {
 struct NightSession {
   RecordedSession recorded;
   uint64_t spawned = 0;
+  uint64_t born_with_chunks = 0;
   size_t mobs_at_end = 0;
 };
 
@@ -58,6 +61,7 @@ NightSession record_night() {
     // 200 ticks: the scripted client answers no keep-alive, so it must stay short of the timeout.
     for (int i = 0; i < 200 && core.sessions().player(kPlayer); ++i) pass({});
     out.spawned = core.natural_spawning().spawned();
+    out.born_with_chunks = core.generation_animals().placed();
     out.mobs_at_end = core.mobs().size();
     pass({ConnectionClosed{kPlayer}});
     save_everything_recorded(core, &recorder);
@@ -73,6 +77,7 @@ TEST(SpawningTrace, ANightWithSpawningMobsReplaysIdentically) {
   // The night really spawned mobs on its own.
   EXPECT_GT(session.spawned, 0u);
   EXPECT_GT(session.mobs_at_end, 0u);
+  EXPECT_GT(session.born_with_chunks, 0u);
   VerifyResult result = verify_files(session.recorded.files);
   ASSERT_EQ(result.outcome, VerifyResult::Outcome::kIdentical)
       << result.problem << (result.divergence ? format_divergence(*result.divergence) : "");
