@@ -29,6 +29,7 @@
 #include "sim/game/entities/saved_entities.h"
 #include "sim/game/explosions/explosion_world.h"
 #include "sim/game/mobs/mobs.h"
+#include "sim/game/mobs/spawning/generation_animals.h"
 #include "sim/game/mobs/spawning/natural_spawning.h"
 #include "sim/game/movement/movement_system.h"
 #include "sim/game/movement/column_block_source.h"
@@ -179,6 +180,8 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
     return BlockPos{java_floor(p.x), java_floor(p.y), java_floor(p.z)};
   });
   spawning_->set_level([this] { return spawning::SpawnLevel{time_->sky_darken(), time_->is_thundering()}; });
+  generation_animals_ = std::make_unique<GenerationAnimals>(config_.world_seed, *mobs_, rules_);
+  world_->set_generated_listener(generation_animals_.get());
   // Undead burn by day: the overworld clock, the sky darkening and rain, the light at the mob.
   mobs_->set_sunlight([this](const BlockPos& eyes, const BlockPos& feet, const BlockPos& top) {
     Sunlight out;

@@ -46,6 +46,7 @@ class LightningBolts;
 class Mobs;
 class Explosions;
 class NaturalSpawning;
+class GenerationAnimals;
 class BlockSource;
 class ChunkVisibility;
 class MovementSystem;
@@ -137,6 +138,7 @@ class Core final : public CommandHost,
   // Cows, pigs, sheep, chickens and zombies (/summon, attacks, their AI).
   Mobs& mobs() { return *mobs_; }
   const NaturalSpawning& natural_spawning() const { return *spawning_; }
+  const GenerationAnimals& generation_animals() const { return *generation_animals_; }
   // Explosions in the world (creepers); docs/rules/explosions.md.
   Explosions& explosions() { return *explosions_; }
   ScheduledTicks& scheduled_ticks() { return *scheduled_ticks_; }
@@ -208,6 +210,8 @@ class Core final : public CommandHost,
   std::unique_ptr<Explosions> explosions_;
   // Mobs appearing in the ticking chunks near players (docs/rules/spawning.md).
   std::unique_ptr<NaturalSpawning> spawning_;
+  // The animals a chunk generated here is born with (docs/rules/spawning.md §8).
+  std::unique_ptr<GenerationAnimals> generation_animals_;
   std::unique_ptr<BlockChangeAcks> block_acks_;
   std::unique_ptr<BlockInteraction> block_interaction_;
   std::unique_ptr<Digging> digging_;

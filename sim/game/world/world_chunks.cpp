@@ -258,8 +258,15 @@ void WorldChunks::collect_finished() {
     if (slot == nullptr || slot->stage != Slot::Stage::kGenerating) continue;
     graph_.release(pos);  // ours now; the graph keeps it only while neighbours still need it
     ++generated_;
+    slot->generated = true;
     make_ready(pos, *slot, std::move(column), true);
   }
+}
+
+void WorldChunks::announce_generated(Slot& slot) {
+  if (!slot.generated) return;
+  slot.generated = false;
+  if (generated_listener_) generated_listener_->on_chunk_generated(*slot.column);
 }
 
 void WorldChunks::make_ready(ChunkPos pos, Slot& slot, std::shared_ptr<ChunkColumn> column, bool dirty) {
@@ -276,6 +283,7 @@ void WorldChunks::make_ready(ChunkPos pos, Slot& slot, std::shared_ptr<ChunkColu
   if (keeper_) keeper_->on_chunk_ready(pos, slot.extras.get());
   // Vanilla loads a chunk's entities from their own store once the chunk is there; so here.
   if (entity_keeper_) read_entities(pos);
+  else announce_generated(slot);
 }
 
 // --- entities store ---
@@ -290,17 +298,20 @@ void WorldChunks::read_entities(ChunkPos pos) {
 
 void WorldChunks::on_entities_read(ChunkPos pos, JobId job, const Bytes& bytes) {
   // A chunk unloaded since (and perhaps loaded again, with a newer read on its way): dropped.
-  const Slot* slot = find(pos);
+  Slot* slot = find(pos);
   if (slot == nullptr || slot->stage != Slot::Stage::kReady || slot->entity_read_job != job || entity_keeper_ == nullptr)
     return;
   Result<anvil::StorageResult> result = anvil::decode_result(bytes);
   if (!result) {
     log(LogLevel::kError, "Failed to load entity chunk " + describe(pos) + ": " + result.error());
-    return entity_keeper_->on_entities_read(pos, nullptr);
+    entity_keeper_->on_entities_read(pos, nullptr);
+  } else {
+    if (result->outcome == anvil::StorageOutcome::kError)
+      log(LogLevel::kError, "Failed to load entity chunk " + describe(pos) + ": " + result->message);
+    entity_keeper_->on_entities_read(pos, result->outcome == anvil::StorageOutcome::kData ? &result->nbt : nullptr);
   }
-  if (result->outcome == anvil::StorageOutcome::kError)
-    log(LogLevel::kError, "Failed to load entity chunk " + describe(pos) + ": " + result->message);
-  entity_keeper_->on_entities_read(pos, result->outcome == anvil::StorageOutcome::kData ? &result->nbt : nullptr);
+  // After the record: the chunk's entities are live, so the new animals are saved with them.
+  announce_generated(*slot);
 }
 
 void WorldChunks::save_entities(ChunkPos pos, bool unloading) {

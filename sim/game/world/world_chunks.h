@@ -48,6 +48,15 @@ class EntityChunkKeeper {
   virtual std::optional<Bytes> entities_to_save(ChunkPos pos, bool unloading) = 0;
 };
 
+// Told when a chunk generated here (never one read from storage) has its entities live, that is
+// after its entities store was read or, without an entities store, when it became ready: the
+// animals generation places join the world then (docs/rules/spawning.md §8).
+class GeneratedChunkListener {
+ public:
+  virtual ~GeneratedChunkListener() = default;
+  virtual void on_chunk_generated(const ChunkColumn& column) = 0;
+};
+
 struct WorldChunksSettings {
   uint64_t seed = 0;
   // Generation jobs handed to the workers at a time: enough to keep every worker busy, few enough
@@ -64,6 +73,7 @@ class WorldChunks {
 
   void set_keeper(ChunkDataKeeper* keeper) { keeper_ = keeper; }
   void set_entity_keeper(EntityChunkKeeper* keeper) { entity_keeper_ = keeper; }
+  void set_generated_listener(GeneratedChunkListener* listener) { generated_listener_ = listener; }
 
   // A chunk is wanted FULL (lower priority numbers are served first) or no longer wanted.
   void want(ChunkPos pos, int priority);
@@ -120,6 +130,7 @@ class WorldChunks {
     Stage stage = Stage::kReading;
     bool wanted = true;
     bool dirty = false;
+    bool generated = false;  // kReady: generated here, its generation animals not yet added
     int priority = 0;
     JobId read_job = 0;
     JobId entity_read_job = 0;                      // kReady: the read of its entities store
@@ -138,6 +149,7 @@ class WorldChunks {
   JobId submit(uint32_t kind, ChunkPos pos, Bytes request);
   void on_read(ChunkPos pos, JobId job, const Bytes& result);
   void load_stored(ChunkPos pos, Slot& slot, const Bytes& nbt);
+  void announce_generated(Slot& slot);
   void start_generation(ChunkPos pos, Slot& slot, std::shared_ptr<ChunkColumn> stored);
   void adopt_loaded_neighbours(ChunkPos pos);
   void on_generated(const Bytes& result);
@@ -175,6 +187,7 @@ class WorldChunks {
   LightSettling light_;
   ChunkDataKeeper* keeper_ = nullptr;
   EntityChunkKeeper* entity_keeper_ = nullptr;
+  GeneratedChunkListener* generated_listener_ = nullptr;
   uint64_t generated_ = 0, loaded_from_storage_ = 0, written_ = 0;
 };
 

@@ -72,6 +72,7 @@ class WorldStreaming final : public PlayerListener, public BlockWorld, public Ti
   // The system that keeps per-chunk data (scheduled ticks) while chunks are loaded.
   void set_chunk_keeper(ChunkDataKeeper* keeper) { chunks_->set_keeper(keeper); }
   void set_entity_keeper(EntityChunkKeeper* keeper) { chunks_->set_entity_keeper(keeper); }
+  void set_generated_listener(GeneratedChunkListener* listener) { chunks_->set_generated_listener(listener); }
 
   // The one path for block changes: stores `state` at `pos` in a ready chunk (heightmaps exact,
   // chunk marked for saving, light relit when next sent or saved) and records the change for this

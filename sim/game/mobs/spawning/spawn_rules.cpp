@@ -177,6 +177,12 @@ std::span<const SpawnerData> spawn_list(BiomeKind biome, MobCategory category) {
   return {};
 }
 
+float creature_generation_probability(BiomeKind biome) {
+  // OverworldBiomes.plains with snowy set (snowy plains) lowers it; the other biomes Horizon
+  // generates keep the builder's default.
+  return biome == BiomeKind::kSnowyPlains ? 0.07f : 0.1f;
+}
+
 bool is_valid_spawn_floor(BlockStateId state) { return classes().floor[state] != 0; }
 bool is_valid_empty_spawn_block(BlockStateId state) { return classes().empty[state] != 0; }
 bool is_redstone_conductor(BlockStateId state) { return classes().conductor[state] != 0; }
@@ -202,8 +208,12 @@ bool check_spawn_rules(const MobKind& kind, const SpawnView& view, const BlockPo
     if (brightness > static_cast<int>(random.next_below(kMonsterLightTestMax + 1))) return false;
     return is_valid_spawn_floor(view.block(below));  // checkMobSpawnRules
   }
-  // checkAnimalSpawnRules: grass below (animals_spawnable_on) and raw brightness above 8.
+  return animal_spawn_rules_ok(view, pos);
+}
+
+bool animal_spawn_rules_ok(const SpawnView& view, const BlockPos& pos) {
   static const BlockId grass = *block_by_name("grass_block");
+  const BlockPos below{pos.x, pos.y - 1, pos.z};
   return block_of_state(view.block(below)) == grass &&
          raw_brightness(view.sky_light(pos), view.block_light(pos), 0) > kAnimalMinBrightness;
 }

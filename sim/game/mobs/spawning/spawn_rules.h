@@ -93,6 +93,9 @@ struct SpawnerData {
   int max_count;
 };
 std::span<const SpawnerData> spawn_list(BiomeKind biome, MobCategory category);
+// MobSpawnSettings.creatureGenerationProbability: the chance, drawn again after every pack, that a
+// generating chunk places one more creature pack (0.1 unless the biome says otherwise).
+float creature_generation_probability(BiomeKind biome);
 
 // Where a spawn attempt reads the world.
 class SpawnView {
@@ -117,6 +120,10 @@ struct SpawnLevel {
   bool thundering = false;
   Difficulty difficulty = Difficulty::kNormal;
 };
+
+// Animal.checkAnimalSpawnRules: grass below (animals_spawnable_on) and raw brightness without
+// darkening above 8. Draws nothing.
+bool animal_spawn_rules_ok(const SpawnView& view, const BlockPos& pos);
 
 // SpawnPlacements.checkSpawnRules for a natural spawn of `kind`: Monster.checkMonsterSpawnRules
 // (draws one or two numbers from `random`) or Animal.checkAnimalSpawnRules (draws none).
