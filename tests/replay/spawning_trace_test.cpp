@@ -40,6 +40,7 @@ TEST(SpawningTrace, ANightWithSpawningMobsReplaysIdentically) {
   // The night really spawned mobs on its own.
   EXPECT_GT(session.spawned, 0u);
   EXPECT_GT(session.mobs_at_end, 0u);
+  EXPECT_GT(session.born_with_chunks, 0u);
   expect_identical(session.recorded);
 }
 
