@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "sim/data/catalog.h"
+#include "sim/game/items/item_stack_nbt.h"
 #include "sim/world/anvil/compression.h"
 #include "sim/world/anvil/world_layout.h"
 
@@ -74,20 +75,32 @@ nbt::IntArray uuid_ints(const Uuid& uuid) {
           static_cast<int32_t>(uuid.least >> 32), static_cast<int32_t>(uuid.least)};
 }
 
-// ItemStack.MAP_CODEC: id and count (components are kept from the loaded compound, if any).
+// One stored stack, or nothing when it is not a stack Horizon can hold.
+std::optional<ItemStack> stack_of(const nbt::Compound& tag) {
+  const auto* id = find_as<std::string>(tag, "id");
+  if (!id) return std::nullopt;
+  const std::optional<int> item = item_id(*id);
+  const int count = int_or(tag, "count", 1);
+  if (!item || *item <= 0 || count <= 0) return std::nullopt;
+  ItemStack stack{*item, std::min(count, kMaxStackSizeLimit)};
+  read_components(tag, stack);
+  return stack;
+}
+
+// ItemStack.MAP_CODEC: id, count and the modelled components. While a slot holds the very stack
+// it was loaded with, its stored compound is written back, with the components Horizon does not
+// model.
 nbt::Compound stack_tag(const ItemStack& stack, int window_slot, const PlayerSaveContext& context) {
   if (context.item_tags) {
     auto kept = context.item_tags->find(window_slot);
-    if (kept != context.item_tags->end()) {
-      const auto* id = find_as<std::string>(kept->second, "id");
-      const auto* count = find_as<int32_t>(kept->second, "count");
-      const std::optional<int> known = id ? item_id(*id) : std::nullopt;
-      if (known && count && *known == stack.item && *count == stack.count) return kept->second;
-    }
+    if (kept != context.item_tags->end() && int_or(kept->second, "count", 1) == stack.count &&
+        stack_of(kept->second) == stack)
+      return kept->second;
   }
   nbt::Compound tag;
   tag.put("id", "minecraft:" + std::string(item_name(stack.item)));
   tag.put("count", int32_t{stack.count});
+  put_components(tag, stack);
   return tag;
 }
 
@@ -137,16 +150,6 @@ nbt::Compound abilities_tag(GameMode mode) {
   abilities.put("flySpeed", 0.05f);
   abilities.put("walkSpeed", 0.1f);
   return abilities;
-}
-
-// One stored stack, or nothing when it is not a stack Horizon can hold.
-std::optional<ItemStack> stack_of(const nbt::Compound& tag) {
-  const auto* id = find_as<std::string>(tag, "id");
-  if (!id) return std::nullopt;
-  const std::optional<int> item = item_id(*id);
-  const int count = int_or(tag, "count", 1);
-  if (!item || *item <= 0 || count <= 0) return std::nullopt;
-  return ItemStack{*item, std::min(count, kMaxStackSizeLimit)};
 }
 
 // Keeps the stored compound of a slot without the Slot byte.

@@ -48,7 +48,8 @@ struct SavedPlayer {
   std::array<ItemStack, kInventorySlots> inventory{};  // window-0 slots
   int selected_slot = 0;
   // The stored compound of each stack that was read into a slot, by window slot, so that what
-  // Horizon does not model (data components) is written back while the stack is unchanged; and
+  // Horizon does not model (data components other than enchantments) is written back while the
+  // stack is unchanged; and
   // stacks of items Horizon does not know, kept for their (still empty) slot.
   std::map<int, nbt::Compound> item_tags;
 };

@@ -813,24 +813,49 @@ struct EntityVelocity {
 
 // --- Inventory (docs/rules/inventory.md) ---
 
+// One entry of the enchantments data component: the enchantment's registry id and its level.
+struct EnchantmentEntry {
+  int32_t id = 0;
+  int32_t level = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("id", id, kVarInt, Range{0, INT32_MAX});
+    v("level", level, kVarInt, Range{0, 255});
+  }
+};
+
 // An item stack on the wire (count, then item and component patch when the count is positive).
-// Horizon's stacks have no components, so both patch counts are 0 when sent.
+// Horizon's stacks carry one component, the enchantments (type 13), added when the stack has any;
+// nothing is ever removed.
 struct SlotData {
+  static constexpr int32_t kEnchantmentsComponent = 13;
+
   int32_t count = 0;
   std::optional<int32_t> item_id;
   std::optional<int32_t> components_added;
   std::optional<int32_t> components_removed;
+  std::optional<int32_t> component_type;
+  std::optional<std::vector<EnchantmentEntry>> enchantments;
 
-  static SlotData of(int32_t item, int32_t count) {
+  static SlotData of(int32_t item, int32_t count, std::vector<EnchantmentEntry> enchantments = {}) {
     if (count <= 0) return {};
-    return SlotData{count, item, 0, 0};
+    SlotData slot{count, item, 0, 0, std::nullopt, std::nullopt};
+    if (enchantments.empty()) return slot;
+    slot.components_added = 1;
+    slot.component_type = kEnchantmentsComponent;
+    slot.enchantments = std::move(enchantments);
+    return slot;
   }
   template <class V>
   void fields(V& v) {
     v("count", count, kVarInt);
     v("item_id", item_id, When{count > 0}, kVarInt);
-    v("components_added", components_added, When{count > 0}, kVarInt, Range{0, 0});
+    v("components_added", components_added, When{count > 0}, kVarInt, Range{0, 1});
     v("components_removed", components_removed, When{count > 0}, kVarInt, Range{0, 0});
+    const bool has_component = count > 0 && components_added.value_or(0) == 1;
+    v("component_type", component_type, When{has_component}, kVarInt, Range{kEnchantmentsComponent, kEnchantmentsComponent});
+    v("enchantments", enchantments, When{has_component}, MaxCount{256});
   }
 };
 

@@ -1,5 +1,6 @@
-// Player files with a real client: a creative bot fills a hotbar slot, picks a held slot and
-// walks, quits and comes back where and how it left; after "stop" the server has written
+// Player files with a real client: a creative bot fills a hotbar slot, is given an enchanted
+// pickaxe, picks a held slot and walks, quits and comes back where and how it left (the pickaxe
+// still enchanted); after "stop" the server has written
 // players/data/<uuid>.dat in vanilla 26.1's layout (read here with prismarine-nbt).
 'use strict'
 
@@ -37,6 +38,12 @@ test('a player who rejoins is where and how they left', { timeout: 90000 }, asyn
   const Item = require('prismarine-item')(bot.registry)
   await bot.creative.setInventorySlot(36, new Item(bot.registry.itemsByName.stone.id, 17))
   await bot.creative.setInventorySlot(20, new Item(bot.registry.itemsByName.oak_planks.id, 5))
+  // An enchanted stack from /give goes to the first empty hotbar slot (inventory index 1).
+  const given = waitForEvent(bot.inventory, 'updateSlot:37', {
+    accept: (_old, now) => now && now.name === 'diamond_pickaxe', what: 'the enchanted pickaxe'
+  })
+  server.command('give Keeper diamond_pickaxe[enchantments={efficiency:5}]')
+  await given
   bot.setQuickBarSlot(2)
   bot.setControlState('forward', true)
   await sleep(700)
@@ -59,6 +66,10 @@ test('a player who rejoins is where and how they left', { timeout: 90000 }, asyn
   assert.ok(main, 'main slot 20 is empty after rejoining')
   assert.equal(main.name, 'oak_planks')
   assert.equal(main.count, 5)
+  const pickaxe = bot.inventory.slots[37]
+  assert.ok(pickaxe && pickaxe.name === 'diamond_pickaxe', 'the pickaxe is gone after rejoining')
+  assert.deepEqual(pickaxe.componentMap.get('enchantments').data.enchantments,
+    [{ id: bot.registry.enchantmentsByName.efficiency.id, level: 5 }])
   assert.equal(bot.quickBarSlot, 2)
   assert.equal(bot.health, 20)
 })
@@ -86,6 +97,13 @@ test('stop writes the player file in vanilla\'s layout', { timeout: 60000 }, asy
   const planks = data.Inventory.find(entry => entry.Slot === 20)
   assert.deepEqual(planks, { Slot: 20, id: 'minecraft:oak_planks', count: 5 })
   assert.equal(parsed.value.Inventory.value.value[0].Slot.type, 'byte')
+  const pickaxe = data.Inventory.find(entry => entry.Slot === 1)
+  assert.deepEqual(pickaxe, {
+    Slot: 1, id: 'minecraft:diamond_pickaxe', count: 1,
+    components: { 'minecraft:enchantments': { 'minecraft:efficiency': 5 } }
+  })
+  const levels = parsed.value.Inventory.value.value.find(entry => entry.Slot.value === 1).components.value
+  assert.equal(levels['minecraft:enchantments'].value['minecraft:efficiency'].type, 'int')
   assert.equal(data.Dimension, 'minecraft:overworld')
   delete process.env.HZ_CONFORMANCE_KEEP
 })

@@ -5,11 +5,18 @@
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "sim/core/java_format.h"
 #include "sim/data/catalog.h"
+#include "sim/data/tags.h"
 #include "sim/game/blocks/dig_rules.h"
+#include "sim/game/entities/tool_rules.h"
+#include "sim/game/items/enchantments.h"
 #include "sim/game/tracking/entity_tracker.h"
 #include "tests/game/streaming_server.h"
 
@@ -31,15 +38,103 @@ bool reference_reach(const Vec3& eye, const BlockPos& b, double range) {
   return d2 < (range + 1.0) * (range + 1.0);
 }
 
-// Empty hand: speed 1, x0.2 with the eyes in water, /5 off the ground; hardness -1 never breaks;
-// a block that needs a tool takes the 100 divisor, any other 30.
-float reference_progress(BlockStateId state, bool on_ground, bool in_water) {
+// Whether a block is in a block tag, read from the synced tags.
+bool block_in_tag(BlockStateId state, std::string_view tag_name) {
+  const int32_t block = static_cast<int32_t>(block_of_state(state));
+  for (const TagRegistry& registry : synced_tags()) {
+    if (registry.registry != "minecraft:block") continue;
+    for (const Tag& tag : registry.tags)
+      if (tag.name == "minecraft:" + std::string(tag_name)) return std::ranges::find(tag.ids, block) != tag.ids.end();
+  }
+  return false;
+}
+
+bool named(BlockStateId state, std::string_view name) { return block_info(block_of_state(state)).name == name; }
+
+// The material and kind of a tiered tool's name ("golden_axe" -> speed 12, tier "gold", "axe").
+struct Tiered {
+  float speed;
+  std::string tier;
+  std::string kind;
+};
+std::optional<Tiered> tiered(std::string_view item) {
+  const std::pair<std::string_view, float> materials[] = {{"wooden", 2}, {"stone", 4},   {"copper", 5},   {"iron", 6},
+                                                          {"golden", 12}, {"diamond", 8}, {"netherite", 9}};
+  for (auto [material, speed] : materials) {
+    if (!item.starts_with(std::string(material) + "_")) continue;
+    const std::string kind(item.substr(material.size() + 1));
+    if (kind != "pickaxe" && kind != "axe" && kind != "shovel" && kind != "hoe" && kind != "sword") continue;
+    return Tiered{speed, material == "golden" ? "gold" : std::string(material), kind};
+  }
+  return std::nullopt;
+}
+
+// The held item's speed for a block, from the rule's table: tiers on their mineable tag, swords'
+// cobweb / instantly-mined / efficient blocks, shears' cobweb, leaves, wool, vines; else 1.
+float reference_tool_speed(BlockStateId state, std::string_view item) {
+  if (item == "shears") {
+    if (named(state, "cobweb") || block_in_tag(state, "leaves")) return 15.0f;
+    if (block_in_tag(state, "wool")) return 5.0f;
+    if (named(state, "vine") || named(state, "glow_lichen")) return 2.0f;
+    return 1.0f;
+  }
+  const std::optional<Tiered> t = tiered(item);
+  if (!t) return 1.0f;
+  if (t->kind == "sword") {
+    if (named(state, "cobweb")) return 15.0f;
+    if (block_in_tag(state, "sword_instantly_mines")) return FLT_MAX;
+    return block_in_tag(state, "sword_efficient") ? 1.5f : 1.0f;
+  }
+  return block_in_tag(state, "mineable/" + t->kind) ? t->speed : 1.0f;
+}
+
+// Correct for drops: blocks that need no tool always; shears and swords only for cobweb; a tier
+// for its mineable blocks outside its incorrect_for tag; anything else never.
+bool reference_correct(BlockStateId state, std::string_view item) {
+  if (!block_info(block_of_state(state)).requires_tool) return true;
+  if (item == "shears") return named(state, "cobweb");
+  const std::optional<Tiered> t = tiered(item);
+  if (!t) return false;
+  if (t->kind == "sword") return named(state, "cobweb");
+  return !block_in_tag(state, "incorrect_for_" + t->tier + "_tool") && block_in_tag(state, "mineable/" + t->kind);
+}
+
+struct DigCase {
+  std::string item;  // empty: an empty hand
+  int efficiency = 0;
+  int aqua_affinity = 0;
+  bool on_ground = true;
+  bool in_water = false;
+};
+
+// Speed: the tool's, plus Efficiency's level squared + 1 (at most 1024) when above 1; x0.2 in
+// water (x1 more per Aqua Affinity level x4, at most 20); /5 off the ground. Progress: speed /
+// hardness / (30 with the correct tool, else 100); hardness -1 never breaks.
+float reference_progress(BlockStateId state, const DigCase& c) {
   const BlockInfo& b = block_info(block_of_state(state));
   if (b.hardness < 0) return 0.0f;
-  float speed = 1.0f;
-  if (in_water) speed *= 0.2f;
-  if (!on_ground) speed /= 5.0f;
-  return speed / b.hardness / (b.requires_tool ? 100.0f : 30.0f);
+  float speed = c.item.empty() ? 1.0f : reference_tool_speed(state, c.item);
+  if (speed > 1.0f && c.efficiency > 0)
+    speed += static_cast<float>(std::min(1024.0, double(c.efficiency) * c.efficiency + 1.0));
+  if (c.in_water) speed *= static_cast<float>(std::min(20.0, 0.2 * (1.0 + 4.0 * c.aqua_affinity)));
+  if (!c.on_ground) speed /= 5.0f;
+  const bool correct = c.item.empty() ? !b.requires_tool : reference_correct(state, c.item);
+  return speed / b.hardness / (correct ? 30.0f : 100.0f);
+}
+
+float reference_progress(BlockStateId state, bool on_ground, bool in_water) {
+  return reference_progress(state, DigCase{"", 0, 0, on_ground, in_water});
+}
+
+ItemStack enchanted(std::string_view item, std::string_view enchantment, int level) {
+  ItemStack stack{*item_id(item), 1};
+  if (level > 0) set_enchantment(stack, *enchantment_id(enchantment), level);
+  return stack;
+}
+
+dig_rules::Digger digger_of(const DigCase& c) {
+  const ItemStack hand = c.item.empty() ? ItemStack{} : enchanted(c.item, "efficiency", c.efficiency);
+  return dig_rules::Digger{hand, c.aqua_affinity, c.on_ground, c.in_water};
 }
 
 RC_GTEST_PROP(DigRules, ReachMatchesTheNearestPointOfTheBlock, ()) {
@@ -62,17 +157,79 @@ RC_GTEST_PROP(DigRules, ProgressMatchesTheEmptyHandRule, ()) {
   const auto state = static_cast<BlockStateId>(*rc::gen::inRange(0, int(kBlockStateCount)));
   const bool on_ground = *rc::gen::arbitrary<bool>();
   const bool in_water = *rc::gen::arbitrary<bool>();
-  const float got = dig_rules::destroy_progress(state, {on_ground, in_water});
+  const float got = dig_rules::destroy_progress(state, dig_rules::Digger{ItemStack{}, 0, on_ground, in_water});
   const float want = reference_progress(state, on_ground, in_water);
   RC_ASSERT(got == want);
 }
 
+RC_GTEST_PROP(DigRules, ProgressMatchesTheRuleForHeldToolsAndEnchantments, ()) {
+  const auto state = static_cast<BlockStateId>(*rc::gen::inRange(0, int(kBlockStateCount)));
+  static const std::vector<std::string> kItems = [] {
+    std::vector<std::string> items{"", "shears", "mace", "trident", "stick", "dirt", "debug_stick", "iron_spear"};
+    for (const char* material : {"wooden", "stone", "copper", "iron", "golden", "diamond", "netherite"})
+      for (const char* kind : {"pickaxe", "axe", "shovel", "hoe", "sword"}) items.push_back(std::string(material) + "_" + kind);
+    return items;
+  }();
+  DigCase c;
+  c.item = *rc::gen::elementOf(kItems);
+  c.efficiency = *rc::gen::oneOf(rc::gen::inRange(0, 6), rc::gen::inRange(0, 256));
+  c.aqua_affinity = *rc::gen::oneOf(rc::gen::inRange(0, 2), rc::gen::inRange(0, 256));
+  c.on_ground = *rc::gen::arbitrary<bool>();
+  c.in_water = *rc::gen::arbitrary<bool>();
+  const float got = dig_rules::destroy_progress(state, digger_of(c));
+  const float want = reference_progress(state, c);
+  RC_ASSERT(got == want);
+}
+
 TEST(DigRules, WorkedExamplesFromTheRule) {
-  const dig_rules::Digger ground{true, false};
+  const dig_rules::Digger ground{ItemStack{}, 0, true, false};
   EXPECT_FLOAT_EQ(dig_rules::destroy_progress(default_state_of("stone"), ground), 1.0f / 1.5f / 100.0f);
   EXPECT_FLOAT_EQ(dig_rules::destroy_progress(default_state_of("dirt"), ground), 1.0f / 0.5f / 30.0f);
   EXPECT_EQ(dig_rules::destroy_progress(default_state_of("bedrock"), ground), 0.0f);
   EXPECT_GE(dig_rules::destroy_progress(default_state_of("torch"), ground), 1.0f);  // hardness 0: instant
+  auto with = [](const char* item, int efficiency) {
+    return dig_rules::Digger{enchanted(item, "efficiency", efficiency), 0, true, false};
+  };
+  const BlockStateId stone = default_state_of("stone");
+  EXPECT_FLOAT_EQ(dig_rules::destroy_progress(stone, with("wooden_pickaxe", 0)), 2.0f / 1.5f / 30.0f);
+  EXPECT_FLOAT_EQ(dig_rules::destroy_progress(stone, with("iron_pickaxe", 0)), 6.0f / 1.5f / 30.0f);
+  EXPECT_FLOAT_EQ(dig_rules::destroy_progress(stone, with("iron_pickaxe", 5)), 32.0f / 1.5f / 30.0f);
+  // An axe is no faster than a hand on stone and not correct for it; Efficiency needs a speed
+  // above 1 to count.
+  EXPECT_FLOAT_EQ(dig_rules::destroy_progress(stone, with("iron_axe", 5)), 1.0f / 1.5f / 100.0f);
+  // Obsidian: a diamond pickaxe mines it at 8 and harvests it; an iron one mines it at 6 but is
+  // not correct for it.
+  EXPECT_FLOAT_EQ(dig_rules::destroy_progress(default_state_of("obsidian"), with("diamond_pickaxe", 0)), 8.0f / 50.0f / 30.0f);
+  EXPECT_FLOAT_EQ(dig_rules::destroy_progress(default_state_of("obsidian"), with("iron_pickaxe", 0)), 6.0f / 50.0f / 100.0f);
+  // A sword cuts cobweb at 15 as the correct tool.
+  EXPECT_FLOAT_EQ(dig_rules::destroy_progress(default_state_of("cobweb"), with("iron_sword", 0)), 15.0f / 4.0f / 30.0f);
+  // Aqua Affinity on the helmet takes the submerged factor from 0.2 to 1.
+  const dig_rules::Digger under_water{enchanted("iron_pickaxe", "efficiency", 0), 0, true, true};
+  const dig_rules::Digger with_aqua{enchanted("iron_pickaxe", "efficiency", 0), 1, true, true};
+  EXPECT_FLOAT_EQ(dig_rules::destroy_progress(stone, under_water), 6.0f * 0.2f / 1.5f / 30.0f);
+  EXPECT_FLOAT_EQ(dig_rules::destroy_progress(stone, with_aqua), 6.0f / 1.5f / 30.0f);
+}
+
+TEST(DigRules, AttributesFollowTheEnchantmentLevels) {
+  for (int level : {0, 1, 2, 3, 4, 5, 31, 32, 255})
+    EXPECT_EQ(dig_rules::mining_efficiency(enchanted("iron_pickaxe", "efficiency", level)),
+              level == 0 ? 0.0 : std::min(1024.0, level * level + 1.0))
+        << level;
+  EXPECT_DOUBLE_EQ(dig_rules::submerged_mining_speed(0), 0.2);
+  EXPECT_DOUBLE_EQ(dig_rules::submerged_mining_speed(1), 1.0);
+  EXPECT_DOUBLE_EQ(dig_rules::submerged_mining_speed(200), 20.0);
+  // Efficiency counts only on the main hand's own stack; an enchantment other than Efficiency adds
+  // nothing.
+  EXPECT_EQ(dig_rules::mining_efficiency(enchanted("iron_pickaxe", "unbreaking", 3)), 0.0);
+}
+
+TEST(DigRules, SwordsTheMaceAndTheTridentBreakNothingInCreative) {
+  for (const char* item : {"wooden_sword", "netherite_sword", "mace", "trident", "debug_stick"})
+    EXPECT_FALSE(can_destroy_blocks(ItemStack{*item_id(item), 1}, true)) << item;
+  for (const char* item : {"diamond_pickaxe", "shears", "stick"}) EXPECT_TRUE(can_destroy_blocks(ItemStack{*item_id(item), 1}, true)) << item;
+  EXPECT_TRUE(can_destroy_blocks(ItemStack{}, true));
+  EXPECT_TRUE(can_destroy_blocks(ItemStack{*item_id("diamond_sword"), 1}, false));
+  EXPECT_FALSE(can_destroy_blocks(ItemStack{*item_id("debug_stick"), 1}, false));
 }
 
 RC_GTEST_PROP(DigRules, SpawnProtectionIsASquareForNonOpsWhenOpsExist, ()) {
@@ -291,6 +448,103 @@ TEST(DiggingScenario, SurvivalStoneByHandFinishesWithinTheToleranceOrLater) {
   // The server broke it during the players' tick, after this tick's broadcast: it goes out next.
   w.s.pass();
   EXPECT_EQ(w.sent(w.bob, packet::play_cb::BlockChange::kId).size(), 1u);
+}
+
+// --- digging with the held tool ---
+
+// Alice holds what /give put in her first hotbar slot (the selected one) and digs the block under
+// her: START, then STOP in the pass `elapsed` ticks later (in the same pass for 0). True when the
+// block is gone right after STOP.
+bool dig_with_stop_after(DigWorld& w, int elapsed, int32_t sequence) {
+  if (elapsed == 0) {
+    w.alice.packet(packet::play_sb::BlockDig{packet::play_sb::BlockDig::kStartDestroy, w.below, 1, sequence})
+        .packet(packet::play_sb::BlockDig{packet::play_sb::BlockDig::kStopDestroy, w.below, 1, sequence + 1});
+    w.s.pass({w.alice.take()});
+  } else {
+    w.s.pass({w.dig(packet::play_sb::BlockDig::kStartDestroy, w.below, sequence)});
+    for (int i = 1; i < elapsed; ++i) w.s.pass();
+    w.s.pass({w.dig(packet::play_sb::BlockDig::kStopDestroy, w.below, sequence + 1)});
+  }
+  return is_air(w.s.world().block_at(w.below));
+}
+
+// The first tick count after START at which the server accepts STOP: (elapsed + 1) x progress
+// reaches 0.7.
+int first_accepted_stop(float per_tick) {
+  int elapsed = 0;
+  while (per_tick * static_cast<float>(elapsed + 1) < 0.7f) ++elapsed;
+  return elapsed;
+}
+
+void put_back_stone(DigWorld& w) {
+  ASSERT_TRUE(w.s.world().set_block(w.below, default_state_of("stone")));
+  w.s.pass();
+}
+
+TEST(DiggingScenario, AnIronPickaxeBreaksStoneAtTheVanillaTickAndNotBefore) {
+  DigWorld w;
+  w.s.pass({ConsoleLine{"give Alice iron_pickaxe"}});
+  put_back_stone(w);
+  const Player* alice = w.s.h.core.sessions().player(1);
+  ASSERT_EQ(alice->main_hand(), (ItemStack{*item_id("iron_pickaxe"), 1}));
+  const float per_tick = reference_progress(default_state_of("stone"), DigCase{"iron_pickaxe", 0, 0, alice->on_ground, false});
+  const int accepted = first_accepted_stop(per_tick);
+  EXPECT_EQ(accepted, 5) << "6 / 1.5 / 30 per tick: 6 ticks of progress reach 0.8";
+  // One tick early: refused, and the server breaks the block itself once the progress reaches 1.
+  EXPECT_FALSE(dig_with_stop_after(w, accepted - 1, 1));
+  int more = 0;
+  while (!is_air(w.s.world().block_at(w.below)) && more < 100) w.s.pass(), ++more;
+  int full = 0;
+  while (per_tick * static_cast<float>(full + 1) < 1.0f) ++full;
+  // STOP came at elapsed `accepted - 1`; the tick of its own pass and each later pass add one, and
+  // the block goes in the tick where the count reaches `full`.
+  EXPECT_EQ(accepted - 1 + 1 + more, full);
+  put_back_stone(w);
+  EXPECT_TRUE(dig_with_stop_after(w, accepted, 3));
+  // By hand the same STOP is refused.
+  w.s.pass({ConsoleLine{"clear Alice"}});
+  put_back_stone(w);
+  EXPECT_FALSE(dig_with_stop_after(w, accepted, 5));
+}
+
+TEST(DiggingScenario, EfficiencyFiveMakesAnIronPickaxeAlmostInstant) {
+  DigWorld w;
+  w.s.pass({ConsoleLine{"give Alice iron_pickaxe[enchantments={efficiency:5}]"}});
+  put_back_stone(w);
+  const Player* alice = w.s.h.core.sessions().player(1);
+  ASSERT_EQ(enchantment_level(alice->main_hand(), "efficiency"), 5);
+  const float per_tick = reference_progress(default_state_of("stone"), DigCase{"iron_pickaxe", 5, 0, alice->on_ground, false});
+  EXPECT_FLOAT_EQ(per_tick, 32.0f / 1.5f / 30.0f);
+  EXPECT_EQ(first_accepted_stop(per_tick), 0);
+  EXPECT_TRUE(dig_with_stop_after(w, 0, 1));  // START and STOP in one tick: accepted
+}
+
+TEST(DiggingScenario, AnAxeOnStoneIsNoFasterThanAHand) {
+  DigWorld w;
+  w.s.pass({ConsoleLine{"give Alice iron_axe[enchantments={efficiency:5}]"}});
+  put_back_stone(w);
+  const Player* alice = w.s.h.core.sessions().player(1);
+  const float axe = reference_progress(default_state_of("stone"), DigCase{"iron_axe", 5, 0, alice->on_ground, false});
+  EXPECT_EQ(axe, reference_progress(default_state_of("stone"), alice->on_ground, false));
+  const int accepted = first_accepted_stop(axe);
+  EXPECT_FALSE(dig_with_stop_after(w, accepted - 1, 1));
+  put_back_stone(w);  // ends the delayed break
+  EXPECT_TRUE(dig_with_stop_after(w, accepted, 3));
+}
+
+TEST(DiggingScenario, ACreativePlayerWithASwordBreaksNothing) {
+  DigWorld w;
+  w.s.pass({ConsoleLine{"gamemode creative Alice"}, ConsoleLine{"give Alice diamond_sword"}});
+  const BlockStateId before = w.s.world().block_at(w.below);
+  w.s.pass({w.dig(packet::play_sb::BlockDig::kStartDestroy, w.below, 4)});
+  EXPECT_EQ(w.s.world().block_at(w.below), before);
+  auto updates = w.sent(w.alice, packet::play_cb::BlockChange::kId);
+  ASSERT_EQ(updates.size(), 1u);  // the true block, undoing the client's prediction
+  EXPECT_EQ(static_cast<BlockStateId>(decode_packet<packet::play_cb::BlockChange>(updates[0])->type), before);
+  // With a pickaxe instead, the same START breaks it.
+  w.s.pass({ConsoleLine{"clear Alice"}, ConsoleLine{"give Alice diamond_pickaxe"}});
+  w.s.pass({w.dig(packet::play_sb::BlockDig::kStartDestroy, w.below, 5)});
+  EXPECT_TRUE(is_air(w.s.world().block_at(w.below)));
 }
 
 // ServerLevel.destroyBlockProgress as Bob sees Alice dig: a stage when she starts, a new one each

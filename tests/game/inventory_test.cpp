@@ -490,7 +490,7 @@ TEST(InventoryMenus, GiveDropsWhatDoesNotFitAndClearCountsInVanillaOrder) {
   MenuWorld w;
   for (int slot = 9; slot < 45; ++slot) w.p.inventory[static_cast<size_t>(slot)] = ItemStack{id("dirt"), 64};
   w.p.inventory[44] = ItemStack{id("stone"), 60};
-  w.menus.give(1, id("stone"), 70);
+  w.menus.give(1, ItemStack{id("stone"), 1}, 70);
   EXPECT_EQ(w.p.inventory[44].count, 64);
   ASSERT_EQ(w.drops.drops.size(), 2u);  // the rest of the first stack, then the second stack
   EXPECT_EQ(w.drops.drops[0].stack.count, 60);

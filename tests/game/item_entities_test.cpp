@@ -18,6 +18,7 @@
 #include "sim/game/entities/block_loot.h"
 #include "sim/game/entities/item_entities.h"
 #include "sim/game/entities/tool_rules.h"
+#include "sim/game/items/enchantments.h"
 #include "sim/game/tracking/entity_tracker.h"
 #include "tests/game/movement_fake_world.h"
 #include "tests/game/streaming_server.h"
@@ -216,6 +217,22 @@ TEST(ItemEntitiesMerge, StacksThatWouldOverflowOrDifferOrAreFarApartStay) {
   const int32_t d = w.put(stack_of("stone", 1), {5.6, 64.0, 0.5});
   for (int tick = 0; tick < 81; ++tick) w.items.tick();
   EXPECT_EQ(w.items.ids(), (std::vector<int32_t>{a, b, c, d}));
+}
+
+TEST(ItemEntitiesMerge, StacksWithDifferentEnchantmentsStayApart) {
+  ItemWorld w;
+  ItemStack enchanted = stack_of("dirt", 3);
+  set_enchantment(enchanted, *enchantment_id("efficiency"), 1);
+  const int32_t a = w.put(stack_of("dirt", 3), {0.5, 64.0, 0.5});
+  const int32_t b = w.put(enchanted, {0.7, 64.0, 0.5});
+  for (int tick = 0; tick < 81; ++tick) w.items.tick();
+  EXPECT_EQ(w.items.ids(), (std::vector<int32_t>{a, b}));
+  w.put(enchanted, {0.6, 64.0, 0.5});  // the same enchantments merge
+  for (int tick = 0; tick < 41; ++tick) w.items.tick();
+  const std::vector<int32_t> left = w.items.ids();
+  ASSERT_EQ(left.size(), 2u);
+  EXPECT_EQ(left[0], a);
+  EXPECT_EQ(w.items.find(left[1])->stack(), (ItemStack{enchanted.item, 6, enchanted.enchantments}));
 }
 
 TEST(ItemEntitiesMerge, AMergeKeepsTheLongerDelayAndTheYoungerAge) {

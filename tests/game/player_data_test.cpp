@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "sim/data/catalog.h"
+#include "sim/game/items/enchantments.h"
 #include "sim/game/player_data.h"
 #include "sim/game/player_identity.h"
 #include "sim/game/player_saves.h"
@@ -229,10 +230,76 @@ TEST(PlayerData, KeysHorizonDoesNotModelSurviveASave) {
   EXPECT_EQ(*get<int32_t>(*inventory_entry(again, 0), "count"), 5);
 }
 
+// ItemStack.MAP_CODEC's enchantments component: {"minecraft:enchantments": {"minecraft:<id>": level}}.
+TEST(PlayerData, EnchantmentsAreTheEnchantmentsComponent) {
+  Player p = sample_player();
+  ItemStack pickaxe{*item_id("diamond_pickaxe"), 1};
+  set_enchantment(pickaxe, *enchantment_id("efficiency"), 5);
+  set_enchantment(pickaxe, *enchantment_id("unbreaking"), 3);
+  p.inventory[kFirstHotbarSlot + 1] = pickaxe;
+  const nbt::Compound root = player_to_nbt(p, PlayerSaveContext{});
+  const nbt::Compound* entry = inventory_entry(root, 1);
+  ASSERT_NE(entry, nullptr);
+  const auto* components = get<nbt::Compound>(*entry, "components");
+  ASSERT_NE(components, nullptr);
+  const auto* levels = get<nbt::Compound>(*components, "minecraft:enchantments");
+  ASSERT_NE(levels, nullptr);
+  EXPECT_EQ(*get<int32_t>(*levels, "minecraft:efficiency"), 5);
+  EXPECT_EQ(*get<int32_t>(*levels, "minecraft:unbreaking"), 3);
+  EXPECT_EQ(levels->size(), 2u);
+  EXPECT_EQ(inventory_entry(root, 0)->find("components"), nullptr);  // a plain stack has none
+  EXPECT_EQ(saved_player_from_nbt(root).inventory[kFirstHotbarSlot + 1], pickaxe);
+}
+
+// Files may hold what Horizon cannot: unknown enchantments and bad levels are left out of the
+// stack, and the stored compound is written back while the stack is unchanged.
+TEST(PlayerData, UnknownEnchantmentsAreLeftOutAndKeptInTheFile) {
+  nbt::Compound loaded = player_to_nbt(sample_player(), PlayerSaveContext{});
+  nbt::Compound levels;
+  levels.put("minecraft:efficiency", int32_t{4});
+  levels.put("minecraft:not_an_enchantment", int32_t{2});
+  levels.put("minecraft:unbreaking", int32_t{0});
+  levels.put("minecraft:fortune", int16_t{2});  // any number type reads
+  nbt::Compound components;
+  components.put("minecraft:enchantments", levels);
+  loaded.find("Inventory")->as<nbt::List>()->items[0].as<nbt::Compound>()->put("components", components);
+  const SavedPlayer read = saved_player_from_nbt(loaded);
+  const ItemStack& stone = read.inventory[kFirstHotbarSlot];
+  EXPECT_EQ(enchantment_level(stone, "efficiency"), 4);
+  EXPECT_EQ(enchantment_level(stone, "fortune"), 2);
+  EXPECT_EQ(stone.enchantments.size(), 2u);
+  Player p = sample_player();
+  p.inventory[kFirstHotbarSlot] = stone;
+  PlayerSaveContext context{GameMode::kSurvival, "minecraft:overworld", &loaded, &read.item_tags};
+  EXPECT_EQ(*get<nbt::Compound>(*inventory_entry(player_to_nbt(p, context), 0), "components"), components);
+  // A changed enchantment writes the stack afresh, from what Horizon holds.
+  set_enchantment(p.inventory[kFirstHotbarSlot], *enchantment_id("efficiency"), 5);
+  const nbt::Compound again = player_to_nbt(p, context);
+  const auto* written = get<nbt::Compound>(*get<nbt::Compound>(*inventory_entry(again, 0), "components"), "minecraft:enchantments");
+  ASSERT_NE(written, nullptr);
+  EXPECT_EQ(*get<int32_t>(*written, "minecraft:efficiency"), 5);
+  EXPECT_EQ(written->find("minecraft:not_an_enchantment"), nullptr);
+}
+
+// The enchantment registry's size: ids below it name an enchantment.
+int enchantment_registry_size() {
+  int n = 0;
+  while (!enchantment_name(n).empty()) ++n;
+  return n;
+}
+
+// A stack, sometimes with up to three enchantments at levels 1-255.
 rc::Gen<ItemStack> gen_stack() {
+  static const int kEnchantments = enchantment_registry_size();
   return rc::gen::apply(
-      [](int item, int count) { return ItemStack{item, count}; },
-      rc::gen::inRange(1, item_count()), rc::gen::inRange(1, kMaxStackSizeLimit + 1));
+      [](int item, int count, std::vector<std::pair<int, int>> levels) {
+        ItemStack stack{item, count};
+        for (auto [id, level] : levels) set_enchantment(stack, id, level);
+        return stack;
+      },
+      rc::gen::inRange(1, item_count()), rc::gen::inRange(1, kMaxStackSizeLimit + 1),
+      rc::gen::container<std::vector<std::pair<int, int>>>(
+          *rc::gen::inRange(0, 4), rc::gen::pair(rc::gen::inRange(0, kEnchantments), rc::gen::inRange(1, 256))));
 }
 
 RC_GTEST_PROP(PlayerData, RoundTripKeepsEverythingASaveWrites, ()) {

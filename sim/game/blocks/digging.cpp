@@ -6,6 +6,7 @@
 #include "sim/game/blocks/block_interaction.h"
 #include "sim/game/entities/block_loot.h"
 #include "sim/game/entities/tool_rules.h"
+#include "sim/game/items/enchantments.h"
 #include "sim/protocol/packets.h"
 #include "sim/world/chunk_pos.h"
 
@@ -28,7 +29,11 @@ void Digging::on_leave(Player& player) { players_.erase(player.conn); }
 dig_rules::Digger Digging::digger(const Player& player) const {
   const Vec3 eyes = player.eye_position();
   const BlockPos eye{java_floor(eyes.x), java_floor(eyes.y), java_floor(eyes.z)};
-  return dig_rules::Digger{player.on_ground, is_water(blocks_.world.block_at(eye))};
+  static const std::optional<int32_t> aqua_affinity = enchantment_id("aqua_affinity");
+  int aqua_level = 0;
+  for (const EnchantmentLevel& e : player.inventory[static_cast<size_t>(kHeadSlot)].enchantments)
+    if (aqua_affinity && e.id == *aqua_affinity) aqua_level = e.level;
+  return dig_rules::Digger{player.main_hand(), aqua_level, player.on_ground, is_water(blocks_.world.block_at(eye))};
 }
 
 void Digging::on_block_action(Player& player, int32_t action, const BlockPos& pos, int8_t, int32_t sequence) {
@@ -114,6 +119,7 @@ void Digging::stop(Player& player, DigState& dig, const BlockPos& pos) {
 }
 
 bool Digging::destroy(const Player& player, const BlockPos& pos) {
+  if (!can_destroy_blocks(player.main_hand(), player.game_mode == GameMode::kCreative)) return false;
   if (player.game_mode == GameMode::kSpectator || player.game_mode == GameMode::kAdventure) return false;
   const BlockStateId state = blocks_.world.block_at(pos);
   if (!blocks_.world.set_block(pos, left_behind(state))) return false;

@@ -1,10 +1,11 @@
-// /give and /clear (GiveCommand, ClearInventoryCommands) with vanilla's texts and limits, and
-// the player selectors they take: a name, @s, @p and @a.
+// /give and /clear (GiveCommand, ClearInventoryCommands) with vanilla's texts and limits, /give's
+// item with its enchantments (item_argument.h), and the player selectors: a name, @s, @p and @a.
 #include <algorithm>
 
 #include "sim/data/catalog.h"
 #include "sim/data/item_names.h"
 #include "sim/game/commands/command_table.h"
+#include "sim/game/commands/item_argument.h"
 #include "sim/game/items/player_inventories.h"
 
 namespace hz {
@@ -85,13 +86,15 @@ std::optional<int> read_count(CommandReader& reader, int min, std::optional<Comm
 
 std::string display_name(int item) { return "[" + std::string(item_english_name(item)) + "]"; }
 
-int give(CommandHost& host, const CommandSource& source, const std::vector<ConnId>& players, int item, int count) {
+int give(CommandHost& host, const CommandSource& source, const std::vector<ConnId>& players, const ItemStack& kind,
+         int count) {
+  const int item = kind.item;
   const int max_count = std::max(1, item_max_stack_size(item)) * kMaxGivenStacks;
   if (count > max_count) {
     host.send_failure(source, "Can't give more than " + std::to_string(max_count) + " of " + display_name(item));
     return 0;
   }
-  for (ConnId player : players) host.player_inventories().give(player, item, count);
+  for (ConnId player : players) host.player_inventories().give(player, kind, count);
   // 26.1.2 uses the single-player text for several players too, with their number.
   const std::string to = players.size() == 1 ? host.player_name(players[0]) : std::to_string(players.size());
   host.send_success(source, "Gave " + std::to_string(count) + " " + display_name(item) + " to " + to, true);
@@ -121,7 +124,7 @@ int run_give_command(CommandHost& host, const CommandSource& source, CommandRead
   std::vector<ConnId> players = read_players(host, source, reader, error);
   if (error) return 0;
   if (!reader.skip_separator()) return error = reader.error_here("Unknown or incomplete command. See below for error"), 0;
-  auto item = read_item(reader, error);
+  auto item = read_item_argument(reader, error);
   if (!item) return 0;
   int count = 1;
   if (reader.skip_separator()) {

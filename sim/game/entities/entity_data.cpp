@@ -1,17 +1,11 @@
 #include "sim/game/entities/entity_data.h"
 
+#include "sim/game/items/item_wire.h"
+#include "sim/protocol/codec.h"
+
 namespace hz::entity_data {
 
-void write_stack(ByteWriter& out, const ItemStack& stack) {
-  if (stack.empty()) {
-    out.varint(0);
-    return;
-  }
-  out.varint(stack.count);
-  out.varint(stack.item);
-  out.varint(0);  // components added
-  out.varint(0);  // components removed
-}
+void write_stack(ByteWriter& out, const ItemStack& stack) { encode_fields(slot_data_of(stack), out); }
 
 Bytes single_stack_value(uint8_t index, const ItemStack& stack) {
   ByteWriter out;

@@ -1,5 +1,5 @@
 // Encoding of synched entity data values and item stacks as the play protocol carries them
-// (SynchedEntityData.DataValue, ItemStack.OPTIONAL_STREAM_CODEC without components).
+// (SynchedEntityData.DataValue; stacks as ItemStack.OPTIONAL_STREAM_CODEC, item_wire.h).
 #pragma once
 
 #include <cstdint>

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "sim/data/catalog.h"
+#include "sim/game/items/item_stack_nbt.h"
 
 namespace hz::item_entity_codec {
 
@@ -17,6 +18,7 @@ nbt::Compound save(const ItemEntity& item) {
     nbt::Compound stack;
     stack.put("id", "minecraft:" + std::string(item_name(item.stack().item)));
     stack.put("count", int32_t{item.stack().count});
+    put_components(stack, item.stack());
     c.put("Item", std::move(stack));
   }
   return c;
@@ -33,6 +35,7 @@ std::optional<Loaded> load(const nbt::Compound& tag) {
   Loaded out;
   out.base = *base;
   out.stack = ItemStack{*known, std::min(count, kMaxStackSizeLimit)};
+  read_components(*item, out.stack);
   // Stored as shorts; read back as shorts, so the infinite values (-32768, 32767) survive.
   out.age = static_cast<int16_t>(entity_nbt::int_or(tag, "Age", 0));
   out.pickup_delay = static_cast<int16_t>(entity_nbt::int_or(tag, "PickupDelay", 0));

@@ -28,12 +28,12 @@ int clear_or_count(ItemStack& stack, std::optional<int> item, int limit, bool co
 
 // The fake item vanilla spawns for a stack that fit (an item entity that only shows the pickup)
 // and the pickup sound are not made; leftovers are dropped as the player would drop them.
-void InventoryMenus::give(ConnId conn, int item, int count) {
+void InventoryMenus::give(ConnId conn, const ItemStack& kind, int count) {
   Player* player = players_.player(conn);
-  if (!player || item <= 0) return;
-  const int max = max_stack_size(ItemStack{item, 1});
+  if (!player || kind.item <= 0) return;
+  const int max = max_stack_size(ItemStack{kind.item, 1});
   for (int remaining = count; remaining > 0;) {
-    ItemStack stack{item, std::min(max, remaining)};
+    ItemStack stack{kind.item, std::min(max, remaining), kind.enchantments};
     remaining -= stack.count;
     add_to_inventory(*player, stack);
     if (stack.empty()) broadcast_changes(*player);

@@ -2,6 +2,8 @@
 
 #include "sim/core/hash.h"
 #include "sim/data/catalog.h"
+#include "sim/game/items/enchantments.h"
+#include "sim/game/items/item_wire.h"
 #include "sim/protocol/packets.h"
 
 namespace hz {
@@ -15,8 +17,6 @@ constexpr int kCraftingGridLast = 4;
 constexpr int kCreativeDropStep = 20;
 constexpr int kCreativeDropThreshold = 1480;
 
-packet::play_cb::SlotData wire(const ItemStack& stack) { return packet::play_cb::SlotData::of(stack.item, stack.count); }
-
 bool same_contents(const ItemStack& a, const ItemStack& b) { return (a.empty() && b.empty()) || a == b; }
 
 ClickType click_type_of(int32_t mode) {
@@ -29,8 +29,8 @@ ClickType click_type_of(int32_t mode) {
 bool InventoryMenus::RemoteSlot::matches(const ItemStack& real) const { return comparable && same_contents(stack, real); }
 
 // HashedStack as a remote view: an absent stack is empty; a present one matches a real stack of
-// the same item and count when it reports no component changes (Horizon's stacks have none, and
-// the component hashes are not computed), and never otherwise, so the slot is sent again.
+// the same item and count without enchantments when it reports no component changes, and never
+// otherwise (component hashes are not computed), so the slot is sent again.
 InventoryMenus::RemoteSlot InventoryMenus::reported(const std::optional<packet::play_sb::HashedItem>& item) {
   if (!item) return RemoteSlot{};
   const bool plain = item->components.empty() && item->removed_components.empty() && item->count > 0;
@@ -50,11 +50,11 @@ void InventoryMenus::broadcast_changes(Player& player) {
     if (remote.matches(real)) continue;
     remote = RemoteSlot{true, real};
     players_.send(player.conn, packet::play_cb::SetSlot{kInventoryWindow, next_state_id(player),
-                                                        static_cast<int16_t>(slot), wire(real)});
+                                                        static_cast<int16_t>(slot), slot_data_of(real)});
   }
   if (menu.remote_carried.matches(player.carried)) return;
   menu.remote_carried = RemoteSlot{true, player.carried};
-  players_.send(player.conn, packet::play_cb::SetCursorItem{wire(player.carried)});
+  players_.send(player.conn, packet::play_cb::SetCursorItem{slot_data_of(player.carried)});
 }
 
 void InventoryMenus::send_all(Player& player) {
@@ -64,10 +64,10 @@ void InventoryMenus::send_all(Player& player) {
   content.state_id = next_state_id(player);
   for (int slot = 0; slot < kInventorySlots; ++slot) {
     const ItemStack& real = player.inventory[static_cast<size_t>(slot)];
-    content.items.push_back(wire(real));
+    content.items.push_back(slot_data_of(real));
     menu.remote[static_cast<size_t>(slot)] = RemoteSlot{true, real};
   }
-  content.carried = wire(player.carried);
+  content.carried = slot_data_of(player.carried);
   menu.remote_carried = RemoteSlot{true, player.carried};
   players_.send(player.conn, content);
 }
@@ -137,9 +137,9 @@ void InventoryMenus::place_back(Player& player, ItemStack stack) {
     if (slot < 0) return drops_.drop_from_player(player, stack, false, false);
     ItemStack& target = player.inventory[static_cast<size_t>(slot)];
     const int moved = std::min(stack.count, max_stack_size(stack) - (target.empty() ? 0 : target.count));
-    target = ItemStack{stack.item, (target.empty() ? 0 : target.count) + moved};
+    target = ItemStack{stack.item, (target.empty() ? 0 : target.count) + moved, stack.enchantments};
     stack.count -= moved;
-    players_.send(player.conn, packet::play_cb::SetPlayerInventory{inventory_index_of_menu_slot(slot), wire(target)});
+    players_.send(player.conn, packet::play_cb::SetPlayerInventory{inventory_index_of_menu_slot(slot), slot_data_of(target)});
   }
 }
 
@@ -147,12 +147,9 @@ void InventoryMenus::place_back(Player& player, ItemStack stack) {
 // drop the stack (throttled); counts above the item's stack size are refused.
 void InventoryMenus::on_set_creative_slot(Player& player, const packet::play_sb::SetCreativeSlot& set) {
   if (player.game_mode != GameMode::kCreative) return;
-  ItemStack stack;
-  if (set.count > 0) {
-    const int32_t item = set.item_id.value_or(0);
-    if (item <= 0 || item >= item_count()) return;
-    stack = ItemStack{item, set.count};
-  }
+  Result<ItemStack> read = stack_of_creative_slot(set);
+  if (!read.ok()) return;  // vanilla fails to decode such a packet
+  const ItemStack stack = std::move(read).value();
   const bool valid_data = stack.empty() || stack.count <= max_stack_size(stack);
   Menu& menu = menu_of(player);
   if (set.slot >= 1 && set.slot < kInventorySlots && valid_data) {
@@ -182,8 +179,10 @@ uint64_t InventoryMenus::hash() const {
   Hasher h;
   for (const auto& [conn, menu] : menus_) {
     h.u64(conn);
-    for (const RemoteSlot& remote : menu.remote) h.u64(remote.comparable), h.i64(remote.stack.item), h.i64(remote.stack.count);
+    for (const RemoteSlot& remote : menu.remote)
+      h.u64(remote.comparable), h.i64(remote.stack.item), h.i64(remote.stack.count), hash_enchantments(h, remote.stack);
     h.u64(menu.remote_carried.comparable), h.i64(menu.remote_carried.stack.item), h.i64(menu.remote_carried.stack.count);
+    hash_enchantments(h, menu.remote_carried.stack);
     h.i64(menu.drag.status), h.i64(menu.drag.kind), h.u64(menu.drag.slots), h.i64(menu.creative_drops);
   }
   return h.digest();

@@ -33,7 +33,7 @@ class InventoryMenus final : public PlayerListener, public PlayerInventories {
   void tick() override;
 
   // PlayerInventories
-  void give(ConnId player, int item, int count) override;
+  void give(ConnId player, const ItemStack& kind, int count) override;
   int clear(ConnId player, std::optional<int> item, int max_count) override;
 
   uint64_t hash() const;

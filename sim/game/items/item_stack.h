@@ -1,14 +1,24 @@
-// An item stack as the game keeps it: the item's network id and a count (0 = empty). Data
-// components are not modelled yet.
+// An item stack as the game keeps it: the item's network id, a count (0 = empty) and the one data
+// component Horizon models, the enchantments (the `minecraft:enchantments` component).
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 namespace hz {
+
+// One entry of the enchantments component: the enchantment registry's network id and a level.
+struct EnchantmentLevel {
+  int32_t id = 0;
+  int32_t level = 0;
+  bool operator==(const EnchantmentLevel&) const = default;
+};
 
 struct ItemStack {
   int32_t item = 0;
   int32_t count = 0;
+  // Sorted by id with one entry per enchantment, so equal components compare equal.
+  std::vector<EnchantmentLevel> enchantments{};
   bool empty() const { return count <= 0; }
   bool operator==(const ItemStack&) const = default;
 };
@@ -18,6 +28,7 @@ struct ItemStack {
 inline constexpr int kInventorySlots = 46;
 inline constexpr int kFirstHotbarSlot = 36;
 inline constexpr int kOffhandSlot = 45;
+inline constexpr int kHeadSlot = 5;
 // The largest max_stack_size an item can have; the per-item limit is not in the data tables yet.
 inline constexpr int kMaxStackSizeLimit = 99;
 
