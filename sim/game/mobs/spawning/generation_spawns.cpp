@@ -129,7 +129,7 @@ std::vector<GenerationSpawn> plan_generation_spawns(int64_t world_seed, const Ch
   if (list.empty()) return out;
   const OneColumnView view(column);
   const int xo = column.pos().x * 16, zo = column.pos().z * 16;
-  LegacyRandom random(0);
+  LegacyRandom random = LegacyRandom(0);  // seeded just below
   random.set_decoration_seed(world_seed, xo, zo);
   const float probability = creature_generation_probability(biome);
   const int total = total_weight(list);
