@@ -12,6 +12,7 @@
 #include "sim/protocol/offline_uuid.h"
 #include "sim/protocol/packets.h"
 #include "sim/simulation/chunk_view_model.h"
+#include "sim/world/chunk_packet.h"
 
 namespace hz {
 
@@ -166,20 +167,11 @@ int SimClient::view_radius() const {
 
 void SimClient::on_chunk(int32_t x, int32_t z, std::span<const uint8_t> body) {
   ByteReader in(body);
-  const int32_t heightmaps = in.varint();
-  for (int32_t i = 0; i < heightmaps && in.ok(); ++i) {
-    in.varint();  // type
-    const int32_t longs = in.varint();
-    for (int32_t j = 0; j < longs && in.ok(); ++j) in.u64();
-  }
-  in.varint();  // the sections' size in bytes
-  std::vector<Section> sections(kSectionCount);
-  for (Section& section : sections) {
-    if (!in.ok() || !section.decode(in)) {
-      chunk_problem_ = "undecodable packet: map_chunk (" + std::to_string(x) + ", " + std::to_string(z) +
-                       ") has a section that does not decode";
-      return;
-    }
+  std::vector<Section> sections;
+  if (!read_chunk_sections(in, sections)) {
+    chunk_problem_ = "undecodable packet: map_chunk (" + std::to_string(x) + ", " + std::to_string(z) +
+                     ") has a section that does not decode";
+    return;
   }
   // Then block entities (Horizon sends none) and light: four bit sets and two lists of arrays;
   // nothing may be left over.

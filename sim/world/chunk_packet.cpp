@@ -78,4 +78,18 @@ size_t estimated_chunk_body_size(const ChunkColumn& column) {
   return n;
 }
 
+bool read_chunk_sections(ByteReader& in, std::vector<Section>& sections) {
+  const int32_t heightmaps = in.varint();
+  for (int32_t i = 0; i < heightmaps && in.ok(); ++i) {
+    in.varint();  // type
+    const int32_t longs = in.varint();
+    for (int32_t j = 0; j < longs && in.ok(); ++j) in.u64();
+  }
+  in.varint();  // the sections' size in bytes
+  sections.assign(kSectionCount, Section{});
+  for (Section& section : sections)
+    if (!in.ok() || !section.decode(in)) return false;
+  return in.ok();
+}
+
 }  // namespace hz

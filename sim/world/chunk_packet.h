@@ -1,11 +1,14 @@
 // Encoders for the chunk packet body (map_chunk after chunk x/z: heightmaps, sections, block
-// entities, light) and the light fields shared with light update. Columns cache their output.
+// entities, light) and the light fields shared with light update, and the one reader of a body's
+// sections (for tools and simulated clients). Columns cache their output.
 #pragma once
 
 #include <cstddef>
+#include <vector>
 
 #include "sim/protocol/wire.h"
 #include "sim/world/column_light.h"
+#include "sim/world/section.h"
 
 namespace hz {
 
@@ -21,5 +24,9 @@ void write_chunk_body(ByteWriter& out, const ChunkColumn& column);
 void write_light_data(ByteWriter& out, const ColumnLight& light);
 // An upper bound close enough to reserve the buffer once.
 size_t estimated_chunk_body_size(const ChunkColumn& column);
+
+// Reads a chunk body's heightmaps (skipped) and its kSectionCount sections, bottom up, leaving `in`
+// at the block entities. False when the body ends early or a section does not decode.
+bool read_chunk_sections(ByteReader& in, std::vector<Section>& sections);
 
 }  // namespace hz

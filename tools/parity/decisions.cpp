@@ -8,6 +8,7 @@
 #include "sim/protocol/codec.h"
 #include "sim/protocol/packets.h"
 #include "sim/protocol/text.h"
+#include "sim/world/chunk_packet.h"
 #include "sim/world/section.h"
 
 namespace hz::parity {
@@ -275,19 +276,11 @@ ConnectionDecisions extract_decisions(const ObservedConnection& connection, std:
 
 std::optional<uint64_t> chunk_blocks_fingerprint(std::span<const uint8_t> body) {
   ByteReader in(body);
-  const int32_t heightmaps = in.varint();
-  for (int32_t i = 0; i < heightmaps && in.ok(); ++i) {
-    in.varint();  // type
-    const int32_t longs = in.varint();
-    for (int32_t j = 0; j < longs && in.ok(); ++j) in.u64();
-  }
-  in.varint();  // the sections' size in bytes
+  std::vector<Section> sections;
+  if (!read_chunk_sections(in, sections)) return std::nullopt;
   Hasher h;
-  for (int s = 0; s < kSectionCount; ++s) {
-    Section section;
-    if (!in.ok() || !section.decode(in)) return std::nullopt;
+  for (const Section& section : sections)
     for (int i = 0; i < 4096; ++i) h.u64(section.block(i));
-  }
   return h.digest();
 }
 
