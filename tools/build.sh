@@ -11,11 +11,11 @@ case "$kind" in
   release) dir="$here/build"; args=(-DCMAKE_BUILD_TYPE=Release) ;;
   # Sanitizer builds: -O1 and line tables only, so reports keep file:line while compiling and
   # linking take far less.
-  # Properties run 250 cases there (1,000 in release): the pass looks for memory errors, and
+  # Properties run 100 cases there (1,000 in release): the pass looks for memory errors, and
   # instrumented cases cost several times more.
   sanitize) dir="$here/build-sanitize"
             args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
-                  -DHZ_SANITIZE=ON -DHZ_BENCH=OFF -DHZ_RC_CASES=250) ;;
+                  -DHZ_SANITIZE=ON -DHZ_BENCH=OFF -DHZ_RC_CASES=100) ;;
   tsan) dir="$here/build-tsan"
         args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
               -DHZ_TSAN=ON -DHZ_BENCH=OFF) ;;
