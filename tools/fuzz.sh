@@ -4,7 +4,7 @@
 #   --seconds   how long to fuzz; default $HZ_FUZZ_SECONDS, else 30 (read when the run starts, so
 #               `HZ_FUZZ_SECONDS=600 ctest -L fuzz` changes the ctest runs without reconfiguring)
 #   --keep-new  add the new interesting inputs it finds to DIR (for long campaigns)
-# Long campaigns: tools/fuzz.sh --target-bin build-fuzz/fuzz/fuzz_frame_decoder \
+# Long campaigns: tools/fuzz.sh --target-bin build-asan/fuzz/fuzz_frame_decoder \
 #   --corpus corpus/frame_decoder --seconds 3600 --keep-new
 set -euo pipefail
 seconds="${HZ_FUZZ_SECONDS:-30}"; keep_new=0; bin=""; corpus=""

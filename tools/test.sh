@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Newcomer's second command: installs what is missing, builds and runs the whole test suite.
 # Usage: tools/test.sh [--sanitize|--tsan|--fuzz|--long] [ctest args...]
-#   --sanitize   build the unit and property tests with ASan+UBSan in build-sanitize/ and run them
-#                (the integration and conformance runs start release binaries: the first pass).
+#   --sanitize   build the unit and property tests with clang's ASan+UBSan in build-asan/ and run
+#                them (the integration and conformance runs start release binaries: the first pass).
 #   --tsan       build with ThreadSanitizer in build-tsan/ (only what it runs) and run the shell's
 #                tests and the bots-join integration test (server + bots on real threads); any
 #                report fails the run.
-#   --fuzz       build the libFuzzer targets (clang) in build-fuzz/, replay every corpus and fuzz
+#   --fuzz       build the libFuzzer targets in build-asan/, replay every corpus and fuzz
 #                each target for HZ_FUZZ_SECONDS (default 30), read when the tests run.
 #   --long       the unit and property tests of build/ with 100,000 rapidcheck cases per property
 #                (CI runs 1,000); prints the seed first so a failure can be rerun (docs/testing.md).
@@ -17,9 +17,9 @@ kind=release
 dir="$here/build"
 mode=suite
 case "${1:-}" in
-  --sanitize) kind=sanitize; dir="$here/build-sanitize"; shift ;;
+  --sanitize) kind=sanitize; dir="$here/build-asan"; shift ;;
   --tsan) kind=tsan; dir="$here/build-tsan"; mode=tsan; shift ;;
-  --fuzz) kind=fuzz; dir="$here/build-fuzz"; mode=fuzz; shift ;;
+  --fuzz) kind=fuzz; dir="$here/build-asan"; mode=fuzz; shift ;;
   --long) mode=long; shift ;;
 esac
 "$here/tools/install-deps.sh"
@@ -62,7 +62,7 @@ case "$mode" in
     ;;
   *)
     if [ "$kind" = sanitize ]; then
-      set -- -LE 'conformance|integration' "$@"
+      set -- -LE 'conformance|integration|fuzz' "$@"
     fi
     ctest --output-on-failure -j "${HZ_TEST_JOBS:-2}" "$@"
     ;;

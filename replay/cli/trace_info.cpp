@@ -8,6 +8,7 @@
 #include "replay/format/packet_view.h"
 #include "replay/format/trace_walker.h"
 #include "sim/protocol/wire.h"
+#include "sim/world/anvil/storage_jobs.h"
 
 namespace hz {
 namespace {
@@ -26,6 +27,7 @@ struct FileStats {
   uint64_t clock_reads = 0;
   uint64_t framing_errors = 0;
   uint64_t recomputed_bytes = 0;  // generation results kept only as hashes
+  uint64_t read_back_bytes = 0;   // chunk reads of the session's own writes, kept only as hashes
   bool stopped = false;
   std::map<std::string, Tally> inputs, serverbound, clientbound, effects;
 };
@@ -52,7 +54,8 @@ void collect(const WalkedRecord& w, FileStats& s) {
     s.inputs[name].add(j->result.size());
   } else if (auto* hashed = std::get_if<JobRecomputedRecord>(&r)) {
     s.inputs[name].add(0);
-    s.recomputed_bytes += hashed->size;
+    (hashed->kind == static_cast<uint32_t>(anvil::StorageJobKind::kReadChunk) ? s.read_back_bytes
+                                                                              : s.recomputed_bytes) += hashed->size;
   } else if (is_input_record(r)) {
     s.inputs[name].add(0);
   } else if (auto* o = std::get_if<OutboundRecord>(&r)) {
@@ -138,9 +141,14 @@ int info_one(const std::filesystem::path& path, std::ostream& out, std::ostream&
   print_tallies(out, "inputs", s.inputs, true);
   if (s.recomputed_bytes)
     out << "generation results recomputed on replay instead of stored: " << s.recomputed_bytes << " bytes\n";
+  if (s.read_back_bytes)
+    out << "chunk reads rebuilt on replay from the session's own writes: " << s.read_back_bytes << " bytes\n";
   print_tallies(out, "serverbound packets", s.serverbound, true);
   if (s.framing_errors) out << "connections whose bytes stopped decoding: " << s.framing_errors << "\n";
-  print_tallies(out, "clientbound packets", s.clientbound, true);
+  if (auto notes = h.properties.find("horizon-record-packet-notes"); notes != h.properties.end() && notes->second == "false")
+    out << "clientbound packets: not noted (horizon-record-packet-notes=false; each pass's digest covers them)\n";
+  else
+    print_tallies(out, "clientbound packets", s.clientbound, true);
   print_tallies(out, "other effects", s.effects, false);
   if (walker.damage()) {
     out << "damage: " << walker.damage()->describe() << "\n";

@@ -75,10 +75,13 @@ class Writer {
   void fields(const StartedRecord&) {}
   void fields(const IterationEndRecord& r) { digest(r.digest); }
   void fields(const StoppedRecord& r) { digest(r.digest); }
+  // A kept body carries its id, size and hash: only the rest is written.
   void fields(const OutboundRecord& r) {
-    num<uint32_t>(r.conn), num<int32_t>(r.packet_id), num<uint32_t>(r.size), num<uint64_t>(r.hash);
-    flag(r.body.has_value());
-    if (r.body) bytes(*r.body);
+    num<uint32_t>(r.conn), flag(r.body.has_value());
+    if (r.body)
+      bytes(*r.body);
+    else
+      num<int32_t>(r.packet_id), num<uint32_t>(r.size), num<uint64_t>(r.hash);
   }
   void fields(const CompressionRecord& r) { num<uint32_t>(r.conn), num<int32_t>(r.threshold); }
   void fields(const ServerCloseRecord& r) { num<uint32_t>(r.conn), str(r.reason); }
@@ -179,10 +182,12 @@ class Reader {
   void fields(IterationEndRecord& r) { r.digest = digest(); }
   void fields(StoppedRecord& r) { r.digest = digest(); }
   void fields(OutboundRecord& r) {
-    r.conn = num<uint32_t>(), r.packet_id = num<int32_t>(), r.size = num<uint32_t>(), r.hash = num<uint64_t>();
+    const ConnId conn = num<uint32_t>();
     if (flag()) {
-      r.body = bytes();
-      if (r.body->size() != r.size) throw Malformed{"kept packet body size differs from its recorded size"};
+      r = outbound_record(conn, bytes());
+      if (!r.body) throw Malformed{"a packet body kept whole beyond the size kept whole"};
+    } else {
+      r.conn = conn, r.packet_id = num<int32_t>(), r.size = num<uint32_t>(), r.hash = num<uint64_t>();
     }
   }
   void fields(CompressionRecord& r) { r.conn = num<uint32_t>(), r.threshold = num<int32_t>(); }

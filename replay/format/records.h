@@ -15,7 +15,7 @@
 
 namespace hz {
 
-inline constexpr uint32_t kTraceFormatVersion = 5;
+inline constexpr uint32_t kTraceFormatVersion = 6;
 
 enum class WorldOrigin : uint8_t { kGenerated = 0, kLoaded = 1 };
 

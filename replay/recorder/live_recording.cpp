@@ -84,7 +84,7 @@ LiveRecording::LiveRecording(const CoreConfig& config, RecordedWorld world, cons
   output_ = std::make_unique<DirectoryOutput>(folder_);
   std::string first = (folder_ / TraceWriter::file_name(header.session, 0)).string();
   auto writer = std::make_unique<TraceWriter>(std::move(header), *output_, rotation);
-  recorder_ = std::make_unique<Recorder>(clock_, sink_, std::move(writer));
+  recorder_ = std::make_unique<Recorder>(clock_, sink_, std::move(writer), props.record_packet_notes);
   message_ = "Recording a trace to " + first;
 }
 

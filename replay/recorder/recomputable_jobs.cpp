@@ -5,20 +5,51 @@
 
 namespace hz {
 
-void RecomputableJobs::note(const Record& effect) {
-  if (auto* submitted = std::get_if<JobSubmittedRecord>(&effect); submitted && is_pure_world_job(submitted->kind))
-    pure_[submitted->job] = submitted->kind;
+void RecomputableJobs::note(const SubmitJob& job) {
+  if (is_pure_world_job(job.kind)) {
+    pure_[job.job] = job.kind;
+    return;
+  }
+  const bool read = job.kind == static_cast<uint32_t>(anvil::StorageJobKind::kReadChunk);
+  const bool write = job.kind == static_cast<uint32_t>(anvil::StorageJobKind::kWriteChunk);
+  if (!read && !write) return;
+  auto request = anvil::decode_request(job.kind, job.request);
+  if (!request.ok()) return;
+  if (read) {
+    reads_[job.job] = request->address;
+  } else if (request->nbt.empty()) {
+    written_.erase(request->address);  // the chunk is removed from its region
+  } else {
+    written_[request->address] = hash_bytes(request->nbt);
+  }
+}
+
+bool RecomputableJobs::is_read_back(const anvil::ChunkAddress& address, const Bytes& result) const {
+  auto written = written_.find(address);
+  if (written == written_.end()) return false;
+  auto read = anvil::decode_result(result);
+  if (!read.ok() || read->outcome != anvil::StorageOutcome::kData || hash_bytes(read->nbt) != written->second)
+    return false;
+  // Replay rebuilds the result from the address and the NBT: it must come out byte for byte.
+  read->address = address;
+  read->message.clear();
+  return anvil::encode_result(*read) == result;
 }
 
 Record RecomputableJobs::record_for(Input input) {
-  if (auto* done = std::get_if<JobCompleted>(&input)) {
-    auto it = pure_.find(done->job);
+  auto* done = std::get_if<JobCompleted>(&input);
+  if (!done) return input_as_record(std::move(input));
+  if (auto it = pure_.find(done->job); it != pure_.end()) {
+    const uint32_t kind = it->second;
+    pure_.erase(it);
     // An empty result is a failed run (a malformed request): kept whole, it costs nothing.
-    if (it != pure_.end() && !done->result.empty()) {
-      JobRecomputedRecord hashed{done->job, it->second, done->result.size(), hash_bytes(done->result)};
-      pure_.erase(it);
-      return hashed;
-    }
+    if (!done->result.empty()) return JobRecomputedRecord{done->job, kind, done->result.size(), hash_bytes(done->result)};
+  } else if (auto read = reads_.find(done->job); read != reads_.end()) {
+    const bool read_back = is_read_back(read->second, done->result);
+    reads_.erase(read);
+    if (read_back)
+      return JobRecomputedRecord{done->job, static_cast<uint32_t>(anvil::StorageJobKind::kReadChunk),
+                                 done->result.size(), hash_bytes(done->result)};
   }
   return input_as_record(std::move(input));
 }

@@ -1,24 +1,32 @@
 // Which job results a trace keeps only as a size and hash (docs/trace-format.md, JobRecomputed):
-// the writer notes the pure jobs the core submitted and records their results hashed.
+// pure jobs' results, and chunk reads that return exactly the NBT the session last wrote there.
 #pragma once
 
 #include <cstdint>
 #include <map>
 
 #include "replay/format/records.h"
+#include "sim/world/anvil/storage_jobs.h"
 
 namespace hz {
 
 class RecomputableJobs {
  public:
-  // A JobSubmitted effect of a pure kind makes its job's result recomputable.
-  void note(const Record& effect);
-  // The record for an input: a JobRecomputed for a noted job's result, else the input itself.
+  // A job the core submitted: a pure job makes its result recomputable; a chunk write is
+  // remembered by its NBT's hash, a chunk read by its address until its result comes.
+  void note(const SubmitJob& job);
+  // The record for an input: a JobRecomputed for a result replay can rebuild, else the input.
   Record record_for(Input input);
-  size_t waiting() const { return pure_.size(); }
+  size_t waiting() const { return pure_.size() + reads_.size(); }
 
  private:
-  std::map<JobId, uint32_t> pure_;  // job -> kind, until its result is recorded
+  // A chunk read's result, when it is the last NBT written to the address and encoded as replay
+  // will encode it.
+  bool is_read_back(const anvil::ChunkAddress& address, const Bytes& result) const;
+
+  std::map<JobId, uint32_t> pure_;                     // job -> kind, until its result is recorded
+  std::map<JobId, anvil::ChunkAddress> reads_;         // chunk reads in flight
+  std::map<anvil::ChunkAddress, uint64_t> written_;    // hash_bytes of the NBT last written there
 };
 
 }  // namespace hz

@@ -17,8 +17,10 @@ int64_t Recorder::NotingClock::wall_millis() {
 }
 
 void Recorder::NotingSink::emit(Effect effect) {
-  if (auto* send = std::get_if<SendPacket>(&effect))
-    noted.emplace_back(PendingPacket{send->conn, send->body});
+  if (auto* send = std::get_if<SendPacket>(&effect)) {
+    if (note_packets_) noted.emplace_back(PendingPacket{send->conn, send->body});
+  } else if (auto* job = std::get_if<SubmitJob>(&effect))
+    noted.emplace_back(*job);  // the writer reads storage requests (a copy: the shell takes these)
   else
     noted.emplace_back(effect_as_record(effect));
   if (stopping)
@@ -27,8 +29,8 @@ void Recorder::NotingSink::emit(Effect effect) {
     inner_.emit(std::move(effect));
 }
 
-Recorder::Recorder(Clock& clock, EffectSink& sink, std::unique_ptr<TraceWriter> writer)
-    : clock_(clock), sink_(sink), writer_(std::move(writer)) {}
+Recorder::Recorder(Clock& clock, EffectSink& sink, std::unique_ptr<TraceWriter> writer, bool note_packets)
+    : clock_(clock), sink_(sink, note_packets), writer_(std::move(writer)) {}
 
 Recorder::~Recorder() { (void)close(); }
 

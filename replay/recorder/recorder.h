@@ -20,7 +20,9 @@ class Recorder {
  public:
   // `clock` and `sink` are the real ones the core would otherwise use; the recorder passes
   // every read and effect through to them.
-  Recorder(Clock& clock, EffectSink& sink, std::unique_ptr<TraceWriter> writer);
+  // Without `note_packets` the trace keeps no Outbound records: each pass's digest alone stands
+  // for what every connection was sent (horizon-record-packet-notes).
+  Recorder(Clock& clock, EffectSink& sink, std::unique_ptr<TraceWriter> writer, bool note_packets = true);
   ~Recorder();
   Recorder(const Recorder&) = delete;
   Recorder& operator=(const Recorder&) = delete;
@@ -55,15 +57,17 @@ class Recorder {
   };
   class NotingSink final : public EffectSink {
    public:
-    explicit NotingSink(EffectSink& inner) : inner_(inner), stop_digest_(inner) {}
+    NotingSink(EffectSink& inner, bool note_packets)
+        : inner_(inner), stop_digest_(inner), note_packets_(note_packets) {}
     void emit(Effect effect) override;
-    std::vector<std::variant<Record, PendingPacket>> noted;
+    std::vector<std::variant<Record, PendingPacket, SubmitJob>> noted;
     bool stopping = false;
     DigestingSink& stop_digest() { return stop_digest_; }
 
    private:
     EffectSink& inner_;
     DigestingSink stop_digest_;
+    bool note_packets_;
   };
 
   void hand_over(std::vector<Input> inputs, Record end);

@@ -16,6 +16,7 @@ size_t pass_bytes(const PendingPass& pass) {
   }
   for (const auto& e : pass.effects) {
     if (auto* p = std::get_if<PendingPacket>(&e)) n += p->body->size();
+    if (auto* job = std::get_if<SubmitJob>(&e)) n += job->request.size();
     n += 32;
   }
   return n;
@@ -32,10 +33,14 @@ void append_pass_records(PendingPass&& pass, std::vector<Record>& out, Recomputa
   for (Input& in : pass.inputs) out.push_back(jobs.record_for(std::move(in)));
   for (int64_t nanos : pass.clock_reads) out.push_back(ClockReadRecord{nanos});
   for (auto& e : pass.effects) {
-    if (auto* p = std::get_if<PendingPacket>(&e))
+    if (auto* p = std::get_if<PendingPacket>(&e)) {
       out.push_back(outbound_record(p->conn, *p->body));
-    else
-      jobs.note(out.emplace_back(std::move(std::get<Record>(e))));
+    } else if (auto* job = std::get_if<SubmitJob>(&e)) {
+      jobs.note(*job);
+      out.push_back(effect_as_record(std::move(*job)));
+    } else {
+      out.push_back(std::move(std::get<Record>(e)));
+    }
   }
   out.push_back(std::move(pass.end));
 }

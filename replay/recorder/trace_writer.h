@@ -32,12 +32,13 @@ struct PendingPacket {
 struct PendingPass {
   std::vector<Input> inputs;
   std::vector<int64_t> clock_reads;
-  std::vector<std::variant<Record, PendingPacket>> effects;
+  // Submitted jobs stay whole until the writer has noted them (RecomputableJobs).
+  std::vector<std::variant<Record, PendingPacket, SubmitJob>> effects;
   Record end = IterationEndRecord{};  // IterationEndRecord, StartedRecord or StoppedRecord
 };
 
 // The pass's records in file order: inputs, clock reads, effects, then the pass record. Results
-// of pure jobs the core submitted earlier become JobRecomputed records.
+// replay can rebuild (RecomputableJobs) become JobRecomputed records.
 void append_pass_records(PendingPass&& pass, std::vector<Record>& out, RecomputableJobs& jobs);
 
 struct RotationPolicy {
@@ -104,7 +105,7 @@ class TraceWriter {
   std::optional<FrameBuilder> builder_;
   std::vector<Bytes> frames_;
   std::vector<Record> records_;
-  RecomputableJobs jobs_;  // pure jobs submitted, whose results are recorded as hashes
+  RecomputableJobs jobs_;  // jobs submitted whose results may be recorded as hashes
   uint64_t chain_ = 0;
   uint64_t file_bytes_ = 0;
   std::optional<int64_t> file_first_clock_;

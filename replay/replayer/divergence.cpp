@@ -154,6 +154,12 @@ std::string format_divergence(const Divergence& d) {
   if (!d.note.empty()) out += "  " + d.note + "\n";
   for (ConnId conn : d.connections) out += "  connection " + std::to_string(conn) + ": outbound packets differ\n";
   if (d.first_packet) append_packet(out, *d.first_packet);
+  if (!d.packets_noted && !d.connections.empty()) {
+    out += "  the trace keeps no packet notes (horizon-record-packet-notes=false); the replay sent connection " +
+           std::to_string(d.connections.front()) + " " + std::to_string(d.replayed_packets.size()) + " packet(s):\n";
+    for (const OutboundRecord& p : d.replayed_packets)
+      out += "    packet id " + std::to_string(p.packet_id) + ", " + packet_line(p) + "\n";
+  }
   if (d.other_effects_differ) {
     out += "  other effects (logs, closes, jobs, storage) differ";
     if (d.first_effect) {

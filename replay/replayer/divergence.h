@@ -46,6 +46,9 @@ struct Divergence {
   int64_t replayed_tick = 0;
   std::vector<ConnId> connections;  // whose outbound digest differs, ascending
   std::optional<PacketMismatch> first_packet;
+  // Without packet notes in the trace: the packets the replay sent the first differing connection.
+  bool packets_noted = true;
+  std::vector<OutboundRecord> replayed_packets;
   bool other_effects_differ = false;
   std::optional<EffectMismatch> first_effect;
   bool state_differs = false;

@@ -73,7 +73,9 @@ Result<std::unique_ptr<Replayer>> Replayer::create(const TraceHeader& session_st
   return std::unique_ptr<Replayer>(new Replayer(std::move(*config)));
 }
 
-Replayer::Replayer(CoreConfig config) : core_(std::make_unique<Core>(std::move(config), clock_, sink_)) {}
+Replayer::Replayer(CoreConfig config)
+    : packets_noted_(config.properties.record_packet_notes),
+      core_(std::make_unique<Core>(std::move(config), clock_, sink_)) {}
 
 Replayer::~Replayer() = default;
 
@@ -116,27 +118,72 @@ void Replayer::format_problem(std::string note) {
 
 void Replayer::note_submitted_jobs() {
   const std::vector<Effect>& effects = sink_.collected.effects;
-  for (; effects_seen_ < effects.size(); ++effects_seen_)
-    if (auto* job = std::get_if<SubmitJob>(&effects[effects_seen_]); job && is_pure_world_job(job->kind))
+  for (; effects_seen_ < effects.size(); ++effects_seen_) {
+    auto* job = std::get_if<SubmitJob>(&effects[effects_seen_]);
+    if (!job) continue;
+    if (is_pure_world_job(job->kind)) {
       pure_jobs_[job->job] = *job;
+      continue;
+    }
+    const bool read = job->kind == static_cast<uint32_t>(anvil::StorageJobKind::kReadChunk);
+    const bool write = job->kind == static_cast<uint32_t>(anvil::StorageJobKind::kWriteChunk);
+    if (!read && !write) continue;
+    auto request = anvil::decode_request(job->kind, job->request);
+    if (!request.ok()) continue;
+    if (read)
+      chunk_reads_[job->job] = request->address;
+    else if (request->nbt.empty())
+      chunks_written_.erase(request->address);
+    else
+      chunks_written_[request->address] = std::move(request->nbt);
+  }
 }
 
-bool Replayer::recompute(const JobRecomputedRecord& recorded) {
+std::optional<Bytes> Replayer::rebuild_result(const JobRecomputedRecord& recorded, std::string& problem) {
+  const std::string job = "job " + std::to_string(recorded.job);
+  if (recorded.kind == static_cast<uint32_t>(anvil::StorageJobKind::kReadChunk)) {
+    auto read = chunk_reads_.find(recorded.job);
+    if (read == chunk_reads_.end()) {
+      problem = job + " is recorded as a chunk read of the session's own writes, but the replayed core did not submit that read";
+      return std::nullopt;
+    }
+    anvil::ChunkAddress address = read->second;
+    chunk_reads_.erase(read);
+    auto written = chunks_written_.find(address);
+    if (written == chunks_written_.end()) {
+      problem = job + " reads back a chunk the replayed core never wrote";
+      return std::nullopt;
+    }
+    return anvil::encode_result(anvil::StorageResult{anvil::StorageJobKind::kReadChunk, address,
+                                                     anvil::StorageOutcome::kData, written->second, {}});
+  }
   auto it = pure_jobs_.find(recorded.job);
   if (it == pure_jobs_.end() || it->second.kind != recorded.kind) {
-    format_problem("job " + std::to_string(recorded.job) +
-                   " is recorded as a recomputable result, but the replayed core did not submit it as such a job");
-    return false;
+    problem = job + " is recorded as a recomputable result, but the replayed core did not submit it as such a job";
+    return std::nullopt;
   }
   Bytes result = run_world_job(it->second.kind, it->second.request);
   pure_jobs_.erase(it);
-  if (result.size() != recorded.size || hash_bytes(result) != recorded.hash) {
-    format_problem("job " + std::to_string(recorded.job) + ": the generation result computed again (" +
-                   std::to_string(result.size()) + " bytes) differs from the recorded one (" +
-                   std::to_string(recorded.size) + " bytes): this build generates terrain differently");
+  return result;
+}
+
+bool Replayer::recompute(const JobRecomputedRecord& recorded) {
+  std::string problem;
+  std::optional<Bytes> result = rebuild_result(recorded, problem);
+  if (!result) {
+    format_problem(std::move(problem));
     return false;
   }
-  pending_inputs_.push_back(JobCompleted{recorded.job, std::move(result)});
+  if (result->size() != recorded.size || hash_bytes(*result) != recorded.hash) {
+    const bool read = recorded.kind == static_cast<uint32_t>(anvil::StorageJobKind::kReadChunk);
+    format_problem("job " + std::to_string(recorded.job) + ": the " +
+                   (read ? "chunk read back from the session's writes (" : "generation result computed again (") +
+                   std::to_string(result->size()) + " bytes) differs from the recorded one (" +
+                   std::to_string(recorded.size) + " bytes): " +
+                   (read ? "this build saved the chunk differently" : "this build generates terrain differently"));
+    return false;
+  }
+  pending_inputs_.push_back(JobCompleted{recorded.job, std::move(*result)});
   return true;
 }
 
@@ -248,7 +295,10 @@ Divergence Replayer::describe(const IterationDigest& recorded, const IterationDi
   SplitEffects rec = split(recorded_effects_);
   SplitEffects rep = split(replayed_records);
 
-  if (!d.connections.empty()) {
+  d.packets_noted = packets_noted_;
+  if (!packets_noted_ && !d.connections.empty()) {
+    for (const OutboundRecord* p : rep.packets[d.connections.front()]) d.replayed_packets.push_back(*p);
+  } else if (!d.connections.empty()) {
     ConnId conn = d.connections.front();
     const auto& a = rec.packets[conn];
     const auto& b = rep.packets[conn];

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <deque>
+#include <map>
 #include <memory>
 #include <optional>
 #include <span>
@@ -17,6 +18,7 @@
 #include "sim/core/effect_digest.h"
 #include "sim/core/result.h"
 #include "sim/game/core.h"
+#include "sim/world/anvil/storage_jobs.h"
 
 namespace hz {
 
@@ -112,14 +114,18 @@ class Replayer {
   void finish_pass(const IterationDigest& recorded, const IterationDigest& replayed, Divergence::Pass kind);
   Divergence describe(const IterationDigest& recorded, const IterationDigest& replayed, Divergence::Pass kind);
   void format_problem(std::string note);
-  // Pure jobs the replayed core submitted since the last look (their requests, for recomputing).
+  // Jobs the replayed core submitted since the last look: pure jobs' requests, chunk reads'
+  // addresses and the NBT of chunk writes, for rebuilding results.
   void note_submitted_jobs();
-  // A JobRecomputed record: runs the job again and queues its result as the input.
+  // A JobRecomputed record: runs the pure job again or reads back the chunk the session wrote,
+  // and queues the result as the input.
   bool recompute(const JobRecomputedRecord& recorded);
+  std::optional<Bytes> rebuild_result(const JobRecomputedRecord& recorded, std::string& problem);
 
   ReplayClock clock_;
   ReplaySink sink_;
   PassObserver* observer_ = nullptr;
+  bool packets_noted_ = true;  // the recording noted each packet (horizon-record-packet-notes)
   std::unique_ptr<Core> core_;
   ConnectionTracker tracker_;
 
@@ -127,6 +133,8 @@ class Replayer {
   std::vector<int64_t> pending_clock_;
   std::vector<Record> recorded_effects_;
   std::map<JobId, SubmitJob> pure_jobs_;  // submitted by the replayed core, not yet completed
+  std::map<JobId, anvil::ChunkAddress> chunk_reads_;  // the same for chunk reads
+  std::map<anvil::ChunkAddress, Bytes> chunks_written_;  // the NBT the replayed core last wrote
   size_t effects_seen_ = 0;               // of sink_.collected, looked at for submitted jobs
   std::map<ConnId, std::vector<ProtocolState>> recorded_states_;  // per connection, per recorded packet
   std::deque<PassNote> recent_;

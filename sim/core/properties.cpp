@@ -172,6 +172,7 @@ const std::vector<KeySpec>& typed_keys() {
       integer("view-distance", &P::view_distance, 2, 32, true),
       boolean("white-list", &P::white_list),
       boolean("horizon-record-trace", &P::record_trace),
+      boolean("horizon-record-packet-notes", &P::record_packet_notes),
       text("horizon-trace-dir", &P::trace_dir),
       integer("horizon-worker-threads", &P::worker_threads, 0, 256),
       integer("horizon-packet-rate-limit", &P::packet_rate_limit, 0, 1 << 30),

@@ -59,6 +59,7 @@ struct ServerProperties {
   bool white_list = false;
   // Horizon's own keys.
   bool record_trace = false;          // horizon-record-trace
+  bool record_packet_notes = true;    // horizon-record-packet-notes: each sent packet noted in traces
   std::string trace_dir = "traces";   // horizon-trace-dir
   int worker_threads = 0;             // horizon-worker-threads (0 = cores - 1, at least 1)
   int packet_rate_limit = 500;        // horizon-packet-rate-limit: packets/s over 7 s (0 = off)

@@ -18,15 +18,25 @@ struct JsonValue {
   double number = 0;
   std::string text;
   std::vector<JsonValue> items;
-  std::vector<std::pair<std::string, JsonValue>> members;  // object members in file order
+  // Object members in file order. A struct declared here and defined below: a std::pair of an
+  // incomplete type is refused by clang with libstdc++.
+  struct Member;
+  std::vector<Member> members;
 
-  const JsonValue* member(std::string_view name) const {
-    for (const auto& [key, value] : members) {
-      if (key == name) return &value;
-    }
-    return nullptr;
-  }
+  const JsonValue* member(std::string_view name) const;
 };
+
+struct JsonValue::Member {
+  std::string key;
+  JsonValue value;
+};
+
+inline const JsonValue* JsonValue::member(std::string_view name) const {
+  for (const auto& [key, value] : members) {
+    if (key == name) return &value;
+  }
+  return nullptr;
+}
 
 class JsonReader {
  public:
@@ -132,7 +142,7 @@ class JsonReader {
       if (pos_ >= text_.size() || text_[pos_] != '"' || !parse_string(key) || !consume(':')) return false;
       JsonValue value;
       if (!parse_value(value, depth + 1)) return false;
-      out.members.emplace_back(std::move(key), std::move(value));
+      out.members.push_back(JsonValue::Member{std::move(key), std::move(value)});
     } while (consume(','));
     return consume('}');
   }

@@ -19,15 +19,25 @@ struct NbtNode {
   double real = 0;      // float, double
   std::string text;     // string (decoded bytes as stored)
   std::vector<NbtNode> items;                   // list elements, array elements
-  std::vector<std::pair<std::string, NbtNode>> fields;  // compound fields in order
+  // Compound fields in order (a struct defined below: clang refuses a std::pair of an incomplete
+  // type with libstdc++).
+  struct Field;
+  std::vector<Field> fields;
 
-  const NbtNode* field(const std::string& name) const {
-    for (const auto& [key, value] : fields) {
-      if (key == name) return &value;
-    }
-    return nullptr;
-  }
+  const NbtNode* field(const std::string& name) const;
 };
+
+struct NbtNode::Field {
+  std::string key;
+  NbtNode value;
+};
+
+inline const NbtNode* NbtNode::field(const std::string& name) const {
+  for (const auto& [key, value] : fields) {
+    if (key == name) return &value;
+  }
+  return nullptr;
+}
 
 class NbtWalker {
  public:
@@ -138,7 +148,7 @@ class NbtWalker {
       NbtNode value;
       value.type = type;
       if (!string(name) || !payload(value, depth + 1)) return false;
-      node.fields.emplace_back(std::move(name), std::move(value));
+      node.fields.push_back(NbtNode::Field{std::move(name), std::move(value)});
     }
   }
 

@@ -187,7 +187,8 @@ class LiveSession {
     TraceHeader header = live_trace_header(options.config);
     header.session = options.name;
     recorder_ = std::make_unique<Recorder>(
-        clock_, effects_, std::make_unique<TraceWriter>(header, output_, RotationPolicy{}, FrameLimits{}));
+        clock_, effects_, std::make_unique<TraceWriter>(header, output_, RotationPolicy{}, FrameLimits{}),
+        options.config.properties.record_packet_notes);
     core_ = std::make_unique<Core>(options.config, recorder_->clock(), recorder_->sink());
     core_->start();
     recorder_->started();

@@ -89,7 +89,9 @@ TEST(TraceDamageKinds, WrongVersion) {
   EXPECT_EQ(damage_of(file).kind, DamageKind::kWrongVersion);
   file[8] = 4;  // version 4 had no JobRecomputed records: its generation results are stored whole
   EXPECT_EQ(damage_of(file).kind, DamageKind::kWrongVersion);
-  file[8] = 6;
+  file[8] = 5;  // version 5 wrote an Outbound record's id, size and hash beside a kept body
+  EXPECT_EQ(damage_of(file).kind, DamageKind::kWrongVersion);
+  file[8] = 7;
   EXPECT_EQ(damage_of(file).kind, DamageKind::kWrongVersion);
 }
 

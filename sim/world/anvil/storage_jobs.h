@@ -32,6 +32,7 @@ struct ChunkAddress {
   ChunkStore store = ChunkStore::kRegion;
   ChunkPos pos;
   bool operator==(const ChunkAddress&) const = default;
+  auto operator<=>(const ChunkAddress&) const = default;
 };
 
 struct StorageRequest {
