@@ -504,5 +504,61 @@ TEST(ExperienceThroughTheCore, OnlyAKillWithin100TicksOfAPlayersHitDropsOrbs) {
   EXPECT_EQ(w.s.h.core.experience_orbs().size(), 0u);
 }
 
+TEST(ExperienceThroughTheCore, ADyingPlayerDropsSevenPointsALevelAndRespawnsWithout) {
+  CoreWorld w;
+  testing::TestClient alice = w.s.join_loaded(1, "Alice", 3);
+  for (int i = 0; i < 40; ++i) w.s.pass();
+  Player& player = *w.s.h.core.sessions().player(1);
+  player.xp = experience::Experience{5, 0.5f, 60};
+  // Killed away from the spawn, so the respawned player does not stand on its own orbs.
+  const Vec3 at = player.position;
+  w.run("tp Alice " + std::to_string(at.x + 20.0) + " " + std::to_string(at.y + 10.0) + " " + std::to_string(at.z));
+  w.run("kill Alice");
+  ASSERT_TRUE(player.dead);
+  ExperienceOrbs& orbs = w.s.h.core.experience_orbs();
+  int points = 0;
+  for (int32_t id : orbs.ids()) points += orbs.find(id)->value() * orbs.find(id)->count;
+  EXPECT_EQ(points, 35);  // 7 x level 5
+  w.s.pass();
+  alice.packet(packet::play_sb::ClientCommand{0});
+  w.s.pass({alice.take()});
+  ASSERT_FALSE(player.dead);
+  EXPECT_EQ(player.xp.level, 0);
+  EXPECT_EQ(player.xp.total, 0);
+  EXPECT_EQ(player.xp.progress, 0.0f);
+  const auto sent = testing::sent_to<packet::play_cb::SetExperience>(w.s.h.sink, 1);
+  ASSERT_EQ(sent.size(), 1u);
+  EXPECT_EQ(sent[0].total, 0);
+  EXPECT_EQ(sent[0].level, 0);
+}
+
+TEST(ExperienceThroughTheCore, KeepInventoryKeepsTheExperienceAndDropsNone) {
+  CoreWorld w;
+  testing::TestClient alice = w.s.join_loaded(1, "Alice", 3);
+  for (int i = 0; i < 40; ++i) w.s.pass();
+  w.run("gamerule keep_inventory true");
+  Player& player = *w.s.h.core.sessions().player(1);
+  player.xp = experience::Experience{5, 0.5f, 60};
+  w.run("kill Alice");
+  EXPECT_EQ(w.s.h.core.experience_orbs().size(), 0u);
+  alice.packet(packet::play_sb::ClientCommand{0});
+  w.s.pass({alice.take()});
+  ASSERT_FALSE(player.dead);
+  EXPECT_EQ(player.xp.level, 5);
+  EXPECT_EQ(player.xp.total, 60);
+  const auto sent = testing::sent_to<packet::play_cb::SetExperience>(w.s.h.sink, 1);
+  ASSERT_EQ(sent.size(), 1u);  // restoreFrom: sent again after the respawn
+  EXPECT_EQ(sent[0].level, 5);
+}
+
+TEST(ExperienceThroughTheCore, AJoiningPlayerIsToldItsExperienceOnItsFirstTick) {
+  CoreWorld w;
+  testing::TestClient alice = w.s.join(1, "Alice", 3);
+  // The join's first tick sends the bar (never sent before): a new player's is empty.
+  const auto sent = testing::sent_to<packet::play_cb::SetExperience>(w.s.h.sink, 1);
+  ASSERT_EQ(sent.size(), 1u);
+  EXPECT_EQ(sent[0].total, 0);
+}
+
 }  // namespace
 }  // namespace hz

@@ -383,6 +383,7 @@ TEST(PlayerDataCore, QuitWritesTheFileAndRejoiningRestoresThePlayer) {
   ASSERT_EQ(p->inventory[kFirstHotbarSlot + 2], (ItemStack{*item_id("cobblestone"), 40}));
   p->health = 11.0f;  // as survival damage would leave it
   p->food_level = 15;
+  p->xp = experience::Experience{4, 0.25f, 33};
 
   const int writes_before = h.player_file_writes;
   h.iterate(0, {ConnectionClosed{1}});
@@ -396,7 +397,10 @@ TEST(PlayerDataCore, QuitWritesTheFileAndRejoiningRestoresThePlayer) {
   EXPECT_EQ(saved.game_mode, GameMode::kCreative);
   EXPECT_EQ(saved.previous_game_mode, GameMode::kSurvival);
   EXPECT_EQ(saved.health, 11.0f);
+  EXPECT_EQ(saved.xp.level, 4);
+  EXPECT_EQ(saved.xp.total, 33);
 
+  h.sink.clear();
   join(h, 2, "Keeper");
   const Player* back = h.core.sessions().player(2);
   ASSERT_NE(back, nullptr);
@@ -406,6 +410,17 @@ TEST(PlayerDataCore, QuitWritesTheFileAndRejoiningRestoresThePlayer) {
   EXPECT_EQ(back->selected_slot, 2);
   EXPECT_EQ(back->health, 11.0f);
   EXPECT_EQ(back->food_level, 15);
+  EXPECT_EQ(back->xp.level, 4);
+  EXPECT_EQ(back->xp.progress, 0.25f);
+  EXPECT_EQ(back->xp.total, 33);
+  // The first tick in play tells the client its bar.
+  bool told = false;
+  for (const auto& e : h.sink.effects)
+    if (auto* sent = std::get_if<SendPacket>(&e); sent && sent->conn == 2 && testing::packet_id_of(*sent->body) == packet_id::play_cb::experience) {
+      const auto xp = decode_packet<packet::play_cb::SetExperience>(*sent->body);
+      told = xp && xp->level == 4 && xp->total == 33 && xp->progress == 0.25f;
+    }
+  EXPECT_TRUE(told);
 }
 
 TEST(PlayerDataCore, TheJoinWaitsForTheFileAndANewPlayerGetsTheDefaults) {
