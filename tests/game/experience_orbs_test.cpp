@@ -15,6 +15,7 @@
 #include "sim/game/mobs/mobs.h"
 #include "sim/game/survival/experience_rules.h"
 #include "tests/game/movement_client.h"
+#include "tests/game/entity_fakes.h"
 #include "tests/game/movement_fake_world.h"
 #include "tests/game/streaming_server.h"
 
@@ -25,49 +26,8 @@ using testing::FakeWorld;
 
 // --- fakes for the system on its own ---
 
-class FakeConnections final : public PlayerConnections {
- public:
-  Player& add(ConnId conn, const Vec3& at) {
-    Player& p = players_[conn];
-    p.conn = conn;
-    p.entity_id = 1000 + static_cast<int32_t>(conn);
-    p.position = at;
-    order_.push_back(conn);
-    return p;
-  }
-  Player* player(ConnId conn) override { return players_.contains(conn) ? &players_[conn] : nullptr; }
-  const Player* player(ConnId conn) const override {
-    auto it = players_.find(conn);
-    return it == players_.end() ? nullptr : &it->second;
-  }
-  const std::vector<ConnId>& players_in_join_order() const override { return order_; }
-  void send(ConnId conn, SharedBytes body) override { sent.emplace_back(conn, *body); }
-  void disconnect(ConnId, const TextComponent&) override {}
-  void teleport(ConnId, const Vec3&, float, float) override {}
-  void respawn(ConnId, const Vec3&) override {}
-
-  std::vector<packet::play_cb::SetExperience> experience_sent(ConnId conn) const {
-    std::vector<packet::play_cb::SetExperience> out;
-    for (const auto& [to, body] : sent)
-      if (to == conn && testing::packet_id_of(body) == packet_id::play_cb::experience)
-        out.push_back(*decode_packet<packet::play_cb::SetExperience>(body));
-    return out;
-  }
-  std::vector<std::pair<ConnId, Bytes>> sent;
-
- private:
-  std::map<ConnId, Player> players_;
-  std::vector<ConnId> order_;
-};
-
-class RecordingTracking final : public EntityTracking {
- public:
-  void add_entity(Entity& entity) override { added.push_back(entity.id()); }
-  void remove_entity(int32_t id) override { removed.push_back(id); }
-  void send_to_viewers(int32_t id, const SharedBytes& body) override { broadcasts.emplace_back(id, *body); }
-  std::vector<int32_t> added, removed;
-  std::vector<std::pair<int32_t, Bytes>> broadcasts;
-};
+using FakeConnections = testing::RecordingConnections;
+using testing::RecordingTracking;
 
 struct OrbWorld {
   FakeWorld world;
@@ -342,7 +302,7 @@ TEST(ExperienceOrbPickup, APlayerOnOrbsTakesOneEveryTwoTicksAndItsBarFollows) {
   EXPECT_EQ(p.xp.progress, stepwise.progress);
   EXPECT_EQ(p.xp.level, 3);  // 7 + 9 + 11 = 27 points: level 3, nothing over
   // set_experience: once at the first tick (never sent), then after every orb.
-  const auto sent = w.connections.experience_sent(1);
+  const auto sent = w.connections.sent_of<packet::play_cb::SetExperience>(1);
   ASSERT_EQ(sent.size(), 3u);
   EXPECT_EQ(sent.back().level, 3);
   EXPECT_EQ(sent.back().total, 27);
