@@ -104,7 +104,7 @@ struct ReferenceOrb {
     if (!(std::abs(mx - vx) < tolerance)) vx = 0.0;
     if (!(std::abs(mz - vz) < tolerance)) vz = 0.0;
     const bool landed = my != vy && vy < 0.0;
-    if (vy != 0.0) on_ground = landed;
+    on_ground = landed;
     if (my != vy) vy = vy * 0.0;
     const double friction = on_ground ? static_cast<double>(0.6f * 0.98f) : static_cast<double>(0.98f);
     vx *= friction, vy *= friction, vz *= friction;

@@ -102,7 +102,7 @@ struct ReferenceItem {
     const double tolerance = static_cast<double>(1.0e-5f);
     if (!(std::abs(mx - vx) < tolerance)) vx = 0.0;
     if (!(std::abs(mz - vz) < tolerance)) vz = 0.0;
-    if (vy != 0.0) on_ground = my != vy && vy < 0.0;
+    on_ground = my != vy && vy < 0.0;
     if (my != vy) vy = vy * 0.0;
     const double friction = on_ground ? static_cast<double>(0.6f * 0.98f) : static_cast<double>(0.98f);
     vx *= friction, vy *= 0.98, vz *= friction;

@@ -106,7 +106,9 @@ bool move(Entity& e, const Aabb& box, const BlockSource& blocks) {
   const bool x_collision = !(std::abs(moved.x - delta.x) < tolerance);
   const bool z_collision = !(std::abs(moved.z - delta.z) < tolerance);
   const bool vertical_collision = delta.y != moved.y;
-  if (std::abs(delta.y) > 0.0) e.on_ground = vertical_collision && delta.y < 0.0;
+  // Entity.move updates the flags when the entity moved vertically or the server is authoritative
+  // for it, which it always is for entities nobody rides: so always.
+  e.on_ground = vertical_collision && delta.y < 0.0;
   if (x_collision) e.velocity.x = 0.0;
   if (z_collision) e.velocity.z = 0.0;
   if (vertical_collision) after_fall_on(e, blocks);
