@@ -1,6 +1,5 @@
-// The movement halves of ExperienceOrb.tick as functions of the orb and the world's blocks: the
-// start (water or gravity, lava's random hop) and the end (the push out of blocks, the collision
-// move, friction and the bounce); and the pull towards a followed player in between.
+// The movement parts of ExperienceOrb.tick: water or gravity and lava's hop before the merge scan,
+// the pull towards a followed player, then the push out of blocks, the move, friction and bounce.
 #pragma once
 
 #include "sim/core/rng.h"

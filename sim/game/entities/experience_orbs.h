@@ -1,7 +1,5 @@
-// The experience orb system (docs/rules/experience.md, docs/entities.md): every orb in the world,
-// created through the ExperienceDrops port (mob and player deaths), ticked in id order after the
-// items (physics, the 20-tick merge scan, following a player, lifetime), taken by the players
-// touching them one every 2 ticks, and each player's set_experience when its total changed.
+// The experience orb system (docs/rules/experience.md): every orb, awarded through ExperienceDrops,
+// ticked in id order, merged, taken by players one every 2 ticks; and each player's set_experience.
 #pragma once
 
 #include <cstdint>
