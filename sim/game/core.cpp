@@ -24,6 +24,7 @@
 #include "sim/game/items/inventory_menu.h"
 #include "sim/game/entities/block_loot.h"
 #include "sim/game/entities/falling_blocks.h"
+#include "sim/game/entities/experience_orbs.h"
 #include "sim/game/entities/item_entities.h"
 #include "sim/game/entities/lightning_bolts.h"
 #include "sim/game/entities/saved_entities.h"
@@ -75,10 +76,12 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   // Item entities exist before survival (death drops go into them); they are registered as a
   // listener further down, after the world.
   items_ = std::make_unique<ItemEntities>(entity_ids_, random_, *sessions_, *tracker_, rules_);
+  orbs_ = std::make_unique<ExperienceOrbs>(entity_ids_, random_, *sessions_, *tracker_);
   survival_ = std::make_unique<SurvivalSystem>(
       SurvivalSystem::Ports{*sessions_, static_cast<ServerLog&>(*this), static_cast<SpawnFinder&>(*this), *items_,
                             *tracker_, *movement_},
       rules_, config_.properties.difficulty);
+  survival_->set_experience_drops(orbs_.get());
   survival_->add_life_observer(movement_.get());
   survival_->add_life_observer(tracker_.get());
   movement_->set_outcome_observer(survival_.get());
@@ -116,11 +119,16 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
                                  static_cast<const GameTime&>(*this));
   sessions_->add_listener(mobs_.get());
   mobs_->set_difficulty(config_.properties.difficulty);
+  mobs_->set_experience(orbs_.get());
   sessions_->add_listener(items_.get());
+  // Experience orbs tick after the items (vanilla ticks both in entity order; Horizon keeps one
+  // system after the other), so mob deaths' orbs of this tick join before their own tick.
+  sessions_->add_listener(orbs_.get());
   // Non-player entities are saved with their chunks in the entities store; each system that
   // owns a kind registers here (docs/rules/saved-entities.md).
   saved_entities_ = std::make_unique<SavedEntities>(static_cast<ServerLog&>(*this));
   saved_entities_->add(*items_);
+  saved_entities_->add(*orbs_);
   saved_entities_->add(*falling_);
   saved_entities_->add(*mobs_);
   world_->set_entity_keeper(saved_entities_.get());
@@ -143,6 +151,7 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   world_blocks_ = std::make_unique<ColumnBlockSource>([this](ChunkPos pos) { return world_->column(pos); });
   movement_->set_block_source(world_blocks_.get());
   items_->set_block_source(world_blocks_.get());
+  orbs_->set_block_source(world_blocks_.get());
   falling_->set_block_source(world_blocks_.get());
   mobs_->set_block_source(world_blocks_.get());
   // A creeper's blast: blocks through the block updates, hurting players and mobs, the packet.
@@ -343,6 +352,7 @@ uint64_t Core::state_hash() const {
   h.u64(world_->hash());
   h.u64(digging_->hash());
   h.u64(items_->hash());
+  h.u64(orbs_->hash());
   h.u64(block_acks_->hash());
   h.u64(inventory_->hash());
   h.u64(survival_->hash());

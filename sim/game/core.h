@@ -41,6 +41,7 @@ class Buckets;
 class EntityTracker;
 class InventoryMenus;
 class ItemEntities;
+class ExperienceOrbs;
 class SavedEntities;
 class LightningBolts;
 class Mobs;
@@ -132,6 +133,7 @@ class Core final : public CommandHost,
   EntityTracker& tracking() { return *tracker_; }
   // Dropped items; also the ItemDrops port other systems drop through.
   ItemEntities& items() { return *items_; }
+  ExperienceOrbs& experience_orbs() { return *orbs_; }
   FallingBlocks& falling_blocks() { return *falling_; }
   SavedEntities& saved_entities() { return *saved_entities_; }
   LightningBolts& lightning() { return *lightning_; }
@@ -204,6 +206,7 @@ class Core final : public CommandHost,
   std::unique_ptr<BlockTickRules> block_tick_rules_;
   std::unique_ptr<FluidTicks> fluid_ticks_;
   std::unique_ptr<ItemEntities> items_;
+  std::unique_ptr<ExperienceOrbs> orbs_;
   std::unique_ptr<SavedEntities> saved_entities_;  // the entities store's reads and writes
   std::unique_ptr<LightningBolts> lightning_;      // bolts the thunder strikes
   std::unique_ptr<Mobs> mobs_;

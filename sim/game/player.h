@@ -9,6 +9,7 @@
 #include <array>
 
 #include "sim/core/properties.h"
+#include "sim/game/survival/experience_rules.h"
 #include "sim/game/items/item_stack.h"
 #include "sim/core/types.h"
 #include "sim/protocol/packets_common.h"
@@ -71,6 +72,15 @@ struct Player {
   double fall_distance = 0.0;
   int invulnerable_ticks = 0;
   bool dead = false;
+
+  // Experience (docs/rules/experience.md): level, progress and total; the enchantment seed
+  // (XpSeed, kept for the file); Player.takeXpDelay, the ticks until the next orb can be taken;
+  // ServerPlayer.lastSentExp, the total last sent in set_experience (-1 forces a send).
+  experience::Experience xp;
+  int32_t xp_seed = 0;
+  int take_xp_delay = 0;
+  int last_sent_xp = kNeverSentXp;
+  static constexpr int kNeverSentXp = -99999999;
 };
 
 }  // namespace hz

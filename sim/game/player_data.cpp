@@ -236,9 +236,12 @@ nbt::Compound player_to_nbt(const Player& p, const PlayerSaveContext& context) {
   root.put("DataVersion", int32_t{kPlayerDataVersion});
   root.put("Inventory", inventory_tag(p, context));
   root.put("SelectedItemSlot", int32_t{p.selected_slot});
-  for (auto [key, value] : {std::pair<const char*, int32_t>{"XpLevel", 0}, {"XpTotal", 0}, {"Score", 0}})
-    if (!root.find(key)) root.put(key, value);
-  if (!root.find("XpP")) root.put("XpP", 0.0f);
+  // Player.addAdditionalSaveData's order: XpP, XpLevel, XpTotal, XpSeed, Score.
+  root.put("XpP", p.xp.progress);
+  root.put("XpLevel", int32_t{p.xp.level});
+  root.put("XpTotal", int32_t{p.xp.total});
+  root.put("XpSeed", int32_t{p.xp_seed});
+  if (!root.find("Score")) root.put("Score", int32_t{0});
   root.put("foodLevel", int32_t{p.food_level});
   root.put("foodTickTimer", int32_t{p.food_tick_timer});
   root.put("foodSaturationLevel", p.saturation);
@@ -274,6 +277,12 @@ SavedPlayer saved_player_from_nbt(const nbt::Compound& root) {
   out.saturation = float_or(root, "foodSaturationLevel", 5.0f);
   out.exhaustion = float_or(root, "foodExhaustionLevel", 0.0f);
   out.food_tick_timer = int_or(root, "foodTickTimer", 0);
+  out.xp.progress = float_or(root, "XpP", 0.0f);
+  out.xp.level = int_or(root, "XpLevel", 0);
+  out.xp.total = int_or(root, "XpTotal", 0);
+  // Vanilla draws a new seed when it reads 0; Horizon keeps 0 (nothing reads the seed yet, and a
+  // draw at join would be one more for the core's RNG to account for).
+  out.xp_seed = int_or(root, "XpSeed", 0);
   out.game_mode = game_mode_at(root, "playerGameType");
   out.previous_game_mode = game_mode_at(root, "previousPlayerGameType");
   if (const auto* dimension = find_as<std::string>(root, "Dimension")) out.dimension = *dimension;

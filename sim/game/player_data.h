@@ -42,6 +42,9 @@ struct SavedPlayer {
   float saturation = 5.0f;
   float exhaustion = 0.0f;
   int food_tick_timer = 0;
+  // XpP, XpLevel, XpTotal, XpSeed.
+  experience::Experience xp;
+  int32_t xp_seed = 0;
   std::optional<GameMode> game_mode;
   std::optional<GameMode> previous_game_mode;
   std::string dimension;  // empty when absent

@@ -121,6 +121,15 @@ class ItemDrops {
   virtual void drop_from_player(const Player& player, const ItemStack& stack, bool scatter, bool keep_thrower) = 0;
 };
 
+// Experience orbs as other systems create them (ExperienceOrb.award; the experience orb system
+// implements it, drawing from the core's one RNG).
+class ExperienceDrops {
+ public:
+  virtual ~ExperienceDrops() = default;
+  // `points` split into orbs at `position` (each first tries to join an orb already there).
+  virtual void award(const Vec3& position, int points) = 0;
+};
+
 // Players and the connections they play on (Sessions owns both): look a player up, send to a
 // connection, disconnect it, teleport a player.
 class PlayerConnections {

@@ -132,6 +132,8 @@ void Sessions::place_player(Player& p, const SavedPlayer* saved) {
   p.saturation = saved->saturation;
   p.exhaustion = saved->exhaustion;
   p.food_tick_timer = saved->food_tick_timer;
+  p.xp = saved->xp;
+  p.xp_seed = saved->xp_seed;
   p.inventory = saved->inventory;
   p.selected_slot = saved->selected_slot;
 }

@@ -39,7 +39,7 @@ using PlayClientbound =
               play_cb::PlayerInfo, play_cb::SpawnPosition, play_cb::UpdateTime, play_cb::GameStateChange,
               play_cb::UpdateViewPosition, play_cb::UpdateViewDistance, play_cb::SimulationDistance,
               play_cb::ChunkBatchStart, play_cb::ChunkBatchFinished, play_cb::MapChunk, play_cb::UnloadChunk,
-              play_cb::UpdateLight, play_cb::UpdateHealth, play_cb::KeepAlive, play_cb::Ping, play_cb::PongResponse,
+              play_cb::UpdateLight, play_cb::UpdateHealth, play_cb::SetExperience, play_cb::KeepAlive, play_cb::Ping, play_cb::PongResponse,
               play_cb::SystemChat, play_cb::KickDisconnect, play_cb::SpawnEntity, play_cb::RelEntityMove,
               play_cb::EntityMoveLook, play_cb::EntityLook, play_cb::EntityHeadRotation,
               play_cb::SyncEntityPosition, play_cb::EntityTeleport, play_cb::EntityDestroy, play_cb::PlayerRemove,

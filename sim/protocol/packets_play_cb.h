@@ -410,6 +410,25 @@ struct UpdateHealth {
   }
 };
 
+// ClientboundSetExperiencePacket: the experience bar.
+struct SetExperience {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::experience;
+  static constexpr std::string_view kName = "experience";
+
+  float progress = 0;
+  int32_t level = 0;
+  int32_t total = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("progress", progress);
+    v("level", level, kVarInt);
+    v("total", total, kVarInt);
+  }
+};
+
 struct KeepAlive {
   static constexpr ProtocolState kState = ProtocolState::kPlay;
   static constexpr Direction kDirection = Direction::kClientbound;

@@ -1,6 +1,6 @@
 // Mobs with a real client: a summoned zombie walks to a survival bot and hurts it through the
 // health system (easy difficulty: 2.5 per hit), and the bot kills a summoned chicken with its fist
-// and picks up the chicken meat it drops.
+// and picks up the chicken meat it drops and the experience orbs (1-3 points) the kill is worth.
 'use strict'
 
 const { test, before, after } = require('node:test')
@@ -56,6 +56,8 @@ test('a player kills a summoned chicken and picks up its drop', { timeout: 60000
   await server.waitForLine(/Summoned new Chicken/)
   const [chicken] = await seen
   const meat = waitForEvent(bot, 'playerCollect', { timeoutMs: 30000, accept: collector => collector === bot.entity, what: 'the pickup' })
+  const pointsBefore = bot.experience.points
+  const experience = waitForEvent(bot, 'experience', { timeoutMs: 30000, accept: () => bot.experience.points > pointsBefore, what: 'the experience orbs' })
   // Four full-strength fist hits of 1 (health 4), each after the 10-tick window.
   for (let i = 0; i < 10 && bot.entities[chicken.id]; i++) {
     await bot.lookAt(chicken.position.offset(0, 0.35, 0), true)
@@ -72,5 +74,12 @@ test('a player kills a summoned chicken and picks up its drop', { timeout: 60000
     await sleep(500)
   }
   assert.ok(names().includes('chicken'), `inventory: ${names()}`)
+  await experience
+  // Orbs of 1 or 3 taken one at a time; the bar follows giveExperiencePoints (7 points to level 1).
+  for (let i = 0; i < 10 && Object.values(bot.entities).some(e => e.name === 'experience_orb'); i++) await sleep(300)
+  const gained = bot.experience.points - pointsBefore
+  assert.ok(gained >= 1 && gained <= 3, `experience gained: ${gained}`)
+  assert.equal(bot.experience.level, 0)
+  assert.ok(Math.abs(bot.experience.progress - bot.experience.points / 7) < 1e-6, `progress ${bot.experience.progress}`)
   assert.deepEqual(bot.problems, [])
 })

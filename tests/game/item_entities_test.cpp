@@ -20,6 +20,7 @@
 #include "sim/game/entities/tool_rules.h"
 #include "sim/game/items/enchantments.h"
 #include "sim/game/tracking/entity_tracker.h"
+#include "tests/game/entity_fakes.h"
 #include "tests/game/movement_fake_world.h"
 #include "tests/game/streaming_server.h"
 
@@ -35,42 +36,8 @@ ItemStack stack_of(std::string_view item, int count) { return ItemStack{*item_id
 
 // --- fakes for the system on its own ---
 
-class FakeConnections final : public PlayerConnections {
- public:
-  Player& add(ConnId conn, const Vec3& at) {
-    Player& p = players_[conn];
-    p.conn = conn;
-    p.entity_id = 1000 + static_cast<int32_t>(conn);
-    p.position = at;
-    order_.push_back(conn);
-    return p;
-  }
-  Player* player(ConnId conn) override { return players_.contains(conn) ? &players_[conn] : nullptr; }
-  const Player* player(ConnId conn) const override {
-    auto it = players_.find(conn);
-    return it == players_.end() ? nullptr : &it->second;
-  }
-  const std::vector<ConnId>& players_in_join_order() const override { return order_; }
-  void send(ConnId conn, SharedBytes body) override { sent.emplace_back(conn, *body); }
-  void disconnect(ConnId, const TextComponent&) override {}
-  void teleport(ConnId, const Vec3&, float, float) override {}
-  void respawn(ConnId, const Vec3&) override {}
-
-  std::vector<std::pair<ConnId, Bytes>> sent;
-
- private:
-  std::map<ConnId, Player> players_;
-  std::vector<ConnId> order_;
-};
-
-class RecordingTracking final : public EntityTracking {
- public:
-  void add_entity(Entity& entity) override { added.push_back(entity.id()); }
-  void remove_entity(int32_t id) override { removed.push_back(id); }
-  void send_to_viewers(int32_t id, const SharedBytes& body) override { broadcasts.emplace_back(id, *body); }
-  std::vector<int32_t> added, removed;
-  std::vector<std::pair<int32_t, Bytes>> broadcasts;
-};
+using FakeConnections = testing::RecordingConnections;
+using testing::RecordingTracking;
 
 struct ItemWorld {
   FakeWorld world;
@@ -135,7 +102,7 @@ struct ReferenceItem {
     const double tolerance = static_cast<double>(1.0e-5f);
     if (!(std::abs(mx - vx) < tolerance)) vx = 0.0;
     if (!(std::abs(mz - vz) < tolerance)) vz = 0.0;
-    if (vy != 0.0) on_ground = my != vy && vy < 0.0;
+    on_ground = my != vy && vy < 0.0;
     if (my != vy) vy = vy * 0.0;
     const double friction = on_ground ? static_cast<double>(0.6f * 0.98f) : static_cast<double>(0.98f);
     vx *= friction, vy *= 0.98, vz *= friction;

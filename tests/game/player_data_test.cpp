@@ -201,7 +201,7 @@ TEST(PlayerData, ReadingIsLenientAsVanillas) {
 
 TEST(PlayerData, KeysHorizonDoesNotModelSurviveASave) {
   nbt::Compound loaded = player_to_nbt(sample_player(), PlayerSaveContext{});
-  loaded.put("XpLevel", int32_t{7});
+  loaded.put("Score", int32_t{7});
   nbt::List ender;
   nbt::Compound pearl;
   pearl.put("Slot", int8_t{0});
@@ -219,7 +219,7 @@ TEST(PlayerData, KeysHorizonDoesNotModelSurviveASave) {
   Player p = sample_player();
   PlayerSaveContext context{GameMode::kSurvival, "minecraft:overworld", &loaded, &read.item_tags};
   nbt::Compound again = player_to_nbt(p, context);
-  EXPECT_EQ(*get<int32_t>(again, "XpLevel"), 7);
+  EXPECT_EQ(*get<int32_t>(again, "Score"), 7);
   EXPECT_EQ(*again.find("EnderItems"), nbt::Tag(ender));
   EXPECT_EQ(*get<int32_t>(again, "previousPlayerGameType"), 0);
   EXPECT_NE(get<nbt::Compound>(*inventory_entry(again, 0), "components"), nullptr);
@@ -383,6 +383,7 @@ TEST(PlayerDataCore, QuitWritesTheFileAndRejoiningRestoresThePlayer) {
   ASSERT_EQ(p->inventory[kFirstHotbarSlot + 2], (ItemStack{*item_id("cobblestone"), 40}));
   p->health = 11.0f;  // as survival damage would leave it
   p->food_level = 15;
+  p->xp = experience::Experience{4, 0.25f, 33};
 
   const int writes_before = h.player_file_writes;
   h.iterate(0, {ConnectionClosed{1}});
@@ -396,7 +397,10 @@ TEST(PlayerDataCore, QuitWritesTheFileAndRejoiningRestoresThePlayer) {
   EXPECT_EQ(saved.game_mode, GameMode::kCreative);
   EXPECT_EQ(saved.previous_game_mode, GameMode::kSurvival);
   EXPECT_EQ(saved.health, 11.0f);
+  EXPECT_EQ(saved.xp.level, 4);
+  EXPECT_EQ(saved.xp.total, 33);
 
+  h.sink.clear();
   join(h, 2, "Keeper");
   const Player* back = h.core.sessions().player(2);
   ASSERT_NE(back, nullptr);
@@ -406,6 +410,17 @@ TEST(PlayerDataCore, QuitWritesTheFileAndRejoiningRestoresThePlayer) {
   EXPECT_EQ(back->selected_slot, 2);
   EXPECT_EQ(back->health, 11.0f);
   EXPECT_EQ(back->food_level, 15);
+  EXPECT_EQ(back->xp.level, 4);
+  EXPECT_EQ(back->xp.progress, 0.25f);
+  EXPECT_EQ(back->xp.total, 33);
+  // The first tick in play tells the client its bar.
+  bool told = false;
+  for (const auto& e : h.sink.effects)
+    if (auto* sent = std::get_if<SendPacket>(&e); sent && sent->conn == 2 && testing::packet_id_of(*sent->body) == packet_id::play_cb::experience) {
+      const auto xp = decode_packet<packet::play_cb::SetExperience>(*sent->body);
+      told = xp && xp->level == 4 && xp->total == 33 && xp->progress == 0.25f;
+    }
+  EXPECT_TRUE(told);
 }
 
 TEST(PlayerDataCore, TheJoinWaitsForTheFileAndANewPlayerGetsTheDefaults) {
@@ -484,6 +499,27 @@ TEST(PlayerDataCore, ForceGamemodeOverridesTheSavedMode) {
   ASSERT_NE(p, nullptr);
   EXPECT_EQ(p->game_mode, GameMode::kSurvival);
   EXPECT_EQ(p->position, (Vec3{1.5, 90.0, 2.5}));
+}
+
+TEST(PlayerData, ExperienceKeysRoundTrip) {
+  Player p = sample_player();
+  p.xp = experience::Experience{12, 0.375f, 321};
+  p.xp_seed = -123456;
+  const nbt::Compound saved = player_to_nbt(p, PlayerSaveContext{});
+  EXPECT_EQ(*get<float>(saved, "XpP"), 0.375f);
+  EXPECT_EQ(*get<int32_t>(saved, "XpLevel"), 12);
+  EXPECT_EQ(*get<int32_t>(saved, "XpTotal"), 321);
+  EXPECT_EQ(*get<int32_t>(saved, "XpSeed"), -123456);
+  const SavedPlayer read = saved_player_from_nbt(saved);
+  EXPECT_EQ(read.xp.level, 12);
+  EXPECT_EQ(read.xp.progress, 0.375f);
+  EXPECT_EQ(read.xp.total, 321);
+  EXPECT_EQ(read.xp_seed, -123456);
+  // Missing keys read as vanilla's defaults.
+  const SavedPlayer fresh = saved_player_from_nbt(nbt::Compound{});
+  EXPECT_EQ(fresh.xp.level, 0);
+  EXPECT_EQ(fresh.xp.total, 0);
+  EXPECT_EQ(fresh.xp.progress, 0.0f);
 }
 
 }  // namespace

@@ -13,6 +13,8 @@
 #include "sim/data/catalog.h"
 #include "sim/game/core.h"
 #include "sim/game/entities/falling_block_codec.h"
+#include "sim/game/entities/experience_orb_codec.h"
+#include "sim/game/entities/experience_orbs.h"
 #include "sim/game/entities/falling_blocks.h"
 #include "sim/game/entities/item_entities.h"
 #include "sim/game/entities/item_entity_codec.h"
@@ -342,6 +344,35 @@ TEST(SavedEntitiesScenario, ItemsAndAFallingBlockAreBackAfterARestart) {
   std::map<Uuid, ItemStack> loaded;
   for (int32_t id : s.h.core.items().ids()) loaded[s.h.core.items().find(id)->uuid()] = s.h.core.items().find(id)->stack();
   EXPECT_EQ(loaded, saved_items);
+}
+
+TEST(SavedEntitiesScenario, ExperienceOrbsAreSavedWithTheirChunkAndBackAfterARestart) {
+  std::map<ChunkPos, Bytes> chunks, entities;
+  std::map<Uuid, std::pair<int, int>> saved_orbs;  // value, count
+  {
+    EntityWorld w;
+    // Beyond Alice's 8 blocks, so the orbs neither follow nor reach her.
+    const Vec3 place{w.spawn.x + 12.5, w.spawn.y + 1, w.spawn.z + 0.5};
+    w.s.h.core.experience_orbs().award(place, 44);  // orbs of 37 and 7
+    for (int i = 0; i < 5; ++i) w.s.pass();
+    w.s.pass({ConsoleLine{"save-all"}});
+    ExperienceOrbs& orbs = w.s.h.core.experience_orbs();
+    for (int32_t id : orbs.ids()) saved_orbs[orbs.find(id)->uuid()] = {orbs.find(id)->value(), orbs.find(id)->count};
+    ASSERT_EQ(saved_orbs.size(), 2u);
+    std::vector<nbt::Compound> stored = w.stored_entities(chunk_at(orbs.find(orbs.ids()[0])->position));
+    ASSERT_FALSE(stored.empty());
+    bool found = false;
+    for (const nbt::Compound& c : stored) found = found || at(c, "id") == nbt::Tag("minecraft:experience_orb");
+    EXPECT_TRUE(found);
+    chunks = w.s.jobs.stored;
+    entities = w.s.jobs.entity_records;
+  }
+  StreamingServer s(testing::properties_with_view_distance(3), "", chunks, entities);
+  for (int i = 0; i < 2000 && s.h.core.experience_orbs().size() < 2; ++i) s.pass();
+  ExperienceOrbs& orbs = s.h.core.experience_orbs();
+  std::map<Uuid, std::pair<int, int>> loaded;
+  for (int32_t id : orbs.ids()) loaded[orbs.find(id)->uuid()] = {orbs.find(id)->value(), orbs.find(id)->count};
+  EXPECT_EQ(loaded, saved_orbs);
 }
 
 TEST(SavedEntitiesScenario, EntitiesOfUnknownTypesAreWrittenBackAsRead) {

@@ -16,6 +16,15 @@ Bytes single_stack_value(uint8_t index, const ItemStack& stack) {
   return out.take();
 }
 
+Bytes single_int_value(uint8_t index, int32_t value) {
+  ByteWriter out;
+  out.u8(index);
+  out.varint(kIntSerializer);
+  out.varint(value);
+  out.u8(kEndOfData);
+  return out.take();
+}
+
 Bytes single_block_pos_value(uint8_t index, const BlockPos& pos) {
   ByteWriter out;
   out.u8(index);

@@ -71,6 +71,9 @@ struct MobState {
   // The player who hurt it last and when (lastHurtByMob / lastHurtByPlayer, forgotten after 100 ticks).
   std::optional<int32_t> last_hurt_by;  // the attacker's entity id
   int last_hurt_by_timestamp = 0;
+  // lastHurtByPlayerMemoryTime: 100 when a player hurts it, counted down each tick; a death
+  // while it is above 0 drops experience.
+  int last_hurt_by_player_memory = 0;
   // Mob.
   bool no_ai = false;
   bool persistence_required = false;  // never despawns, not counted against the mob caps

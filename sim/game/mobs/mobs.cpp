@@ -9,6 +9,7 @@
 #include "sim/data/catalog.h"
 #include "sim/data/registries.h"
 #include "sim/game/blocks/directions.h"
+#include "sim/game/survival/experience_rules.h"
 #include "sim/game/mobs/combat_rules.h"
 #include "sim/game/mobs/creeper.h"
 #include "sim/game/mobs/mob_ai.h"
@@ -231,6 +232,7 @@ void Mobs::tick_mob(Mob& mob) {
   tick_fire(mob);
   if (mob.removed) return;
   if (s.last_hurt_by && s.tick_count - s.last_hurt_by_timestamp > kLastHurtByMemory) s.last_hurt_by.reset();
+  if (s.last_hurt_by_player_memory > 0) --s.last_hurt_by_player_memory;
   // aiStep: without AI the mob does not move at all (Mob.isEffectiveAi).
   if (s.no_ai) return;
   skeleton::tick_using_item(mob);  // LivingEntity.tick updates the item in use before aiStep
@@ -315,6 +317,7 @@ bool Mobs::hurt(Mob& mob, MobDamage kind, float amount, const Player* attacker) 
   if (attacker) {
     s.last_hurt_by = attacker->entity_id;
     s.last_hurt_by_timestamp = s.tick_count;
+    s.last_hurt_by_player_memory = kPlayerKillMemory;
   }
   if (full) {
     packet::play_cb::DamageEvent event;
@@ -413,6 +416,7 @@ void Mobs::die(Mob& mob) {
   mob.state.dead = true;
   mob.state.path.reset();
   if (rules_.get_bool("mob_drops")) drop_loot(mob);
+  drop_experience(mob);
   tracking_.send_to_viewers(mob.id(), share(encode_packet(packet::play_cb::EntityStatus{mob.id(), kEntityEventDeath})));
 }
 
@@ -424,6 +428,14 @@ void Mobs::drop_loot(Mob& mob) {
     if (count <= 0) continue;
     drops_.drop_at(mob.position, ItemStack{*item_id(drop.item), count});
   }
+}
+
+void Mobs::drop_experience(Mob& mob) {
+  // LivingEntity.dropExperience: only for a kill a player had a hand in, with mob_drops on.
+  if (!experience_ || mob.state.last_hurt_by_player_memory <= 0 || !rules_.get_bool("mob_drops")) return;
+  const MobKind& kind = mob.mob_kind();
+  const int equipped = main_hand_item(kind).empty() ? 0 : 1;
+  experience_->award(mob.position, experience::mob_reward(!kind.hostile, equipped, random_));
 }
 
 void Mobs::explode_creeper(Mob& mob) {
@@ -467,7 +479,7 @@ uint64_t Mobs::hash() const {
     h.f64(mob->velocity.x), h.f64(mob->velocity.y), h.f64(mob->velocity.z);
     h.f64(mob->yaw), h.f64(mob->pitch), h.f64(s.head_yaw);
     h.u64(mob->on_ground), h.f64(s.health), h.i64(s.invulnerable_time), h.f64(s.last_hurt);
-    h.i64(s.tick_count), h.i64(s.death_time), h.u64(s.dead), h.u64(s.no_ai);
+    h.i64(s.tick_count), h.i64(s.death_time), h.u64(s.dead), h.u64(s.no_ai), h.i64(s.last_hurt_by_player_memory);
     h.i64(s.target ? static_cast<int64_t>(*s.target) : -1);
     h.i64(s.remaining_fire_ticks), h.i64(s.use_item_ticks), h.i64(s.bow_attack_time), h.i64(s.bow_see_time);
     h.i64(static_cast<int64_t>(s.path_index)), h.u64(s.path.has_value());

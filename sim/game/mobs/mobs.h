@@ -45,6 +45,8 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   static constexpr int8_t kEntityEventDeath = 3;
   static constexpr int8_t kEntityEventPoof = 60;
   static constexpr int kBelowWorldMargin = 64;
+  // LivingEntity.resolvePlayerResponsibleForDamage: a player's hit counts for 100 ticks.
+  static constexpr int kPlayerKillMemory = 100;
 
   Mobs(EntityIds& ids, Rng& random, PlayerConnections& connections, EntityTracking& tracking, PlayerDamage& damage,
        ItemDrops& drops, const GameRules& rules, const GameTime& time);
@@ -64,6 +66,8 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   void set_line_of_sight(std::function<bool(const Vec3&, const Vec3&)> clear) { clear_line_ = std::move(clear); }
   // The difficulty Mob.checkDespawn reads: in peaceful, hostile mobs vanish.
   void set_difficulty(Difficulty difficulty) { difficulty_ = difficulty; }
+  // Where killed mobs' experience goes (the experience orb system); none without it.
+  void set_experience(ExperienceDrops* experience) { experience_ = experience; }
   // Daylight for undead burning; without it nothing burns.
   void set_sunlight(SunlightAt sunlight) { sunlight_ = std::move(sunlight); }
 
@@ -107,6 +111,8 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   // Creeper.explodeCreeper: dead, the explosion at its feet, removed without death loot.
   void explode_creeper(Mob& mob);
   void drop_loot(Mob& mob);
+  // LivingEntity.dropExperience after the loot (Mob.getBaseExperienceReward's draws).
+  void drop_experience(Mob& mob);
   bool hurt_player(Mob& mob, Player& player);
   void discard(Mob& mob);
   void purge_removed();
@@ -122,6 +128,7 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   EntityTracking& tracking_;
   PlayerDamage& damage_;
   ItemDrops& drops_;
+  ExperienceDrops* experience_ = nullptr;
   const GameRules& rules_;
   const GameTime& time_;
   NoBlocks no_blocks_;

@@ -1,6 +1,6 @@
 // Experience (docs/rules/experience.md): the values orbs are split into, the points a mob is worth
 // when a player kills it, and a player's level and progress as points are added. Pure rules; the
-// orb entity and the player's experience state are not built yet.
+// orbs themselves are sim/game/entities/experience_orbs.h.
 #pragma once
 
 #include <vector>

@@ -1,5 +1,6 @@
 #include "sim/game/survival/survival_system.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -197,6 +198,7 @@ void SurvivalSystem::die(Player& player, Life& life) {
     connections_.send(player.conn, packet::play_cb::DeathCombatEvent{player.entity_id, to_nbt(TextComponent::plain(""))});
   }
   if (player.game_mode != GameMode::kSpectator && !rules_.get_bool("keep_inventory")) drop_inventory(player);
+  drop_experience(player);
   broadcast_.send_to_viewers_and_self(player, share(encode_packet(packet::play_cb::EntityStatus{player.entity_id, kEntityEventDeath})));
   life.combat.recheck(false, life.tick_count);
   for (PlayerLifeObserver* o : life_observers_) o->on_player_died(player);
@@ -216,6 +218,14 @@ void SurvivalSystem::drop_inventory(Player& player) {
     stack = ItemStack{};
     drops_.drop_from_player(player, dropped, /*scatter=*/true, /*keep_thrower=*/false);
   }
+}
+
+// Player.getBaseExperienceReward: 7 per level, at most 100, none with keep_inventory or for a
+// spectator; a player always drops it (isAlwaysExperienceDropper), whatever mob_drops says.
+void SurvivalSystem::drop_experience(Player& player) {
+  if (!experience_ || player.game_mode == GameMode::kSpectator || rules_.get_bool("keep_inventory")) return;
+  const int points = std::min(player.xp.level * kExperiencePerLevel, kMaxDeathExperience);
+  experience_->award(player.position, points);
 }
 
 void SurvivalSystem::tick_death(Player& player, Life& life) {
@@ -255,6 +265,9 @@ void SurvivalSystem::respawn(Player& player) {
   if (!rules_.get_bool("keep_inventory") && player.game_mode != GameMode::kSpectator) {
     player.inventory.fill(ItemStack{});
     player.carried = ItemStack{};
+    // The new player entity starts without experience (ServerPlayer.restoreFrom keeps it only
+    // with keep_inventory or for a spectator); the enchantment seed always carries over.
+    player.xp = experience::Experience{};
   }
   player.health = kMaxHealth;
   store_food(player, FoodState{});
@@ -262,6 +275,8 @@ void SurvivalSystem::respawn(Player& player) {
   player.invulnerable_ticks = 0;
   player.dead = false;
   *life = Life{};
+  player.take_xp_delay = 0;
+  player.last_sent_xp = -1;  // restoreFrom: set_experience goes out on the next tick
   connections_.respawn(player.conn, spawn_.find_player_spawn());
   for (PlayerLifeObserver* o : life_observers_) o->on_player_respawned(player);
 }

@@ -34,6 +34,8 @@ class SurvivalSystem final : public PlayerListener,
 
   // Systems that follow deaths and respawns (movement, entity tracking), told in this order.
   void add_life_observer(PlayerLifeObserver* observer) { life_observers_.push_back(observer); }
+  // Where a dying player's experience goes (the experience orb system); none without it.
+  void set_experience_drops(ExperienceDrops* experience) { experience_ = experience; }
 
   // PlayerDamage
   bool hurt(ConnId player, DamageCause kind, float amount) override;
@@ -77,6 +79,9 @@ class SurvivalSystem final : public PlayerListener,
                const MobAttacker* attacker = nullptr);
   void die(Player& player, Life& life);
   void drop_inventory(Player& player);
+  void drop_experience(Player& player);
+  static constexpr int kExperiencePerLevel = 7;
+  static constexpr int kMaxDeathExperience = 100;
   void tick_player(Player& player, Life& life);
   void tick_death(Player& player, Life& life);
   void remove_body(Player& player, Life& life);
@@ -95,6 +100,7 @@ class SurvivalSystem final : public PlayerListener,
   ServerLog& log_;
   SpawnFinder& spawn_;
   ItemDrops& drops_;
+  ExperienceDrops* experience_ = nullptr;
   EntityBroadcast& broadcast_;
   const ClientLoading& loading_;
   const GameRules& rules_;

@@ -1,0 +1,287 @@
+#include "sim/game/entities/experience_orbs.h"
+
+#include <algorithm>
+
+#include "sim/core/hash.h"
+#include "sim/core/java_format.h"
+#include "sim/game/entities/experience_orb_codec.h"
+#include "sim/game/entities/experience_orb_physics.h"
+#include "sim/game/movement/player_body.h"
+#include "sim/game/survival/experience_rules.h"
+#include "sim/protocol/packets.h"
+
+namespace hz {
+
+namespace {
+
+// tryMergeToExisting looks in a 1 x 1 x 1 box around the award; scanForMerges 0.5 around the orb.
+constexpr double kAwardMergeHalf = 0.5;
+constexpr double kScanReach = 0.5;
+// Player.aiStep: the pickup area reaches 1 sideways and 0.5 up and down.
+constexpr double kPickupReachHorizontal = 1.0;
+constexpr double kPickupReachVertical = 0.5;
+// The constructor's random push: x and z in [-0.2, 0.2), y in [0, 0.4).
+constexpr double kSpawnSpread = 0.2;
+constexpr double kSpawnHalfSpread = 0.1;
+
+bool same_group(int32_t id, int32_t group) { return (id - group) % ExperienceOrbs::kGroups == 0; }
+
+}  // namespace
+
+ExperienceOrbs::ExperienceOrbs(EntityIds& ids, Rng& random, PlayerConnections& connections, EntityTracking& tracking)
+    : ids_(ids), random_(random), connections_(connections), tracking_(tracking) {}
+
+ExperienceOrbs::~ExperienceOrbs() = default;
+
+Uuid ExperienceOrbs::random_uuid() {
+  // Mth.createInsecureUUID: a version 4, IETF variant UUID.
+  const uint64_t most = (random_.next_u64() & ~uint64_t{0xF000}) | uint64_t{0x4000};
+  const uint64_t least = (random_.next_u64() & 0x3FFFFFFFFFFFFFFFull) | 0x8000000000000000ull;
+  return Uuid{most, least};
+}
+
+void ExperienceOrbs::award(const Vec3& position, int points) {
+  while (points > 0) {
+    const int value = experience::orb_value(points);
+    points -= value;
+    if (!merge_into_existing(position, value)) spawn(position, value);
+  }
+}
+
+bool ExperienceOrbs::merge_into_existing(const Vec3& position, int value) {
+  const Aabb box{position.x - kAwardMergeHalf, position.y - kAwardMergeHalf, position.z - kAwardMergeHalf,
+                 position.x + kAwardMergeHalf, position.y + kAwardMergeHalf, position.z + kAwardMergeHalf};
+  const int32_t group = static_cast<int32_t>(random_.next_below(kGroups));
+  for (ExperienceOrb* orb : orbs_near(box)) {
+    if (orb->removed || !same_group(orb->id(), group) || orb->value() != value) continue;
+    if (!box.intersects(orb_physics::orb_box(orb->position))) continue;
+    ++orb->count;
+    orb->age = 0;
+    return true;
+  }
+  return false;
+}
+
+int32_t ExperienceOrbs::spawn(const Vec3& position, int value) {
+  const int32_t id = ids_.next();
+  auto orb = std::make_unique<ExperienceOrb>(id, random_uuid(), value);
+  orb->position = position;
+  orb->yaw = random_.next_float() * 360.0f;
+  // Drawn x, y, z in this order (Java evaluates the constructor's arguments left to right).
+  const double x = (random_.next_double() * kSpawnSpread - kSpawnHalfSpread) * 2.0;
+  const double y = random_.next_double() * kSpawnSpread * 2.0;
+  const double z = (random_.next_double() * kSpawnSpread - kSpawnHalfSpread) * 2.0;
+  orb->velocity = Vec3{x, y, z};
+  // Vanilla then moves an orb born inside a block to a free spot (findFreePosition); Horizon
+  // leaves it where it is and the tick's push out of the block moves it (docs/rules/experience.md).
+  add(std::move(orb));
+  return id;
+}
+
+ExperienceOrb& ExperienceOrbs::add(std::unique_ptr<ExperienceOrb> orb) {
+  const int32_t id = orb->id();
+  ExperienceOrb& added = *orbs_.emplace(id, std::move(orb)).first->second;
+  const int64_t cell = TrackingGrid::cell_of(added.position);
+  cells_[id] = cell;
+  grid_.insert(id, cell);
+  tracking_.add_entity(added);
+  return added;
+}
+
+std::vector<std::string_view> ExperienceOrbs::saved_types() const { return {experience_orb_codec::kTypeId}; }
+
+void ExperienceOrbs::save_chunk(ChunkPos pos, std::vector<nbt::Compound>& out) const {
+  for (const auto& [id, orb] : orbs_)
+    if (!orb->removed && entity_nbt::chunk_of(orb->position) == pos) out.push_back(experience_orb_codec::save(*orb));
+}
+
+void ExperienceOrbs::unload_chunk(ChunkPos pos) {
+  for (const auto& [id, orb] : orbs_)
+    if (!orb->removed && entity_nbt::chunk_of(orb->position) == pos) discard(*orb);
+  purge_removed();
+}
+
+bool ExperienceOrbs::load(const nbt::Compound& tag) {
+  std::optional<experience_orb_codec::Loaded> loaded = experience_orb_codec::load(tag);
+  if (!loaded) return false;
+  // A new network id, the stored UUID (vanilla keeps UUIDs across saves, never network ids).
+  auto orb = std::make_unique<ExperienceOrb>(ids_.next(), loaded->base.uuid, loaded->value);
+  entity_nbt::apply_base(loaded->base, *orb);
+  orb->health = loaded->health;
+  orb->age = loaded->age;
+  orb->count = loaded->count;
+  add(std::move(orb));
+  return true;
+}
+
+const ExperienceOrb* ExperienceOrbs::find(int32_t id) const {
+  auto it = orbs_.find(id);
+  return it == orbs_.end() || it->second->removed ? nullptr : it->second.get();
+}
+
+std::vector<int32_t> ExperienceOrbs::ids() const {
+  std::vector<int32_t> out;
+  for (const auto& [id, orb] : orbs_)
+    if (!orb->removed) out.push_back(id);
+  return out;
+}
+
+void ExperienceOrbs::tick() {
+  for (const int32_t id : ids()) {
+    ExperienceOrb& orb = *orbs_.at(id);
+    // As items: an orb ticks while its chunk is loaded (docs/entities.md).
+    if (orb.removed || !blocks_->is_chunk_loaded(java_floor(orb.position.x) >> 4, java_floor(orb.position.z) >> 4))
+      continue;
+    tick_orb(orb);
+  }
+  purge_removed();
+  for (ConnId conn : connections_.players_in_join_order()) {
+    Player* player = connections_.player(conn);
+    if (!player) continue;
+    // Player.tick counts the delay down before aiStep's pickup.
+    if (player->take_xp_delay > 0) --player->take_xp_delay;
+    pick_up(*player);
+  }
+  purge_removed();
+  for (ConnId conn : connections_.players_in_join_order())
+    if (Player* player = connections_.player(conn)) send_experience(*player);
+}
+
+void ExperienceOrbs::tick_orb(ExperienceOrb& orb) {
+  ++orb.tick_count;  // ServerLevel.tickNonPassenger counts before the tick
+  if (orb.position.y < static_cast<double>(blocks_->min_y() - kBelowWorldMargin)) {
+    discard(orb);
+    return;
+  }
+  const bool colliding = orb_physics::begin_tick(orb, *blocks_, random_);
+  if (orb.tick_count % kScanPeriod == 1) scan_for_merges(orb);
+  const Player* target = follow_target(orb);
+  if (target) orb.velocity = orb.velocity + orb_physics::follow_pull(orb.position, target->position, target->eye_height);
+  orb_physics::end_tick(orb, colliding, target != nullptr, *blocks_, random_);
+  refresh_cell(orb);
+  if (++orb.age >= ExperienceOrb::kLifetime) discard(orb);
+}
+
+void ExperienceOrbs::scan_for_merges(ExperienceOrb& orb) {
+  const Aabb area = orb_physics::orb_box(orb.position).inflate(kScanReach, kScanReach, kScanReach);
+  for (ExperienceOrb* other : orbs_near(area)) {
+    if (other == &orb || other->removed || !same_group(other->id(), orb.id()) || other->value() != orb.value()) continue;
+    if (!area.intersects(orb_physics::orb_box(other->position))) continue;
+    orb.count += other->count;
+    orb.age = std::min(orb.age, other->age);
+    discard(*other);
+  }
+}
+
+const Player* ExperienceOrbs::follow_target(ExperienceOrb& orb) {
+  constexpr double kReachSqr = orb_physics::kFollowDistance * orb_physics::kFollowDistance;
+  auto distance_sqr = [&](const Player& p) { return length_sqr(p.position - orb.position); };
+  const Player* current = orb.following ? connections_.player(*orb.following) : nullptr;
+  if (current == nullptr || current->game_mode == GameMode::kSpectator || distance_sqr(*current) > kReachSqr) {
+    // Level.getNearestPlayer(orb, 8): the first nearest non-spectator closer than 8 blocks.
+    const Player* nearest = nullptr;
+    double best = -1.0;
+    for (ConnId conn : connections_.players_in_join_order()) {
+      const Player* p = connections_.player(conn);
+      if (!p || p->game_mode == GameMode::kSpectator) continue;
+      const double d = distance_sqr(*p);
+      if (d < kReachSqr && (best == -1.0 || d < best)) best = d, nearest = p;
+    }
+    if (nearest && !(nearest->dead || nearest->health <= 0.0f)) current = nearest;
+    else current = nullptr;
+    orb.following = current ? std::optional<ConnId>(current->conn) : std::nullopt;
+  }
+  return current;
+}
+
+void ExperienceOrbs::pick_up(Player& player) {
+  if (player.dead || player.health <= 0.0f || player.game_mode == GameMode::kSpectator) return;
+  const Aabb area = make_player_box(player.position, Pose::kStanding)
+                        .inflate(kPickupReachHorizontal, kPickupReachVertical, kPickupReachHorizontal);
+  std::vector<ExperienceOrb*> touching;
+  for (ExperienceOrb* orb : orbs_near(area))
+    if (!orb->removed && area.intersects(orb_physics::orb_box(orb->position))) touching.push_back(orb);
+  if (touching.empty()) return;
+  // Util.getRandom: one of them, drawn whether or not the player can take it now.
+  ExperienceOrb& orb = *touching[random_.next_below(static_cast<uint32_t>(touching.size()))];
+  // ExperienceOrb.playerTouch (Mending is not built: all the value goes to the player).
+  if (player.take_xp_delay != 0) return;
+  player.take_xp_delay = kTakeDelay;
+  tracking_.send_to_viewers(orb.id(), share(encode_packet(packet::play_cb::Collect{orb.id(), player.entity_id, 1})));
+  give_points(player, orb.value());
+  if (--orb.count == 0) discard(orb);
+}
+
+void ExperienceOrbs::give_points(Player& player, int points) {
+  if (points == 0) return;
+  experience::give_points(player.xp, points);
+  player.last_sent_xp = -1;
+}
+
+void ExperienceOrbs::send_experience(Player& player) {
+  // ServerPlayer.doTick compares only the total with the last one sent; every change of level or
+  // progress also resets the last sent total to -1.
+  if (player.xp.total == player.last_sent_xp) return;
+  player.last_sent_xp = player.xp.total;
+  connections_.send(player.conn, packet::play_cb::SetExperience{player.xp.progress, player.xp.level, player.xp.total});
+}
+
+std::vector<ExperienceOrb*> ExperienceOrbs::orbs_near(const Aabb& box) {
+  const Vec3 center{(box.min_x + box.max_x) / 2.0, 0.0, (box.min_z + box.max_z) / 2.0};
+  const double radius = std::max(box.x_size(), box.z_size()) / 2.0 + 1.0;
+  std::vector<int32_t> ids;
+  grid_.collect(center, radius, ids);
+  std::sort(ids.begin(), ids.end());
+  std::vector<ExperienceOrb*> out;
+  for (int32_t id : ids) {
+    ExperienceOrb& orb = *orbs_.at(id);
+    const Vec3& p = orb.position;
+    if (p.x + 1.0 < box.min_x || p.x - 1.0 > box.max_x || p.z + 1.0 < box.min_z || p.z - 1.0 > box.max_z) continue;
+    out.push_back(&orb);
+  }
+  return out;
+}
+
+void ExperienceOrbs::refresh_cell(ExperienceOrb& orb) {
+  const int64_t cell = TrackingGrid::cell_of(orb.position);
+  int64_t& known = cells_.at(orb.id());
+  if (cell == known) return;
+  grid_.remove(orb.id(), known);
+  grid_.insert(orb.id(), cell);
+  known = cell;
+}
+
+void ExperienceOrbs::discard(ExperienceOrb& orb) {
+  if (orb.removed) return;
+  orb.removed = true;
+  tracking_.remove_entity(orb.id());
+}
+
+void ExperienceOrbs::purge_removed() {
+  for (auto it = orbs_.begin(); it != orbs_.end();) {
+    if (!it->second->removed) {
+      ++it;
+      continue;
+    }
+    const int32_t id = it->first;
+    grid_.remove(id, cells_.at(id));
+    cells_.erase(id);
+    it = orbs_.erase(it);
+  }
+}
+
+uint64_t ExperienceOrbs::hash() const {
+  Hasher h;
+  h.u64(orbs_.size());
+  for (const auto& [id, orb] : orbs_) {
+    h.i64(id), h.u64(orb->uuid().most), h.u64(orb->uuid().least);
+    h.f64(orb->position.x), h.f64(orb->position.y), h.f64(orb->position.z);
+    h.f64(orb->velocity.x), h.f64(orb->velocity.y), h.f64(orb->velocity.z);
+    h.f32(orb->yaw), h.u64(orb->on_ground), h.u64(orb->needs_sync);
+    h.i64(orb->value()), h.i64(orb->count), h.i64(orb->age), h.i64(orb->health), h.i64(orb->tick_count);
+    h.i64(orb->following ? static_cast<int64_t>(*orb->following) : -1);
+  }
+  return h.digest();
+}
+
+}  // namespace hz
