@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Configures and builds Horizon. Usage: tools/build.sh [release|sanitize|tsan|fuzz] (default release).
-# Build folders: build/ (Release), build-asan/ (clang with ASan+UBSan, fuzzing coverage and
-# assertions on: `sanitize` builds the unit and property tests there, `fuzz` the libFuzzer targets,
-# so the two share one instrumented build of the libraries) and build-tsan/ (ThreadSanitizer: only
-# the shell's tests, the server and the bots).
+# Build folders: build/ (Release), build-asan/ (clang with ASan+UBSan and assertions on, fuzzing
+# coverage on the decoders only: `sanitize` builds the unit and property tests there, `fuzz` the
+# libFuzzer targets, so the two share one instrumented build of the libraries) and build-tsan/
+# (ThreadSanitizer: only the shell's tests, the server and the bots).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 kind="${1:-release}"

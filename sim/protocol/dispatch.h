@@ -64,7 +64,9 @@ Result<Dispatched> dispatch(PacketSet<S, D, Ps...>, std::span<const uint8_t> bod
   int32_t id = in.varint();
   if (!in.ok()) return Error{"packet has no valid id"};
   std::optional<Result<Dispatched>> outcome;
-  ((id == Ps::kId ? (outcome.emplace(dispatch_detail::decode_and_call<Ps>(in, handler)), true) : false) || ...);
+  static_cast<void>(
+      ((id == Ps::kId ? (outcome.emplace(dispatch_detail::decode_and_call<Ps>(in, handler)), true) : false) ||
+       ...));
   if (outcome) return std::move(*outcome);
   if (!packet_name(S, D, id).empty()) return Dispatched::kSkipped;
   return Error{"unknown packet id " + std::to_string(id) + " in state " + state_name(S) + " (" +
