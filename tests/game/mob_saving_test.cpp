@@ -171,6 +171,42 @@ TEST(MobCodec, InvalidOrUnknownCompoundsAreRefused) {
   EXPECT_EQ(mob_codec::load(text_name)->custom_name, "Daisy");
 }
 
+TEST(MobCodec, HurtMemoryIsSavedAfterTheBrainAndRestoredAsVanillaDoes) {
+  Mob zombie(1, Uuid{9, 10}, mob_kind(MobType::kZombie));
+  // Before anyone hurts it: no memory keys at all.
+  for (std::string_view key : {"last_hurt_by_player", "last_hurt_by_mob"})
+    EXPECT_EQ(mob_codec::save(zombie).find(key), nullptr) << key;
+  const Uuid player{0x1234, 0x5678};
+  zombie.state.tick_count = 500;
+  zombie.state.last_hurt_by = player;
+  zombie.state.last_hurt_by_timestamp = 470;
+  zombie.state.last_hurt_by_player = player;
+  zombie.state.last_hurt_by_player_memory = 70;
+  const nbt::Compound saved = mob_codec::save(zombie);
+  const std::vector<std::string> keys = keys_of(saved);
+  const auto index = [&](std::string_view key) { return std::find(keys.begin(), keys.end(), key) - keys.begin(); };
+  EXPECT_EQ(index("last_hurt_by_player"), index("Brain") + 1);
+  EXPECT_EQ(index("last_hurt_by_player_memory_time"), index("Brain") + 2);
+  EXPECT_EQ(index("last_hurt_by_mob"), index("Brain") + 3);
+  EXPECT_EQ(index("ticks_since_last_hurt_by_mob"), index("Brain") + 4);
+  EXPECT_EQ(at(saved, "last_hurt_by_player"), nbt::Tag(nbt::IntArray{0, 0x1234, 0, 0x5678}));
+  EXPECT_EQ(at(saved, "last_hurt_by_player_memory_time"), nbt::Tag(int32_t{70}));
+  EXPECT_EQ(at(saved, "ticks_since_last_hurt_by_mob"), nbt::Tag(int32_t{30}));
+  std::optional<mob_codec::Loaded> loaded = mob_codec::load(saved);
+  ASSERT_TRUE(loaded.has_value());
+  EXPECT_EQ(loaded->last_hurt_by_player, player);
+  EXPECT_EQ(loaded->last_hurt_by_player_memory, 70);
+  EXPECT_EQ(loaded->last_hurt_by, player);
+  // Vanilla adds the saved ticks to the new entity's tick count (0), so the timestamp is 30.
+  EXPECT_EQ(loaded->last_hurt_by_timestamp, 30);
+  // Once the memory is gone, a loaded key is not written back.
+  Mob forgot(2, Uuid{9, 10}, mob_kind(MobType::kZombie));
+  forgot.state.loaded = saved;
+  for (std::string_view key : {"last_hurt_by_player", "last_hurt_by_player_memory_time", "last_hurt_by_mob",
+                               "ticks_since_last_hurt_by_mob"})
+    EXPECT_EQ(mob_codec::save(forgot).find(key), nullptr) << key;
+}
+
 RC_GTEST_PROP(MobCodec, MobsRoundTripThroughARecord, ()) {
   const auto kinds = all_mob_kinds();
   const MobKind& kind = kinds[static_cast<size_t>(*rc::gen::inRange<int>(0, static_cast<int>(kinds.size())))];

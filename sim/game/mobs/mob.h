@@ -68,11 +68,13 @@ struct MobState {
   int tick_count = 0;
   int death_time = 0;       // ticks since death; removed at 20
   bool dead = false;
-  // The player who hurt it last and when (lastHurtByMob / lastHurtByPlayer, forgotten after 100 ticks).
-  std::optional<int32_t> last_hurt_by;  // the attacker's entity id
+  // Who hurt it last and when (lastHurtByMob, forgotten 100 ticks after the timestamp); by UUID,
+  // as vanilla's EntityReference saves it. Only players hurt mobs so far.
+  std::optional<Uuid> last_hurt_by;
   int last_hurt_by_timestamp = 0;
-  // lastHurtByPlayerMemoryTime: 100 when a player hurts it, counted down each tick; a death
-  // while it is above 0 drops experience.
+  // lastHurtByPlayer and lastHurtByPlayerMemoryTime: 100 when a player hurts it, counted down each
+  // tick (the player is forgotten a tick after it reaches 0); a death above 0 drops experience.
+  std::optional<Uuid> last_hurt_by_player;
   int last_hurt_by_player_memory = 0;
   // Mob.
   bool no_ai = false;

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
+#include <string_view>
 #include <variant>
+#include <vector>
 
 namespace hz::mob_codec {
 namespace {
@@ -24,16 +26,19 @@ class Writer {
   void keep_if_loaded(std::string_view key) {
     if (const nbt::Tag* old = loaded_.find(key)) out_.put(std::string(key), *old);
   }
+  // A modelled key the state leaves out now (a memory that expired): not copied from the loaded one.
+  void omit(std::string_view key) { omitted_.emplace_back(key); }
   // Every loaded key not written yet (equipment, active_effects, leash...), in its loaded order.
   nbt::Compound finish() && {
     for (const auto& [key, value] : loaded_)
-      if (!out_.find(key)) out_.put(key, value);
+      if (!out_.find(key) && std::find(omitted_.begin(), omitted_.end(), key) == omitted_.end()) out_.put(key, value);
     return std::move(out_);
   }
 
  private:
   nbt::Compound out_;
   const nbt::Compound& loaded_;
+  std::vector<std::string_view> omitted_;
 };
 
 bool ageable(MobType type) {
@@ -96,8 +101,19 @@ nbt::Compound save(const Mob& mob) {
   nbt::Compound brain;
   brain.put("memories", nbt::Compound{});
   w.keep("Brain", std::move(brain));
-  for (std::string_view key : {"last_hurt_by_player", "last_hurt_by_player_memory_time", "last_hurt_by_mob",
-                               "ticks_since_last_hurt_by_mob", "equipment", "locator_bar_icon"}) {
+  if (s.last_hurt_by_player) {
+    w.model("last_hurt_by_player", entity_nbt::uuid_ints(*s.last_hurt_by_player));
+    w.model("last_hurt_by_player_memory_time", int32_t{s.last_hurt_by_player_memory});
+  } else {
+    w.omit("last_hurt_by_player"), w.omit("last_hurt_by_player_memory_time");
+  }
+  if (s.last_hurt_by) {
+    w.model("last_hurt_by_mob", entity_nbt::uuid_ints(*s.last_hurt_by));
+    w.model("ticks_since_last_hurt_by_mob", int32_t{s.tick_count - s.last_hurt_by_timestamp});
+  } else {
+    w.omit("last_hurt_by_mob"), w.omit("ticks_since_last_hurt_by_mob");
+  }
+  for (std::string_view key : {"equipment", "locator_bar_icon"}) {
     if (key == "equipment" && !main_hand_item(kind).empty()) {
       // The item it holds from the start (a skeleton's bow), unless it was loaded with its own.
       nbt::Compound item;
@@ -184,6 +200,10 @@ std::optional<Loaded> load(const nbt::Compound& tag) {
     // A text component: its literal text is what Horizon shows; the component itself is kept.
     if (const std::string* literal = entity_nbt::string_at(*text, "text")) out.custom_name = *literal;
   }
+  out.last_hurt_by_player = entity_nbt::uuid_at(tag, "last_hurt_by_player");
+  out.last_hurt_by_player_memory = entity_nbt::int_or(tag, "last_hurt_by_player_memory_time", 0);
+  out.last_hurt_by = entity_nbt::uuid_at(tag, "last_hurt_by_mob");
+  out.last_hurt_by_timestamp = entity_nbt::int_or(tag, "ticks_since_last_hurt_by_mob", 0);
   const std::optional<double> fall = nbt::number_at(tag, "fall_distance");
   out.fall_distance = fall && std::isfinite(*fall) ? *fall : 0.0;
   if (kind->type == MobType::kCreeper) {

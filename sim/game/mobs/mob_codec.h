@@ -28,6 +28,12 @@ struct Loaded {
   bool persistence_required = false;
   std::optional<std::string> custom_name;
   double fall_distance = 0;
+  // LivingEntity's hurt memory (last_hurt_by_player with its memory time, last_hurt_by_mob with
+  // the ticks since): the timestamp as vanilla restores it, the saved ticks plus a tick count of 0.
+  std::optional<Uuid> last_hurt_by_player;
+  int last_hurt_by_player_memory = 0;
+  std::optional<Uuid> last_hurt_by;
+  int last_hurt_by_timestamp = 0;
   CreeperState creeper;  // powered, Fuse, ExplosionRadius, ignited (creepers only)
   nbt::Compound tag;  // the whole compound, for the keys Horizon does not model
 };

@@ -135,6 +135,10 @@ bool Mobs::load(const nbt::Compound& tag) {
   s.persistence_required = loaded->persistence_required;
   s.custom_name = loaded->custom_name;
   s.fall_distance = loaded->fall_distance;
+  s.last_hurt_by = loaded->last_hurt_by;
+  s.last_hurt_by_timestamp = loaded->last_hurt_by_timestamp;
+  s.last_hurt_by_player = loaded->last_hurt_by_player;
+  s.last_hurt_by_player_memory = loaded->last_hurt_by_player_memory;
   s.creeper = loaded->creeper;
   s.loaded = std::move(loaded->tag);
   const int32_t id = mob->id();
@@ -233,6 +237,7 @@ void Mobs::tick_mob(Mob& mob) {
   if (mob.removed) return;
   if (s.last_hurt_by && s.tick_count - s.last_hurt_by_timestamp > kLastHurtByMemory) s.last_hurt_by.reset();
   if (s.last_hurt_by_player_memory > 0) --s.last_hurt_by_player_memory;
+  else s.last_hurt_by_player.reset();
   // aiStep: without AI the mob does not move at all (Mob.isEffectiveAi).
   if (s.no_ai) return;
   skeleton::tick_using_item(mob);  // LivingEntity.tick updates the item in use before aiStep
@@ -315,8 +320,9 @@ bool Mobs::hurt(Mob& mob, MobDamage kind, float amount, const Player* attacker) 
     actually_hurt(amount);
   }
   if (attacker) {
-    s.last_hurt_by = attacker->entity_id;
+    s.last_hurt_by = attacker->uuid;
     s.last_hurt_by_timestamp = s.tick_count;
+    s.last_hurt_by_player = attacker->uuid;
     s.last_hurt_by_player_memory = kPlayerKillMemory;
   }
   if (full) {
@@ -480,6 +486,9 @@ uint64_t Mobs::hash() const {
     h.f64(mob->yaw), h.f64(mob->pitch), h.f64(s.head_yaw);
     h.u64(mob->on_ground), h.f64(s.health), h.i64(s.invulnerable_time), h.f64(s.last_hurt);
     h.i64(s.tick_count), h.i64(s.death_time), h.u64(s.dead), h.u64(s.no_ai), h.i64(s.last_hurt_by_player_memory);
+    for (const std::optional<Uuid>& who : {s.last_hurt_by, s.last_hurt_by_player})
+      h.u64(who.has_value()), h.u64(who ? who->most : 0), h.u64(who ? who->least : 0);
+    h.i64(s.last_hurt_by_timestamp);
     h.i64(s.target ? static_cast<int64_t>(*s.target) : -1);
     h.i64(s.remaining_fire_ticks), h.i64(s.use_item_ticks), h.i64(s.bow_attack_time), h.i64(s.bow_see_time);
     h.i64(static_cast<int64_t>(s.path_index)), h.u64(s.path.has_value());
