@@ -41,6 +41,7 @@ ClientBehaviour ClientBehaviour::draw(Rng& rng) {
   b.quit_chance = chance(rng, 0.002);
   b.garbage_chance = rng.next_below(10) == 0 ? rng.next_double() * 0.001 : 0.0;
   b.play_chance = chance(rng, 0.03);
+  b.jump_chance = chance(rng, 0.01);
   return b;
 }
 
@@ -62,6 +63,7 @@ Bytes SimClient::hello() {
   handshake.intent = packet::handshake_sb::kIntentLogin;
   send(handshake);
   send(packet::login_sb::LoginStart{name_, offline_player_uuid(name_)});
+  flushed_ += out_.size();
   return std::exchange(out_, {});
 }
 
@@ -96,6 +98,7 @@ struct SimClient::ConfigHandler {
 struct SimClient::PlayHandler {
   SimClient& c;
   void operator()(packet::play_cb::Position&& p) {
+    c.on_position();
     namespace rel = packet::play_cb::relative;
     c.x_ = (p.flags & rel::kX) ? c.x_ + p.x : p.x;
     c.y_ = (p.flags & rel::kY) ? c.y_ + p.y : p.y;
@@ -104,18 +107,25 @@ struct SimClient::PlayHandler {
     c.send(packet::play_sb::PositionLook{c.x_, c.y_, c.z_, 0.0f, 0.0f, 0});
     c.teleported_ = true;
   }
-  void operator()(packet::play_cb::ChunkBatchFinished&&) {
-    c.send(packet::play_sb::ChunkBatchReceived{static_cast<float>(1 + c.rng_.next_below(64))});
+  void operator()(packet::play_cb::ChunkBatchStart&&) { c.on_batch_start(); }
+  void operator()(packet::play_cb::ChunkBatchFinished&& f) {
+    c.on_batch_finished(f.batch_size);
+    const float rate = static_cast<float>(1 + c.rng_.next_below(64));
+    c.send(packet::play_sb::ChunkBatchReceived{rate});
+    c.acks_.emplace_back(c.output_end(), rate);
     if (!c.loaded_sent_ && c.teleported_) {
       c.loaded_sent_ = true;
       c.send(packet::play_sb::PlayerLoaded{});
+      c.loaded_end_ = c.output_end();
     }
   }
+  void operator()(packet::play_cb::UpdateHealth&& h) { c.dead_ = h.health <= 0.0f; }
   void operator()(packet::play_cb::KeepAlive&& k) { c.send(packet::play_sb::KeepAlive{k.id}); }
   void operator()(packet::play_cb::Login&& l) { c.server_view_distance_ = l.view_distance; }
   void operator()(packet::play_cb::UpdateViewPosition&& v) { c.view_center_ = ChunkPos{v.chunk_x, v.chunk_z}; }
   void operator()(packet::play_cb::UpdateViewDistance&& v) { c.server_view_distance_ = v.view_distance; }
   void operator()(packet::play_cb::MapChunk&& m) {
+    c.on_batch_chunk();
     c.on_chunk(m.x, m.z, m.body);
     if (std::exchange(c.leak_next_, false)) c.on_chunk(m.x + 64, m.z, m.body);
   }
@@ -140,8 +150,13 @@ struct SimClient::PlayHandler {
   void operator()(packet::play_cb::EntityDestroy&& d) {
     for (int32_t id : d.entity_ids) std::erase(c.entities_, id);
   }
-  // A respawn makes a new client level: the server sends the chunks again.
-  void operator()(packet::play_cb::Respawn&&) { c.chunks_.clear(); }
+  // A respawn makes a new client level: the server sends the chunks again. The core counts the
+  // client as loaded again only after a timeout or a new player_loaded (this client sends none).
+  void operator()(packet::play_cb::Respawn&&) {
+    c.chunks_.clear();
+    c.loaded_at_core_ = false;
+    c.dead_ = false;
+  }
   void operator()(packet::play_cb::Ping&& p) { c.send(packet::play_sb::Pong{p.id}); }
   template <class P>
   void operator()(P&&) {}
@@ -208,10 +223,80 @@ void SimClient::set_block(const BlockPos& pos, int32_t state) {
 
 Bytes SimClient::tick() {
   if (phase_ == Phase::kPlay && teleported_ && !quitting_) act();
+  flushed_ += out_.size();
   return std::exchange(out_, {});
 }
 
+void SimClient::delivered(uint64_t count) {
+  delivered_ += count;
+  if (loaded_end_ && *loaded_end_ <= delivered_) loaded_at_core_ = true, loaded_end_.reset();
+  if (jump_end_ && *jump_end_ <= delivered_) jump_read_ = true, jump_end_.reset();
+  // PlayerChunkSender.onChunkBatchReceivedByClient, as the core applies each acknowledgement it reads.
+  while (!acks_.empty() && acks_.front().first <= delivered_) {
+    --unacknowledged_;
+    desired_at_core_ = std::clamp(acks_.front().second, 0.01f, 64.0f);
+    max_unacknowledged_ = 10;
+    acks_.pop_front();
+  }
+}
+
+std::optional<std::string> SimClient::end_of_pass(int64_t& jumps_judged, int64_t& batches_checked) {
+  if (jump_read_ && phase_ == Phase::kPlay) {
+    ++jumps_judged;
+    if (!pulled_back_) pass_problem_ = "moved 40 blocks in one move and was not pulled back in the pass the server read it";
+  }
+  batches_checked += std::exchange(batches_finished_, 0);
+  jump_read_ = false;
+  pulled_back_ = false;
+  return std::exchange(pass_problem_, std::nullopt);
+}
+
+// Any server teleport answers a jump read this pass; one still on its way is judged against the
+// new position while the server waits for the confirmation, so it is no longer a test.
+void SimClient::on_position() {
+  pulled_back_ = true;
+  jump_end_.reset();
+}
+
+// Only when the server surely judges it: the client counts as loaded, is alive, and has confirmed
+// every teleport before this move (confirmations go out ahead of it).
+void SimClient::maybe_jump() {
+  if (!loaded_at_core_ || dead_ || jump_end_ || rng_.next_double() >= behaviour_.jump_chance) return;
+  x_ += 40.0;
+  send(packet::play_sb::Position{x_, y_, z_, 0});
+  jump_end_ = output_end();
+}
+
+// Chunk pacing (chunk-pacing-and-tracking §4): a batch starts only below the unacknowledged limit
+// (1 until the first acknowledgement, then 10) and holds at most max(1, rate) chunks.
+void SimClient::on_batch_start() {
+  if (batch_chunks_) pass_problem_ = "a chunk batch started inside another";
+  if (unacknowledged_ >= max_unacknowledged_)
+    pass_problem_ = "a chunk batch started with " + std::to_string(unacknowledged_) +
+                    " unacknowledged (at most " + std::to_string(max_unacknowledged_) + " may be)";
+  ++unacknowledged_;
+  batch_chunks_ = 0;
+}
+
+void SimClient::on_batch_chunk() {
+  if (!batch_chunks_) {
+    pass_problem_ = "a chunk sent outside a chunk batch";
+    return;
+  }
+  const int quota = static_cast<int>(std::floor(std::max(1.0f, desired_at_core_)));
+  if (++*batch_chunks_ > quota)
+    pass_problem_ = "a chunk batch holds more than " + std::to_string(quota) + " chunks, the rate last acknowledged";
+}
+
+void SimClient::on_batch_finished(int32_t size) {
+  if (batch_chunks_ && *batch_chunks_ != size)
+    pass_problem_ = "a chunk batch of " + std::to_string(*batch_chunks_) + " chunks finished as " + std::to_string(size);
+  batch_chunks_.reset();
+  ++batches_finished_;
+}
+
 void SimClient::act() {
+  maybe_jump();
   if (rng_.next_double() < behaviour_.walk_chance) {
     const double angle = rng_.next_double() * 6.283185307179586;
     x_ += std::cos(angle) * 0.2;

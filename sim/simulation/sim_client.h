@@ -2,9 +2,11 @@
 // the way the vanilla client does, then acts out a behaviour drawn from its seed (walk, chat, run
 // commands, build, quit, send garbage). Every packet it receives must decode in its state; it
 // keeps the chunks it was sent, decoded, with every block update applied, to compare with the core.
+// It also knows which of its bytes the core has read, so it checks the move and chunk pacing rules.
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <optional>
 #include <span>
@@ -29,6 +31,7 @@ struct ClientBehaviour {
   double quit_chance = 0;     // per tick: leave (and maybe come back as a new connection)
   double garbage_chance = 0;  // per tick: send bytes that are not a packet (gets it kicked)
   double play_chance = 0;     // per tick: summon a mob, attack an entity, drop an item or use a bucket
+  double jump_chance = 0;     // per tick: a move far beyond what a tick allows, which must be pulled back
   static ClientBehaviour draw(Rng& rng);
 };
 
@@ -47,6 +50,13 @@ class SimClient {
   Bytes tick();
   // The server closed the connection.
   void on_closed(const std::string& reason);
+  // The network handed the core `count` more of this client's bytes (in order, this pass).
+  void delivered(uint64_t count);
+  // After the core's pass and its packets: a broken move or chunk pacing rule seen in it. Adds
+  // the jumps judged and the chunk batches checked in the pass to the two counters.
+  std::optional<std::string> end_of_pass(int64_t& jumps_judged, int64_t& batches_checked);
+  // The move-threshold canary: this pass the core read a jump, so its answer is the pull-back.
+  bool jump_read_this_pass() const { return jump_read_; }
 
   ConnId conn() const { return conn_; }
   const std::string& name() const { return name_; }
@@ -81,6 +91,12 @@ class SimClient {
   void play();
   void on_chunk(int32_t x, int32_t z, std::span<const uint8_t> body);
   void set_block(const BlockPos& pos, int32_t state);
+  uint64_t output_end() const { return flushed_ + out_.size(); }
+  void maybe_jump();
+  void on_batch_start();
+  void on_batch_chunk();
+  void on_batch_finished(int32_t size);
+  void on_position();
 
   ConnId conn_;
   std::string name_;
@@ -106,6 +122,26 @@ class SimClient {
   int requested_view_distance_ = 2;
   int server_view_distance_ = 2;
   std::optional<ChunkPos> view_center_;
+  // What the core has read of this client's bytes, as offsets in everything it sent.
+  uint64_t flushed_ = 0;    // bytes handed to the network
+  uint64_t delivered_ = 0;  // of those, bytes the core has read
+  std::optional<uint64_t> loaded_end_;  // where player_loaded ends
+  bool loaded_at_core_ = false;
+  bool dead_ = false;
+  // The move rule (move-checks §3): a move more than 10·sqrt(5) blocks (plus the speed the server
+  // gave the player) from the tick's start is pulled back in the pass the core reads it.
+  std::optional<uint64_t> jump_end_;
+  bool jump_read_ = false;
+  bool pulled_back_ = false;
+  // Chunk pacing as the core must see it (PlayerChunkSender): acknowledgements in flight, the rate
+  // of the last one the core read, batches it has not had acknowledged, the current batch.
+  std::deque<std::pair<uint64_t, float>> acks_;  // where each ends, the rate it asks for
+  float desired_at_core_ = 9.0f;
+  int unacknowledged_ = 0;
+  int max_unacknowledged_ = 1;
+  std::optional<int> batch_chunks_;
+  int64_t batches_finished_ = 0;  // since the last end_of_pass
+  std::optional<std::string> pass_problem_;
 };
 
 }  // namespace hz

@@ -16,6 +16,7 @@
 #include "sim/game/access/list_files.h"
 #include "sim/game/core.h"
 #include "sim/protocol/offline_uuid.h"
+#include "sim/protocol/packets.h"
 #include "sim/game/world/world_streaming.h"
 #include "sim/world/chunk_column.h"
 #include "sim/world/chunk_packet.h"
@@ -173,6 +174,9 @@ class Runner {
     tick_ = d.tick;
     fold(d);
     take_effects();
+    for (auto& [conn, live] : clients_)
+      if (std::optional<std::string> problem = live.client->end_of_pass(result_.jumps_judged, result_.batches_checked))
+        violation(live.client->name() + ": " + *problem);
     for (std::string& problem : disk_.take_problems()) violation(std::move(problem));
     closed_for_core_.insert(closing_.begin(), closing_.end());
     closing_.clear();
@@ -213,7 +217,9 @@ class Runner {
       const ConnId conn = next_conn_++;
       ++result_.connections;
       LiveClient live;
-      live.client = std::make_unique<SimClient>(conn, name, ClientBehaviour::draw(rng_), rng_.next_u64());
+      ClientBehaviour behaviour = ClientBehaviour::draw(rng_);
+      if (options_.canary == SimCanary::kMoveThreshold) behaviour.jump_chance = std::max(behaviour.jump_chance, 0.05);
+      live.client = std::make_unique<SimClient>(conn, name, behaviour, rng_.next_u64());
       live.opened_nanos = clock_.peek();
       send_to_server(ConnectionOpened{conn, "sim:" + std::to_string(conn)}, conn);
       send_bytes(conn, live.client->hello());
@@ -251,6 +257,8 @@ class Runner {
       }
       // Effects of this pass may still be for it (sent before the core read the close).
       if (auto* closed = std::get_if<ConnectionClosed>(&d.input)) closing_.push_back(closed->conn);
+      if (auto* bytes = std::get_if<BytesReceived>(&d.input); bytes && clients_.contains(bytes->conn))
+        clients_.at(bytes->conn).client->delivered(bytes->bytes.size());
       inputs.push_back(std::move(d.input));
     }
     network_.swap(later);
@@ -296,8 +304,19 @@ class Runner {
       canary_fired_ = true;  // the canary: this chunk is also held 64 chunks away
       it->second.client->duplicate_next_chunk_far_away();
     }
+    if (options_.canary == SimCanary::kMoveThreshold && !canary_fired_ && !body.empty() &&
+        body[0] == packet::play_cb::Position::kId && it->second.client->jump_read_this_pass()) {
+      canary_fired_ = true;  // the canary: the pull-back of a jump is lost, as if the move was taken
+      return;
+    }
     if (std::optional<std::string> problem = it->second.client->on_packet(body)) {
       violation(it->second.client->name() + ": " + *problem);
+    }
+    if (options_.canary == SimCanary::kChunkQuota && !canary_fired_ && !body.empty() &&
+        it->second.client->phase() == SimClient::Phase::kPlay && body[0] == packet::play_cb::ChunkBatchStart::kId) {
+      canary_fired_ = true;  // the canary: the first batch starts twice, as a second batch sent too early
+      if (std::optional<std::string> problem = it->second.client->on_packet(body))
+        violation(it->second.client->name() + ": " + *problem);
     }
   }
 

@@ -40,6 +40,8 @@ enum class SimCanary {
   kLostSave,   // a crash loses a chunk save that had finished: the restarted world must differ
   kWrongBlock, // one chunk sent with one block changed: the client's chunk must differ from the core's
   kViewLeak,   // one chunk also kept far outside the client's view: the view rule must catch it
+  kMoveThreshold,  // the pull-back of a 40-block move is lost, as if the server took it: the move rule must catch it
+  kChunkQuota,     // a client's first chunk batch starts twice, before any acknowledgement: pacing must catch it
 };
 
 enum class SimFaults { kNone, kNetwork, kStorage, kAll };
@@ -67,6 +69,8 @@ struct SimResult {
   int connections = 0;  // connections opened, reconnections included
   int crashes = 0;      // crash-and-restarts (storage faults)
   int chunk_checks = 0; // client chunks compared with the core's
+  int64_t jumps_judged = 0;     // moves the move rule says must be pulled back, read by the core
+  int64_t batches_checked = 0;  // chunk batches held to the pacing rule
   uint64_t digest = 0;  // every pass's effects and state hash, in order
   std::vector<SimViolation> violations;
 };

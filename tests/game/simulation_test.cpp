@@ -191,5 +191,21 @@ TEST(Simulation, TheViewLeakCanaryIsCaughtByTheViewRule) {
   EXPECT_TRUE(has_violation(r, "outside its view")) << r.violations.size();
 }
 
+TEST(Simulation, TheMoveThresholdCanaryIsCaughtByTheMoveRule) {
+  SimOptions o = short_run(3);
+  o.seconds = 20;
+  o.canary = SimCanary::kMoveThreshold;
+  const SimResult r = run_simulation(o, {});
+  EXPECT_TRUE(has_violation(r, "was not pulled back")) << r.violations.size();
+}
+
+TEST(Simulation, TheChunkQuotaCanaryIsCaughtByThePacingRule) {
+  SimOptions o = short_run(3);
+  o.seconds = 5;
+  o.canary = SimCanary::kChunkQuota;
+  const SimResult r = run_simulation(o, {});
+  EXPECT_TRUE(has_violation(r, "unacknowledged")) << r.violations.size();
+}
+
 }  // namespace
 }  // namespace hz

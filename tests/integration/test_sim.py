@@ -18,7 +18,9 @@ SWEEP_SEEDS = int(os.environ.get("HZ_SIM_SWEEP", "12"))
 CANARIES = (("bad-packet", ["--seed", "3", "--seconds", "10", "--clients", "4"], "undecodable packet"),
             ("lost-save", ["--seed", "3", "--seconds", "20", "--clients", "4"], "after the restart"),
             ("wrong-block", ["--seed", "3", "--seconds", "14", "--clients", "4"], "differs from the server's"),
-            ("view-leak", ["--seed", "3", "--seconds", "14", "--clients", "4"], "outside its view"))
+            ("view-leak", ["--seed", "3", "--seconds", "14", "--clients", "4"], "outside its view"),
+            ("move-threshold", ["--seed", "3", "--seconds", "20", "--clients", "4"], "was not pulled back"),
+            ("chunk-quota", ["--seed", "3", "--seconds", "5", "--clients", "4"], "unacknowledged"))
 
 
 def run_sim(*args, timeout=300):
@@ -44,7 +46,7 @@ class SimulationTest(unittest.TestCase):
         self.assertEqual(len(a["digest"]), 16)
 
     def test_sweep_finds_no_violation(self):
-        crashes = 0
+        crashes = judged = batches = 0
         for seed in range(100, 100 + SWEEP_SEEDS):
             faults = "network" if seed - 100 < SWEEP_SEEDS * 2 // 3 else "all"
             done, result = run_sim("--seed", str(seed), "--seconds", "30", "--clients", "8", "--faults", faults,
@@ -53,7 +55,11 @@ class SimulationTest(unittest.TestCase):
             self.assertEqual(done.returncode, 0, f"seed {seed}")
             self.assertGreater(result["connections"], 0)
             crashes += result["crashes"]
+            judged += result["jumps_judged"]
+            batches += result["batches_checked"]
         self.assertEqual(crashes, SWEEP_SEEDS - SWEEP_SEEDS * 2 // 3)  # one crash per storage-fault run
+        self.assertGreater(judged, 0)  # the move and pacing rules were put to the test
+        self.assertGreater(batches, 0)
 
     def test_every_canary_is_caught(self):
         for name, args, words in CANARIES:

@@ -22,7 +22,7 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: horizon-sim --seed N [--seconds S] [--clients K] [--faults none|network|storage|all]\n"
-    "                   [--canary bad-packet|lost-save|wrong-block|view-leak] [--minimize] [--trace FILE] [--view-distance D] [--quiet]\n";
+    "                   [--canary bad-packet|lost-save|wrong-block|view-leak|move-threshold|chunk-quota] [--minimize] [--trace FILE] [--view-distance D] [--quiet]\n";
 
 struct Arguments {
   hz::SimOptions options;
@@ -58,6 +58,8 @@ const char* canary_name(hz::SimCanary c) {
     case hz::SimCanary::kLostSave: return "lost-save";
     case hz::SimCanary::kWrongBlock: return "wrong-block";
     case hz::SimCanary::kViewLeak: return "view-leak";
+    case hz::SimCanary::kMoveThreshold: return "move-threshold";
+    case hz::SimCanary::kChunkQuota: return "chunk-quota";
   }
   return "none";
 }
@@ -65,13 +67,13 @@ const char* canary_name(hz::SimCanary c) {
 std::optional<std::string> parse_canary(const std::string& text, hz::SimCanary& out) {
   for (hz::SimCanary c :
        {hz::SimCanary::kNone, hz::SimCanary::kBadPacket, hz::SimCanary::kLostSave, hz::SimCanary::kWrongBlock,
-        hz::SimCanary::kViewLeak}) {
+        hz::SimCanary::kViewLeak, hz::SimCanary::kMoveThreshold, hz::SimCanary::kChunkQuota}) {
     if (text == canary_name(c)) {
       out = c;
       return std::nullopt;
     }
   }
-  return "--canary: unknown canary '" + text + "' (bad-packet, lost-save, wrong-block or view-leak)";
+  return "--canary: unknown canary '" + text + "' (bad-packet, lost-save, wrong-block, view-leak, move-threshold or chunk-quota)";
 }
 
 // Parses argv; an error message on failure.
@@ -178,6 +180,8 @@ std::string result_json(const hz::SimResult& r, double wall_s, int clients, cons
   w.key("connections").number(int64_t{r.connections});
   w.key("crashes").number(int64_t{r.crashes});
   w.key("chunk_checks").number(int64_t{r.chunk_checks});
+  w.key("jumps_judged").number(r.jumps_judged);
+  w.key("batches_checked").number(r.batches_checked);
   w.key("digest").string(hz::hex64(r.digest));
   w.key("violations").begin_array();
   for (const hz::SimViolation& v : r.violations) {
