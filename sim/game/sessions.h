@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/node_hash_map.h"
+
 #include "sim/core/effects.h"
 #include "sim/core/inputs.h"
 #include "sim/core/properties.h"
@@ -183,7 +185,7 @@ class Sessions final : public PlayerConnections {
   SpawnFinder* spawn_finder_ = nullptr;
   const ClientLoading* loading_ = nullptr;
   std::map<ConnId, Session> connections_;
-  std::map<ConnId, Player> players_;
+  absl::node_hash_map<ConnId, Player> players_;  // lookups only, never iterated (nodes: stable addresses)
   std::vector<ConnId> join_order_;
   std::vector<PlayerListener*> listeners_;
   EntityIds& entity_ids_;

@@ -23,6 +23,12 @@ bool EntityTracker::IdSet::erase(int32_t id) {
   return true;
 }
 
+void EntityTracker::insert_by_id(std::vector<Tracked*>& list, Tracked* t) {
+  list.insert(std::upper_bound(list.begin(), list.end(), t->sync.entity_id(),
+                               [](int32_t id, const Tracked* other) { return id < other->sync.entity_id(); }),
+              t);
+}
+
 EntityTracker::Tracked* EntityTracker::find(int32_t id) const {
   auto it = by_id_.find(id);
   return it == by_id_.end() ? nullptr : it->second;
@@ -137,14 +143,10 @@ std::vector<EntityTracker::Tracked*> EntityTracker::entities_near(const Vec3& ar
   std::vector<int32_t> ids(related.begin(), related.end());
   grid_.collect(around, player_radius, ids);
   if (other_radius > 0.0) entity_grid_.collect(around, other_radius, ids);
-  std::vector<Tracked*> out;
-  if (ids.size() * 2 >= entities_.size()) {
-    out.reserve(entities_.size());
-    for (const auto& [id, t] : entities_) out.push_back(const_cast<Tracked*>(&t));
-    return out;
-  }
+  if (ids.size() * 2 >= all_order_.size()) return all_order_;
   std::sort(ids.begin(), ids.end());
   ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  std::vector<Tracked*> out;
   out.reserve(ids.size());
   for (int32_t id : ids)
     if (Tracked* t = find(id)) out.push_back(t);
@@ -209,9 +211,8 @@ void EntityTracker::on_join(Player& player) {
   if (!added) return;
   ids_[player.conn] = player.entity_id;
   by_id_[player.entity_id] = &it->second;
-  order_.insert(std::upper_bound(order_.begin(), order_.end(), player.entity_id,
-                                 [](int32_t id, const Tracked* t) { return id < t->sync.entity_id(); }),
-                &it->second);
+  insert_by_id(order_, &it->second);
+  insert_by_id(all_order_, &it->second);
   grid_.insert(player.entity_id, it->second.cell);
   update_viewers_of(it->second);
   update_as_viewer(it->second);
@@ -227,6 +228,7 @@ void EntityTracker::on_leave(Player& player) {
   grid_.remove(leaving.sync.entity_id(), leaving.cell);
   by_id_.erase(leaving.sync.entity_id());
   std::erase(order_, &leaving);
+  std::erase(all_order_, &leaving);
   entities_.erase(it);
   ids_.erase(id);
 }
@@ -250,6 +252,7 @@ void EntityTracker::add_entity(Entity& entity) {
   if (!added) return;
   Tracked& t = it->second;
   by_id_[entity.id()] = &t;
+  insert_by_id(all_order_, &t);
   entity_grid_.insert(entity.id(), t.cell);
   largest_entity_range_ = std::max(largest_entity_range_, range_of(t));
   // The pairing carries the current data; nothing is dirty for a new viewer.
@@ -264,6 +267,7 @@ void EntityTracker::remove_entity(int32_t entity_id) {
   remove_from_viewers(leaving);
   entity_grid_.remove(entity_id, leaving.cell);
   by_id_.erase(entity_id);
+  std::erase(all_order_, &leaving);
   entities_.erase(it);
 }
 

@@ -121,6 +121,7 @@ class EntityTracker final : public PlayerListener,
                                       const IdSet& related) const;
   TrackingGrid& grid_for(const Tracked& t) { return t.player ? grid_ : entity_grid_; }
   Tracked* find(int32_t id) const;
+  static void insert_by_id(std::vector<Tracked*>& list, Tracked* t);
   void refresh_cell(Tracked& t, const Vec3& position);
   // Tells every viewer of `leaving` to remove it and forgets those pairs.
   void remove_from_viewers(Tracked& leaving);
@@ -135,6 +136,7 @@ class EntityTracker final : public PlayerListener,
   std::map<int32_t, Tracked> entities_;  // by entity id: vanilla's insertion (join) order
   absl::flat_hash_map<int32_t, Tracked*> by_id_;  // lookups only, never iterated
   std::vector<Tracked*> order_;                    // every tracked player by entity id
+  std::vector<Tracked*> all_order_;                // every tracked entity by entity id (entities_ as a flat list)
   std::map<ConnId, int32_t> ids_;
   TrackingGrid grid_;         // players
   TrackingGrid entity_grid_;  // other entities

@@ -82,6 +82,7 @@ int WorldStreaming::player_view_distance(const Player& player) const {
 
 void WorldStreaming::on_join(Player& player) {
   Viewer& viewer = viewers_[player.conn];
+  viewer_index_[player.conn] = &viewer;
   const ChunkPos chunk = chunk_of(player.position);
   viewer.section = SectionPos{chunk.x, java_floor(player.position.y) >> 4, chunk.z};
   // Chunks within view distance get entity-ticking tickets, so those one further are ticking
@@ -99,17 +100,17 @@ void WorldStreaming::on_leave(Player& player) {
   apply_view(it->second, player.conn, ChunkTrackingView(), false);
   tickets_.remove(it->second.loading, [&](ChunkPos pos) { unwant(pos); });
   simulation_.remove_player(it->second.loading.center);
+  viewer_index_.erase(player.conn);
+  last_viewer_ = {0, nullptr};
   viewers_.erase(it);
 }
 
 void WorldStreaming::on_move(Player& player, const MoveInput&) {
-  auto it = viewers_.find(player.conn);
-  if (it != viewers_.end()) follow_position(it->second, player);
+  if (Viewer* viewer = find_viewer(player.conn)) follow_position(*viewer, player);
 }
 
 void WorldStreaming::on_teleported(Player& player) {
-  auto it = viewers_.find(player.conn);
-  if (it != viewers_.end()) follow_position(it->second, player);
+  if (Viewer* viewer = find_viewer(player.conn)) follow_position(*viewer, player);
 }
 
 // Vanilla's ChunkMap.move: only a change of section (x, y or z) re-centres tickets and view.
@@ -127,8 +128,7 @@ void WorldStreaming::follow_position(Viewer& viewer, const Player& player) {
 }
 
 void WorldStreaming::on_chunk_batch_received(Player& player, float desired) {
-  auto it = viewers_.find(player.conn);
-  if (it != viewers_.end()) it->second.sender.on_batch_received(desired);
+  if (Viewer* viewer = find_viewer(player.conn)) viewer->sender.on_batch_received(desired);
 }
 
 void WorldStreaming::update_chunk_tracking(Viewer& viewer, const Player& player) {
@@ -215,10 +215,8 @@ bool WorldStreaming::is_on_tracked_border(const Viewer& viewer, ChunkPos pos) {
 
 std::vector<std::pair<ConnId, const WorldStreaming::Viewer*>> WorldStreaming::viewers_in_join_order() const {
   std::vector<std::pair<ConnId, const Viewer*>> out;
-  for (ConnId conn : connections_.players_in_join_order()) {
-    auto it = viewers_.find(conn);
-    if (it != viewers_.end()) out.emplace_back(conn, &it->second);
-  }
+  for (ConnId conn : connections_.players_in_join_order())
+    if (const Viewer* viewer = find_viewer(conn)) out.emplace_back(conn, viewer);
   return out;
 }
 
@@ -276,18 +274,18 @@ Vec3 WorldStreaming::spawn_point() const {
 // --- queries ---
 
 bool WorldStreaming::is_chunk_tracked(ConnId player, ChunkPos pos) const {
-  auto it = viewers_.find(player);
-  return it != viewers_.end() && tracks(it->second, pos);
+  const Viewer* viewer = find_viewer(player);
+  return viewer != nullptr && tracks(*viewer, pos);
 }
 
 const ChunkTrackingView* WorldStreaming::view_of(ConnId player) const {
-  auto it = viewers_.find(player);
-  return it == viewers_.end() ? nullptr : &it->second.view;
+  const Viewer* viewer = find_viewer(player);
+  return viewer == nullptr ? nullptr : &viewer->view;
 }
 
 const PlayerChunkSender* WorldStreaming::sender_of(ConnId player) const {
-  auto it = viewers_.find(player);
-  return it == viewers_.end() ? nullptr : &it->second.sender;
+  const Viewer* viewer = find_viewer(player);
+  return viewer == nullptr ? nullptr : &viewer->sender;
 }
 
 bool WorldStreaming::is_entity_ticking(ChunkPos pos) const { return simulation_.contains(pos); }

@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
+
 #include "sim/game/player.h"
 #include "sim/game/ports.h"
 #include "sim/game/sessions.h"
@@ -139,6 +141,14 @@ class WorldStreaming final : public PlayerListener, public BlockWorld, public Ti
   void broadcast_block_changes();
   void broadcast_light_changes();
   // isChunkTracked for a viewer: in its view and already sent.
+  // Entity tracking asks for one viewer many times in a row: the last answer is kept.
+  Viewer* find_viewer(ConnId conn) const {
+    if (conn == last_viewer_.first && last_viewer_.second != nullptr) return last_viewer_.second;
+    auto it = viewer_index_.find(conn);
+    if (it == viewer_index_.end()) return nullptr;
+    last_viewer_ = {conn, it->second};
+    return it->second;
+  }
   static bool tracks(const Viewer& viewer, ChunkPos pos) {
     return viewer.view.contains(pos) && !viewer.sender.is_pending(pos);
   }
@@ -160,6 +170,8 @@ class WorldStreaming final : public PlayerListener, public BlockWorld, public Ti
   mutable std::vector<ChunkPos> ticking_cache_;
   mutable uint64_t ticking_cache_simulation_ = ~uint64_t{0}, ticking_cache_membership_ = ~uint64_t{0};
   std::map<ConnId, Viewer> viewers_;
+  absl::flat_hash_map<ConnId, Viewer*> viewer_index_;  // lookups only, never iterated
+  mutable std::pair<ConnId, Viewer*> last_viewer_{0, nullptr};  // forgotten when a viewer leaves
   int view_distance_;
   int simulation_distance_;
   ChunkSquare spawn_area_;

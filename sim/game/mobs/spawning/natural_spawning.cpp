@@ -36,10 +36,8 @@ NaturalSpawning::NaturalSpawning(const TickingChunks& chunks, Mobs& mobs, const 
 
 bool NaturalSpawning::nearest_player_distance_sqr(double x, double y, double z, double& out) const {
   bool found = false;
-  for (ConnId conn : players_.players_in_join_order()) {
-    const Player* p = players_.player(conn);
-    if (p == nullptr || p->game_mode == GameMode::kSpectator) continue;
-    const double dx = p->position.x - x, dy = p->position.y - y, dz = p->position.z - z;
+  for (const Vec3& p : player_positions_) {
+    const double dx = p.x - x, dy = p.y - y, dz = p.z - z;
     const double d = dx * dx + dy * dy + dz * dz;
     if (!found || d < out) out = d;
     found = true;
@@ -49,10 +47,8 @@ bool NaturalSpawning::nearest_player_distance_sqr(double x, double y, double z, 
 
 bool NaturalSpawning::player_close_enough(ChunkPos pos) const {
   const double cx = pos.x * 16 + 8, cz = pos.z * 16 + 8;
-  for (ConnId conn : players_.players_in_join_order()) {
-    const Player* p = players_.player(conn);
-    if (p == nullptr || p->game_mode == GameMode::kSpectator) continue;
-    const double dx = p->position.x - cx, dz = p->position.z - cz;
+  for (const Vec3& p : player_positions_) {
+    const double dx = p.x - cx, dz = p.z - cz;
     if (dx * dx + dz * dz < kSpawningChunkRange * kSpawningChunkRange) return true;
   }
   return false;
@@ -78,6 +74,11 @@ void NaturalSpawning::tick(int64_t game_time, bool runs_normally) {
   const std::array<bool, spawning::kCategoryCount> categories =
       spawning::spawning_categories(counts_, spawnable, switches);
   if (std::none_of(categories.begin(), categories.end(), [](bool b) { return b; })) return;
+  player_positions_.clear();
+  for (ConnId conn : players_.players_in_join_order()) {
+    const Player* p = players_.player(conn);
+    if (p != nullptr && p->game_mode != GameMode::kSpectator) player_positions_.push_back(p->position);
+  }
   order_.clear();
   for (ChunkPos pos : ticking)
     if (player_close_enough(pos)) order_.push_back(pos);

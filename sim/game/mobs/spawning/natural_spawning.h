@@ -54,6 +54,9 @@ class NaturalSpawning {
   std::function<spawning::SpawnLevel()> level_;
   std::array<int, spawning::kCategoryCount> counts_{};
   std::vector<ChunkPos> order_;  // this tick's shuffled spawning chunks (kept to reuse the storage)
+  // This tick's players that count for spawning (not spectators): their positions, read once
+  // because every spawning chunk and every pack member measures its distance to all of them.
+  std::vector<Vec3> player_positions_;
   uint64_t attempts_ = 0;
   uint64_t spawned_ = 0;
 };
