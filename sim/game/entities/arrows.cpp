@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sim/game/entities/insecure_uuid.h"
 #include "sim/core/hash.h"
 #include "sim/core/java_format.h"
 #include "sim/game/blocks/block_ray.h"
@@ -44,15 +45,9 @@ struct Candidate {
 Arrows::Arrows(EntityIds& ids, Rng& random, PlayerConnections& players, EntityTracking& tracking, PlayerDamage& damage)
     : ids_(ids), random_(random), players_(players), tracking_(tracking), damage_(damage) {}
 
-Uuid Arrows::random_uuid() {
-  const uint64_t most = (random_.next_u64() & ~uint64_t{0xF000}) | uint64_t{0x4000};
-  const uint64_t least = (random_.next_u64() & 0x3FFFFFFFFFFFFFFFull) | 0x8000000000000000ull;
-  return Uuid{most, least};
-}
-
 int32_t Arrows::launch(const Launch& l) {
   const int32_t id = ids_.next();
-  auto arrow = std::make_unique<Arrow>(id, random_uuid());
+  auto arrow = std::make_unique<Arrow>(id, insecure_uuid(random_));
   arrow->position = l.position;
   arrow->velocity = l.velocity;
   arrow->yaw = l.yaw;

@@ -62,7 +62,6 @@ class Arrows final {
   void hit_block(Arrow& arrow, BlockStateId state);
   void deflect(Arrow& arrow);
   void discard(Arrow& arrow);
-  Uuid random_uuid();
 
   EntityIds& ids_;
   Rng& random_;

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "sim/game/entities/insecure_uuid.h"
 #include "sim/core/hash.h"
 #include "sim/core/java_format.h"
 #include "sim/data/catalog.h"
@@ -30,13 +31,6 @@ FallingBlocks::FallingBlocks(EntityIds& ids, Rng& random, EntityTracking& tracki
                              const TickRateManager& rate, BlockWorld& world, ItemDrops& drops)
     : ids_(ids), random_(random), tracking_(tracking), rules_(rules), rate_(rate), world_(world), drops_(drops) {}
 
-Uuid FallingBlocks::random_uuid() {
-  // Mth.createInsecureUUID, as for items.
-  const uint64_t most = (random_.next_u64() & ~uint64_t{0xF000}) | uint64_t{0x4000};
-  const uint64_t least = (random_.next_u64() & 0x3FFFFFFFFFFFFFFFull) | 0x8000000000000000ull;
-  return Uuid{most, least};
-}
-
 Aabb FallingBlocks::box_at(const Vec3& p) {
   const double half = static_cast<double>(static_cast<float>(FallingBlock::kSize) / 2.0f);
   const double height = static_cast<double>(static_cast<float>(FallingBlock::kSize));
@@ -47,7 +41,7 @@ void FallingBlocks::fall(const BlockPos& pos, BlockStateId state) {
   // The entity carries the block without its water; the water (if any) stays in the block's place.
   const BlockStateId carried = state_property(state, "waterlogged").empty() ? state : with_value(state, "waterlogged", "false");
   const int32_t id = ids_.next();
-  const Uuid uuid = random_uuid();
+  const Uuid uuid = insecure_uuid(random_);
   auto entity = std::make_unique<FallingBlock>(id, uuid, carried, pos);
   entity->position = Vec3{pos.x + 0.5, static_cast<double>(pos.y), pos.z + 0.5};
   static const BlockStateId air = default_state_of("air");

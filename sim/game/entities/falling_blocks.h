@@ -65,7 +65,6 @@ class FallingBlocks final : public FallingBlockSpawner, public PlayerListener, p
   void land(FallingBlock& entity, const BlockPos& pos, bool concrete, bool stuck_in_water);
   void drop_item(FallingBlock& entity);
   void discard(FallingBlock& entity);
-  Uuid random_uuid();
 
   EntityIds& ids_;
   Rng& random_;

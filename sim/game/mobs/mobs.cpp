@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "sim/game/entities/insecure_uuid.h"
 #include "sim/core/hash.h"
 #include "sim/core/java_format.h"
 #include "sim/data/catalog.h"
@@ -68,16 +69,9 @@ Mobs::Mobs(EntityIds& ids, Rng& random, PlayerConnections& connections, EntityTr
 
 Mobs::~Mobs() = default;
 
-Uuid Mobs::random_uuid() {
-  // Mth.createInsecureUUID: a version 4, IETF variant UUID.
-  const uint64_t most = (random_.next_u64() & ~uint64_t{0xF000}) | uint64_t{0x4000};
-  const uint64_t least = (random_.next_u64() & 0x3FFFFFFFFFFFFFFFull) | 0x8000000000000000ull;
-  return Uuid{most, least};
-}
-
 int32_t Mobs::summon(const MobKind& kind, const Vec3& position, float yaw, const SummonOptions& options) {
   const int32_t id = ids_.next();
-  auto mob = std::make_unique<Mob>(id, random_uuid(), kind);
+  auto mob = std::make_unique<Mob>(id, insecure_uuid(random_), kind);
   mob->position = position;
   mob->yaw = mob_ai::wrap_degrees(yaw);
   mob->head_yaw = mob->yaw;

@@ -116,7 +116,6 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   bool hurt_player(Mob& mob, Player& player);
   void discard(Mob& mob);
   void purge_removed();
-  Uuid random_uuid();
   bool hurt_by_arrow(int32_t mob_id, float damage, const Arrow& arrow);
   void tick_fire(Mob& mob);
   void burn_in_daylight(Mob& mob);
