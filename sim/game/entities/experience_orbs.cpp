@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "sim/game/entities/insecure_uuid.h"
 #include "sim/core/hash.h"
 #include "sim/core/java_format.h"
 #include "sim/game/entities/experience_orb_codec.h"
@@ -29,16 +30,9 @@ bool same_group(int32_t id, int32_t group) { return (id - group) % ExperienceOrb
 }  // namespace
 
 ExperienceOrbs::ExperienceOrbs(EntityIds& ids, Rng& random, PlayerConnections& connections, EntityTracking& tracking)
-    : ids_(ids), random_(random), connections_(connections), tracking_(tracking) {}
+    : ids_(ids), random_(random), connections_(connections), tracking_(tracking), orbs_(tracking) {}
 
 ExperienceOrbs::~ExperienceOrbs() = default;
-
-Uuid ExperienceOrbs::random_uuid() {
-  // Mth.createInsecureUUID: a version 4, IETF variant UUID.
-  const uint64_t most = (random_.next_u64() & ~uint64_t{0xF000}) | uint64_t{0x4000};
-  const uint64_t least = (random_.next_u64() & 0x3FFFFFFFFFFFFFFFull) | 0x8000000000000000ull;
-  return Uuid{most, least};
-}
 
 void ExperienceOrbs::award(const Vec3& position, int points) {
   while (points > 0) {
@@ -52,7 +46,7 @@ bool ExperienceOrbs::merge_into_existing(const Vec3& position, int value) {
   const Aabb box{position.x - kAwardMergeHalf, position.y - kAwardMergeHalf, position.z - kAwardMergeHalf,
                  position.x + kAwardMergeHalf, position.y + kAwardMergeHalf, position.z + kAwardMergeHalf};
   const int32_t group = static_cast<int32_t>(random_.next_below(kGroups));
-  for (ExperienceOrb* orb : orbs_near(box)) {
+  for (ExperienceOrb* orb : orbs_.near(box)) {
     if (orb->removed || !same_group(orb->id(), group) || orb->value() != value) continue;
     if (!box.intersects(orb_physics::orb_box(orb->position))) continue;
     ++orb->count;
@@ -64,7 +58,7 @@ bool ExperienceOrbs::merge_into_existing(const Vec3& position, int value) {
 
 int32_t ExperienceOrbs::spawn(const Vec3& position, int value) {
   const int32_t id = ids_.next();
-  auto orb = std::make_unique<ExperienceOrb>(id, random_uuid(), value);
+  auto orb = std::make_unique<ExperienceOrb>(id, insecure_uuid(random_), value);
   orb->position = position;
   orb->yaw = random_.next_float() * 360.0f;
   // Drawn x, y, z in this order (Java evaluates the constructor's arguments left to right).
@@ -74,32 +68,17 @@ int32_t ExperienceOrbs::spawn(const Vec3& position, int value) {
   orb->velocity = Vec3{x, y, z};
   // Vanilla then moves an orb born inside a block to a free spot (findFreePosition); Horizon
   // leaves it where it is and the tick's push out of the block moves it (docs/rules/experience.md).
-  add(std::move(orb));
+  orbs_.add(std::move(orb));
   return id;
-}
-
-ExperienceOrb& ExperienceOrbs::add(std::unique_ptr<ExperienceOrb> orb) {
-  const int32_t id = orb->id();
-  ExperienceOrb& added = *orbs_.emplace(id, std::move(orb)).first->second;
-  const int64_t cell = TrackingGrid::cell_of(added.position);
-  cells_[id] = cell;
-  grid_.insert(id, cell);
-  tracking_.add_entity(added);
-  return added;
 }
 
 std::vector<std::string_view> ExperienceOrbs::saved_types() const { return {experience_orb_codec::kTypeId}; }
 
 void ExperienceOrbs::save_chunk(ChunkPos pos, std::vector<nbt::Compound>& out) const {
-  for (const auto& [id, orb] : orbs_)
-    if (!orb->removed && entity_nbt::chunk_of(orb->position) == pos) out.push_back(experience_orb_codec::save(*orb));
+  for (const ExperienceOrb* orb : orbs_.in_chunk(pos)) out.push_back(experience_orb_codec::save(*orb));
 }
 
-void ExperienceOrbs::unload_chunk(ChunkPos pos) {
-  for (const auto& [id, orb] : orbs_)
-    if (!orb->removed && entity_nbt::chunk_of(orb->position) == pos) discard(*orb);
-  purge_removed();
-}
+void ExperienceOrbs::unload_chunk(ChunkPos pos) { orbs_.unload_chunk(pos); }
 
 bool ExperienceOrbs::load(const nbt::Compound& tag) {
   std::optional<experience_orb_codec::Loaded> loaded = experience_orb_codec::load(tag);
@@ -110,31 +89,23 @@ bool ExperienceOrbs::load(const nbt::Compound& tag) {
   orb->health = loaded->health;
   orb->age = loaded->age;
   orb->count = loaded->count;
-  add(std::move(orb));
+  orbs_.add(std::move(orb));
   return true;
 }
 
-const ExperienceOrb* ExperienceOrbs::find(int32_t id) const {
-  auto it = orbs_.find(id);
-  return it == orbs_.end() || it->second->removed ? nullptr : it->second.get();
-}
+const ExperienceOrb* ExperienceOrbs::find(int32_t id) const { return orbs_.find(id); }
 
-std::vector<int32_t> ExperienceOrbs::ids() const {
-  std::vector<int32_t> out;
-  for (const auto& [id, orb] : orbs_)
-    if (!orb->removed) out.push_back(id);
-  return out;
-}
+std::vector<int32_t> ExperienceOrbs::ids() const { return orbs_.ids(); }
 
 void ExperienceOrbs::tick() {
   for (const int32_t id : ids()) {
-    ExperienceOrb& orb = *orbs_.at(id);
+    ExperienceOrb& orb = orbs_.at(id);
     // As items: an orb ticks while its chunk is loaded (docs/entities.md).
     if (orb.removed || !blocks_->is_chunk_loaded(java_floor(orb.position.x) >> 4, java_floor(orb.position.z) >> 4))
       continue;
     tick_orb(orb);
   }
-  purge_removed();
+  orbs_.purge_removed();
   for (ConnId conn : connections_.players_in_join_order()) {
     Player* player = connections_.player(conn);
     if (!player) continue;
@@ -142,7 +113,7 @@ void ExperienceOrbs::tick() {
     if (player->take_xp_delay > 0) --player->take_xp_delay;
     pick_up(*player);
   }
-  purge_removed();
+  orbs_.purge_removed();
   for (ConnId conn : connections_.players_in_join_order())
     if (Player* player = connections_.player(conn)) send_experience(*player);
 }
@@ -150,7 +121,7 @@ void ExperienceOrbs::tick() {
 void ExperienceOrbs::tick_orb(ExperienceOrb& orb) {
   ++orb.tick_count;  // ServerLevel.tickNonPassenger counts before the tick
   if (orb.position.y < static_cast<double>(blocks_->min_y() - kBelowWorldMargin)) {
-    discard(orb);
+    orbs_.discard(orb);
     return;
   }
   const bool colliding = orb_physics::begin_tick(orb, *blocks_, random_);
@@ -158,18 +129,18 @@ void ExperienceOrbs::tick_orb(ExperienceOrb& orb) {
   const Player* target = follow_target(orb);
   if (target) orb.velocity = orb.velocity + orb_physics::follow_pull(orb.position, target->position, target->eye_height);
   orb_physics::end_tick(orb, colliding, target != nullptr, *blocks_, random_);
-  refresh_cell(orb);
-  if (++orb.age >= ExperienceOrb::kLifetime) discard(orb);
+  orbs_.refresh_cell(orb);
+  if (++orb.age >= ExperienceOrb::kLifetime) orbs_.discard(orb);
 }
 
 void ExperienceOrbs::scan_for_merges(ExperienceOrb& orb) {
   const Aabb area = orb_physics::orb_box(orb.position).inflate(kScanReach, kScanReach, kScanReach);
-  for (ExperienceOrb* other : orbs_near(area)) {
+  for (ExperienceOrb* other : orbs_.near(area)) {
     if (other == &orb || other->removed || !same_group(other->id(), orb.id()) || other->value() != orb.value()) continue;
     if (!area.intersects(orb_physics::orb_box(other->position))) continue;
     orb.count += other->count;
     orb.age = std::min(orb.age, other->age);
-    discard(*other);
+    orbs_.discard(*other);
   }
 }
 
@@ -199,7 +170,7 @@ void ExperienceOrbs::pick_up(Player& player) {
   const Aabb area = make_player_box(player.position, Pose::kStanding)
                         .inflate(kPickupReachHorizontal, kPickupReachVertical, kPickupReachHorizontal);
   std::vector<ExperienceOrb*> touching;
-  for (ExperienceOrb* orb : orbs_near(area))
+  for (ExperienceOrb* orb : orbs_.near(area))
     if (!orb->removed && area.intersects(orb_physics::orb_box(orb->position))) touching.push_back(orb);
   if (touching.empty()) return;
   // Util.getRandom: one of them, drawn whether or not the player can take it now.
@@ -209,7 +180,7 @@ void ExperienceOrbs::pick_up(Player& player) {
   player.take_xp_delay = kTakeDelay;
   tracking_.send_to_viewers(orb.id(), share(encode_packet(packet::play_cb::Collect{orb.id(), player.entity_id, 1})));
   give_points(player, orb.value());
-  if (--orb.count == 0) discard(orb);
+  if (--orb.count == 0) orbs_.discard(orb);
 }
 
 void ExperienceOrbs::give_points(Player& player, int points) {
@@ -226,54 +197,10 @@ void ExperienceOrbs::send_experience(Player& player) {
   connections_.send(player.conn, packet::play_cb::SetExperience{player.xp.progress, player.xp.level, player.xp.total});
 }
 
-std::vector<ExperienceOrb*> ExperienceOrbs::orbs_near(const Aabb& box) {
-  const Vec3 center{(box.min_x + box.max_x) / 2.0, 0.0, (box.min_z + box.max_z) / 2.0};
-  const double radius = std::max(box.x_size(), box.z_size()) / 2.0 + 1.0;
-  std::vector<int32_t> ids;
-  grid_.collect(center, radius, ids);
-  std::sort(ids.begin(), ids.end());
-  std::vector<ExperienceOrb*> out;
-  for (int32_t id : ids) {
-    ExperienceOrb& orb = *orbs_.at(id);
-    const Vec3& p = orb.position;
-    if (p.x + 1.0 < box.min_x || p.x - 1.0 > box.max_x || p.z + 1.0 < box.min_z || p.z - 1.0 > box.max_z) continue;
-    out.push_back(&orb);
-  }
-  return out;
-}
-
-void ExperienceOrbs::refresh_cell(ExperienceOrb& orb) {
-  const int64_t cell = TrackingGrid::cell_of(orb.position);
-  int64_t& known = cells_.at(orb.id());
-  if (cell == known) return;
-  grid_.remove(orb.id(), known);
-  grid_.insert(orb.id(), cell);
-  known = cell;
-}
-
-void ExperienceOrbs::discard(ExperienceOrb& orb) {
-  if (orb.removed) return;
-  orb.removed = true;
-  tracking_.remove_entity(orb.id());
-}
-
-void ExperienceOrbs::purge_removed() {
-  for (auto it = orbs_.begin(); it != orbs_.end();) {
-    if (!it->second->removed) {
-      ++it;
-      continue;
-    }
-    const int32_t id = it->first;
-    grid_.remove(id, cells_.at(id));
-    cells_.erase(id);
-    it = orbs_.erase(it);
-  }
-}
-
 uint64_t ExperienceOrbs::hash() const {
   Hasher h;
-  h.u64(orbs_.size());
-  for (const auto& [id, orb] : orbs_) {
+  h.u64(orbs_.all().size());
+  for (const auto& [id, orb] : orbs_.all()) {
     h.i64(id), h.u64(orb->uuid().most), h.u64(orb->uuid().least);
     h.f64(orb->position.x), h.f64(orb->position.y), h.f64(orb->position.z);
     h.f64(orb->velocity.x), h.f64(orb->velocity.y), h.f64(orb->velocity.z);

@@ -10,6 +10,7 @@
 #include "sim/core/rng.h"
 #include "sim/game/entities/entity.h"
 #include "sim/game/entities/entity_persistence.h"
+#include "sim/game/entities/entity_store.h"
 #include "sim/game/entities/experience_orb.h"
 #include "sim/game/entity_ids.h"
 #include "sim/game/movement/aabb.h"
@@ -56,7 +57,7 @@ class ExperienceOrbs final : public ExperienceDrops, public PlayerListener, publ
   const ExperienceOrb* find(int32_t id) const;
   // Every orb's id, ascending.
   std::vector<int32_t> ids() const;
-  size_t size() const { return orbs_.size(); }
+  size_t size() const { return orbs_.all().size(); }
   uint64_t hash() const;
 
  private:
@@ -68,13 +69,6 @@ class ExperienceOrbs final : public ExperienceDrops, public PlayerListener, publ
   const Player* follow_target(ExperienceOrb& orb);
   void pick_up(Player& player);
   void send_experience(Player& player);
-  // Orbs whose box may intersect `box`, in id order.
-  std::vector<ExperienceOrb*> orbs_near(const Aabb& box);
-  void discard(ExperienceOrb& orb);
-  ExperienceOrb& add(std::unique_ptr<ExperienceOrb> orb);
-  void purge_removed();
-  void refresh_cell(ExperienceOrb& orb);
-  Uuid random_uuid();
 
   EntityIds& ids_;
   Rng& random_;
@@ -82,9 +76,7 @@ class ExperienceOrbs final : public ExperienceDrops, public PlayerListener, publ
   EntityTracking& tracking_;
   NoBlocks no_blocks_;
   const BlockSource* blocks_ = &no_blocks_;
-  std::map<int32_t, std::unique_ptr<ExperienceOrb>> orbs_;  // by entity id: ticks in id order
-  std::map<int32_t, int64_t> cells_;                         // each orb's grid cell
-  TrackingGrid grid_;
+  EntityStore<ExperienceOrb> orbs_;
 };
 
 }  // namespace hz

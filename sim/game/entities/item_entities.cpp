@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "sim/game/entities/insecure_uuid.h"
 #include "sim/core/hash.h"
 #include "sim/core/java_format.h"
 #include "sim/game/entities/item_entity_codec.h"
@@ -33,16 +34,9 @@ bool block_changed(const Vec3& a, const Vec3& b) {
 
 ItemEntities::ItemEntities(EntityIds& ids, Rng& random, PlayerConnections& connections, EntityTracking& tracking,
                            const GameRules& rules)
-    : ids_(ids), random_(random), connections_(connections), tracking_(tracking), rules_(rules) {}
+    : ids_(ids), random_(random), connections_(connections), tracking_(tracking), rules_(rules), items_(tracking) {}
 
 ItemEntities::~ItemEntities() = default;
-
-Uuid ItemEntities::random_uuid() {
-  // Mth.createInsecureUUID: a version 4, IETF variant UUID.
-  const uint64_t most = (random_.next_u64() & ~uint64_t{0xF000}) | uint64_t{0x4000};
-  const uint64_t least = (random_.next_u64() & 0x3FFFFFFFFFFFFFFFull) | 0x8000000000000000ull;
-  return Uuid{most, least};
-}
 
 void ItemEntities::drop_from_block(const BlockPos& pos, const ItemStack& stack) {
   // Block.popResource: nothing for an empty stack or with the block_drops game rule off.
@@ -58,42 +52,27 @@ void ItemEntities::drop_at(const Vec3& position, const ItemStack& stack) {
 void ItemEntities::drop_from_player(const Player& player, const ItemStack& stack, bool scatter, bool keep_thrower) {
   if (stack.empty()) return;
   const int32_t id = spawn(stack, item_spawns::from_player(player, scatter, random_));
-  if (keep_thrower) items_.at(id)->thrower = player.uuid;
+  if (keep_thrower) items_.at(id).thrower = player.uuid;
 }
 
 int32_t ItemEntities::spawn(const ItemStack& stack, const item_spawns::Spawn& spawn) {
   const int32_t id = ids_.next();
-  auto item = std::make_unique<ItemEntity>(id, random_uuid(), stack);
+  auto item = std::make_unique<ItemEntity>(id, insecure_uuid(random_), stack);
   item->yaw = random_.next_float() * 360.0f;
   item->position = spawn.position;
   item->velocity = spawn.velocity;
   item->pickup_delay = spawn.pickup_delay;
-  add(std::move(item));
+  items_.add(std::move(item));
   return id;
-}
-
-ItemEntity& ItemEntities::add(std::unique_ptr<ItemEntity> item) {
-  const int32_t id = item->id();
-  ItemEntity& added = *items_.emplace(id, std::move(item)).first->second;
-  const int64_t cell = TrackingGrid::cell_of(added.position);
-  cells_[id] = cell;
-  grid_.insert(id, cell);
-  tracking_.add_entity(added);
-  return added;
 }
 
 std::vector<std::string_view> ItemEntities::saved_types() const { return {item_entity_codec::kTypeId}; }
 
 void ItemEntities::save_chunk(ChunkPos pos, std::vector<nbt::Compound>& out) const {
-  for (const auto& [id, item] : items_)
-    if (!item->removed && entity_nbt::chunk_of(item->position) == pos) out.push_back(item_entity_codec::save(*item));
+  for (const ItemEntity* item : items_.in_chunk(pos)) out.push_back(item_entity_codec::save(*item));
 }
 
-void ItemEntities::unload_chunk(ChunkPos pos) {
-  for (const auto& [id, item] : items_)
-    if (!item->removed && entity_nbt::chunk_of(item->position) == pos) discard(*item);
-  purge_removed();
-}
+void ItemEntities::unload_chunk(ChunkPos pos) { items_.unload_chunk(pos); }
 
 bool ItemEntities::load(const nbt::Compound& tag) {
   std::optional<item_entity_codec::Loaded> loaded = item_entity_codec::load(tag);
@@ -104,54 +83,46 @@ bool ItemEntities::load(const nbt::Compound& tag) {
   item->age = loaded->age;
   item->pickup_delay = loaded->pickup_delay;
   item->thrower = loaded->thrower;
-  add(std::move(item));
+  items_.add(std::move(item));
   return true;
 }
 
-const ItemEntity* ItemEntities::find(int32_t id) const {
-  auto it = items_.find(id);
-  return it == items_.end() || it->second->removed ? nullptr : it->second.get();
-}
+const ItemEntity* ItemEntities::find(int32_t id) const { return items_.find(id); }
 
-std::vector<int32_t> ItemEntities::ids() const {
-  std::vector<int32_t> out;
-  for (const auto& [id, item] : items_)
-    if (!item->removed) out.push_back(id);
-  return out;
-}
+std::vector<int32_t> ItemEntities::ids() const { return items_.ids(); }
 
 void ItemEntities::tick() {
   for (const int32_t id : ids()) {
-    ItemEntity& item = *items_.at(id);
+    ItemEntity& item = items_.at(id);
     // Vanilla ticks entities only in entity-ticking chunks; Horizon ticks an item while its
     // chunk is loaded (docs/entities.md).
     if (item.removed || !blocks_->is_chunk_loaded(java_floor(item.position.x) >> 4, java_floor(item.position.z) >> 4))
       continue;
     tick_item(item);
   }
-  purge_removed();
+  items_.purge_removed();
   for (ConnId conn : connections_.players_in_join_order())
     if (Player* player = connections_.player(conn)) pick_up(*player);
-  purge_removed();
+  items_.purge_removed();
 }
 
 void ItemEntities::tick_item(ItemEntity& item) {
   ++item.tick_count;  // ServerLevel.tickNonPassenger counts before the tick
   if (item.stack().empty() || item.position.y < static_cast<double>(blocks_->min_y() - kBelowWorldMargin)) {
-    discard(item);
+    items_.discard(item);
     return;
   }
   if (item.pickup_delay > 0 && item.pickup_delay != ItemEntity::kInfinitePickupDelay) --item.pickup_delay;
   const Vec3 old_position = item.position;
   const Vec3 old_velocity = item.velocity;
   item_physics::move_item(item, *blocks_, random_);
-  refresh_cell(item);
+  items_.refresh_cell(item);
   const int rate = block_changed(old_position, item.position) ? 2 : 40;
   if (item.tick_count % rate == 0 && mergeable(item)) merge_with_neighbours(item);
   if (item.removed) return;
   if (item.age != ItemEntity::kInfiniteLifetime) ++item.age;
   if (length_sqr(item.velocity - old_velocity) > kResyncVelocitySqr) item.needs_sync = true;
-  if (item.age >= ItemEntity::kLifetime) discard(item);
+  if (item.age >= ItemEntity::kLifetime) items_.discard(item);
 }
 
 bool ItemEntities::mergeable(const ItemEntity& item) const {
@@ -162,7 +133,7 @@ bool ItemEntities::mergeable(const ItemEntity& item) const {
 
 void ItemEntities::merge_with_neighbours(ItemEntity& item) {
   const Aabb area = item_physics::item_box(item.position).inflate(kMergeReach, 0.0, kMergeReach);
-  for (ItemEntity* other : items_near(area)) {
+  for (ItemEntity* other : items_.near(area)) {
     if (other == &item || !mergeable(*other)) continue;
     if (!area.intersects(item_physics::item_box(other->position))) continue;
     try_to_merge(item, *other);
@@ -183,14 +154,14 @@ void ItemEntities::try_to_merge(ItemEntity& item, ItemEntity& other) {
   from.set_stack(ItemStack{from.stack().item, from.stack().count - moved, from.stack().enchantments});
   to.pickup_delay = std::max(to.pickup_delay, from.pickup_delay);
   to.age = std::min(to.age, from.age);
-  if (from.stack().empty()) discard(from);
+  if (from.stack().empty()) items_.discard(from);
 }
 
 void ItemEntities::pick_up(Player& player) {
   if (player.dead || player.health <= 0.0f || player.game_mode == GameMode::kSpectator) return;
   const Aabb area = make_player_box(player.position, Pose::kStanding)
                         .inflate(kPickupReachHorizontal, kPickupReachVertical, kPickupReachHorizontal);
-  for (ItemEntity* item : items_near(area)) {
+  for (ItemEntity* item : items_.near(area)) {
     if (item->removed || !area.intersects(item_physics::item_box(item->position))) continue;
     touch(player, *item);
   }
@@ -208,58 +179,14 @@ void ItemEntities::touch(Player& player, ItemEntity& item) {
   tracking_.send_to_viewers(item.id(), share(encode_packet(packet::play_cb::Collect{
                                            item.id(), player.entity_id, original_count})));
   item.set_stack(rest);
-  if (rest.empty()) discard(item);
+  if (rest.empty()) items_.discard(item);
   // The changed slots reach the player through the inventory window's per-tick sync.
-}
-
-std::vector<ItemEntity*> ItemEntities::items_near(const Aabb& box) {
-  const Vec3 center{(box.min_x + box.max_x) / 2.0, 0.0, (box.min_z + box.max_z) / 2.0};
-  const double radius = std::max(box.x_size(), box.z_size()) / 2.0 + 1.0;
-  std::vector<int32_t> ids;
-  grid_.collect(center, radius, ids);
-  std::sort(ids.begin(), ids.end());
-  std::vector<ItemEntity*> out;
-  for (int32_t id : ids) {
-    ItemEntity& item = *items_.at(id);
-    const Vec3& p = item.position;
-    if (p.x + 1.0 < box.min_x || p.x - 1.0 > box.max_x || p.z + 1.0 < box.min_z || p.z - 1.0 > box.max_z) continue;
-    out.push_back(&item);
-  }
-  return out;
-}
-
-void ItemEntities::refresh_cell(ItemEntity& item) {
-  const int64_t cell = TrackingGrid::cell_of(item.position);
-  int64_t& known = cells_.at(item.id());
-  if (cell == known) return;
-  grid_.remove(item.id(), known);
-  grid_.insert(item.id(), cell);
-  known = cell;
-}
-
-void ItemEntities::discard(ItemEntity& item) {
-  if (item.removed) return;
-  item.removed = true;
-  tracking_.remove_entity(item.id());
-}
-
-void ItemEntities::purge_removed() {
-  for (auto it = items_.begin(); it != items_.end();) {
-    if (!it->second->removed) {
-      ++it;
-      continue;
-    }
-    const int32_t id = it->first;
-    grid_.remove(id, cells_.at(id));
-    cells_.erase(id);
-    it = items_.erase(it);
-  }
 }
 
 uint64_t ItemEntities::hash() const {
   Hasher h;
-  h.u64(items_.size());
-  for (const auto& [id, item] : items_) {
+  h.u64(items_.all().size());
+  for (const auto& [id, item] : items_.all()) {
     h.i64(id), h.u64(item->uuid().most), h.u64(item->uuid().least);
     h.f64(item->position.x), h.f64(item->position.y), h.f64(item->position.z);
     h.f64(item->velocity.x), h.f64(item->velocity.y), h.f64(item->velocity.z);

@@ -12,6 +12,7 @@
 #include "sim/core/rng.h"
 #include "sim/game/entities/entity.h"
 #include "sim/game/entities/entity_persistence.h"
+#include "sim/game/entities/entity_store.h"
 #include "sim/game/entities/item_entity.h"
 #include "sim/game/entities/item_spawns.h"
 #include "sim/game/entity_ids.h"
@@ -56,7 +57,7 @@ class ItemEntities final : public ItemDrops, public PlayerListener, public Entit
   const ItemEntity* find(int32_t id) const;
   // Every item's id, ascending.
   std::vector<int32_t> ids() const;
-  size_t size() const { return items_.size(); }
+  size_t size() const { return items_.all().size(); }
   uint64_t hash() const;
 
  private:
@@ -68,13 +69,6 @@ class ItemEntities final : public ItemDrops, public PlayerListener, public Entit
   // Player.aiStep's touch of every item in the pickup area.
   void pick_up(Player& player);
   void touch(Player& player, ItemEntity& item);
-  // Items whose box may intersect `box`, in id order.
-  std::vector<ItemEntity*> items_near(const Aabb& box);
-  void discard(ItemEntity& item);
-  ItemEntity& add(std::unique_ptr<ItemEntity> item);
-  void purge_removed();
-  void refresh_cell(ItemEntity& item);
-  Uuid random_uuid();
 
   EntityIds& ids_;
   Rng& random_;
@@ -83,9 +77,7 @@ class ItemEntities final : public ItemDrops, public PlayerListener, public Entit
   const GameRules& rules_;
   NoBlocks no_blocks_;
   const BlockSource* blocks_ = &no_blocks_;
-  std::map<int32_t, std::unique_ptr<ItemEntity>> items_;  // by entity id: ticks in id order
-  std::map<int32_t, int64_t> cells_;                       // each item's grid cell
-  TrackingGrid grid_;
+  EntityStore<ItemEntity> items_;
 };
 
 }  // namespace hz
