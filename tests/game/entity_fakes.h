@@ -1,5 +1,5 @@
-// Test helpers for entity systems on their own: players standing where a test puts them, with
-// everything sent to them recorded, and a tracker that records what it was asked to do.
+// Test helper for entity systems on their own: a tracker that records what it was asked to do
+// (players come from fake_player_connections.h).
 #pragma once
 
 #include <map>
@@ -9,47 +9,9 @@
 #include "sim/game/entities/entity.h"
 #include "sim/game/ports.h"
 #include "sim/game/sessions.h"
-#include "tests/game/client_bytes.h"
+#include "tests/game/fake_player_connections.h"
 
 namespace hz::testing {
-
-class RecordingConnections final : public PlayerConnections {
- public:
-  // A player at `at`, entity id 1000 + conn.
-  Player& add(ConnId conn, const Vec3& at) {
-    Player& p = players_[conn];
-    p.conn = conn;
-    p.entity_id = 1000 + static_cast<int32_t>(conn);
-    p.position = at;
-    order_.push_back(conn);
-    return p;
-  }
-  Player* player(ConnId conn) override { return players_.contains(conn) ? &players_[conn] : nullptr; }
-  const Player* player(ConnId conn) const override {
-    auto it = players_.find(conn);
-    return it == players_.end() ? nullptr : &it->second;
-  }
-  const std::vector<ConnId>& players_in_join_order() const override { return order_; }
-  void send(ConnId conn, SharedBytes body) override { sent.emplace_back(conn, *body); }
-  void disconnect(ConnId, const TextComponent&) override {}
-  void teleport(ConnId, const Vec3&, float, float) override {}
-  void respawn(ConnId, const Vec3&) override {}
-
-  // The packets of one kind sent to `conn`, decoded, in order.
-  template <Packet P>
-  std::vector<P> sent_of(ConnId conn) const {
-    std::vector<P> out;
-    for (const auto& [to, body] : sent)
-      if (to == conn && packet_id_of(body) == P::kId) out.push_back(*decode_packet<P>(body));
-    return out;
-  }
-
-  std::vector<std::pair<ConnId, Bytes>> sent;
-
- private:
-  std::map<ConnId, Player> players_;
-  std::vector<ConnId> order_;
-};
 
 class RecordingTracking final : public EntityTracking {
  public:

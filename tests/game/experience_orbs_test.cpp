@@ -26,7 +26,7 @@ using testing::FakeWorld;
 
 // --- fakes for the system on its own ---
 
-using FakeConnections = testing::RecordingConnections;
+using FakeConnections = testing::FakePlayerConnections;
 using testing::RecordingTracking;
 
 struct OrbWorld {

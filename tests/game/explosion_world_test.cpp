@@ -13,6 +13,7 @@
 #include "sim/game/explosions/explosion_world.h"
 #include "sim/game/mobs/mobs.h"
 #include "sim/protocol/packets.h"
+#include "tests/game/fake_player_connections.h"
 #include "tests/game/movement_fake_world.h"
 
 namespace hz {
@@ -59,33 +60,6 @@ struct NullLog final : public ServerLog {
   void log(LogLevel, std::string) override {}
 };
 
-class Players final : public PlayerConnections {
- public:
-  Player& add(ConnId conn, const Vec3& at) {
-    Player& p = players_[conn];
-    p.conn = conn;
-    p.entity_id = 500 + static_cast<int32_t>(conn);
-    p.position = at;
-    p.game_mode = GameMode::kSurvival;
-    order_.push_back(conn);
-    return p;
-  }
-  Player* player(ConnId conn) override { return players_.contains(conn) ? &players_[conn] : nullptr; }
-  const Player* player(ConnId conn) const override {
-    auto it = players_.find(conn);
-    return it == players_.end() ? nullptr : &it->second;
-  }
-  const std::vector<ConnId>& players_in_join_order() const override { return order_; }
-  void send(ConnId conn, SharedBytes body) override { sent.emplace_back(conn, *body); }
-  void disconnect(ConnId, const TextComponent&) override {}
-  void teleport(ConnId, const Vec3&, float, float) override {}
-  void respawn(ConnId, const Vec3&) override {}
-  std::vector<std::pair<ConnId, Bytes>> sent;
-
- private:
-  std::map<ConnId, Player> players_;
-  std::vector<ConnId> order_;
-};
 
 struct ExplosionHit {
   ConnId player;
@@ -121,7 +95,7 @@ struct Blast {
   Drops drops;
   NullLog log;
   Rng random{99};
-  Players players;
+  testing::FakePlayerConnections players;
   Damage damage;
   Tracking tracking;
   Time time;

@@ -1,13 +1,15 @@
-// Test helper: players standing where a test puts them, for systems that only read players
-// (mobs, spawning, explosions); everything sent to them is dropped.
+// Test helper: players standing where a test puts them, for systems on their own (mobs,
+// spawning, explosions, item entities, orbs), with everything sent to them recorded.
 #pragma once
 
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sim/game/ports.h"
 #include "sim/game/sessions.h"
+#include "tests/game/client_bytes.h"
 
 namespace hz::testing {
 
@@ -31,10 +33,21 @@ class FakePlayerConnections final : public PlayerConnections {
     return it == players_.end() ? nullptr : &it->second;
   }
   const std::vector<ConnId>& players_in_join_order() const override { return order_; }
-  void send(ConnId, SharedBytes) override {}
+  void send(ConnId conn, SharedBytes body) override { sent.emplace_back(conn, *body); }
   void disconnect(ConnId, const TextComponent&) override {}
   void teleport(ConnId, const Vec3&, float, float) override {}
   void respawn(ConnId, const Vec3&) override {}
+
+  // The packets of one kind sent to `conn`, decoded, in order.
+  template <Packet P>
+  std::vector<P> sent_of(ConnId conn) const {
+    std::vector<P> out;
+    for (const auto& [to, body] : sent)
+      if (to == conn && packet_id_of(body) == P::kId) out.push_back(*decode_packet<P>(body));
+    return out;
+  }
+
+  std::vector<std::pair<ConnId, Bytes>> sent;
 
  private:
   std::map<ConnId, Player> players_;

@@ -36,7 +36,7 @@ ItemStack stack_of(std::string_view item, int count) { return ItemStack{*item_id
 
 // --- fakes for the system on its own ---
 
-using FakeConnections = testing::RecordingConnections;
+using FakeConnections = testing::FakePlayerConnections;
 using testing::RecordingTracking;
 
 struct ItemWorld {
