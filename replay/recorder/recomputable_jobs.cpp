@@ -10,12 +10,9 @@ void RecomputableJobs::note(const SubmitJob& job) {
     pure_[job.job] = job.kind;
     return;
   }
-  const bool read = job.kind == static_cast<uint32_t>(anvil::StorageJobKind::kReadChunk);
-  const bool write = job.kind == static_cast<uint32_t>(anvil::StorageJobKind::kWriteChunk);
-  if (!read && !write) return;
-  auto request = anvil::decode_request(job.kind, job.request);
-  if (!request.ok()) return;
-  if (read) {
+  std::optional<anvil::StorageRequest> request = anvil::chunk_request(job.kind, job.request);
+  if (!request) return;
+  if (request->kind == anvil::StorageJobKind::kReadChunk) {
     reads_[job.job] = request->address;
   } else if (request->nbt.empty()) {
     written_.erase(request->address);  // the chunk is removed from its region

@@ -125,12 +125,9 @@ void Replayer::note_submitted_jobs() {
       pure_jobs_[job->job] = *job;
       continue;
     }
-    const bool read = job->kind == static_cast<uint32_t>(anvil::StorageJobKind::kReadChunk);
-    const bool write = job->kind == static_cast<uint32_t>(anvil::StorageJobKind::kWriteChunk);
-    if (!read && !write) continue;
-    auto request = anvil::decode_request(job->kind, job->request);
-    if (!request.ok()) continue;
-    if (read)
+    std::optional<anvil::StorageRequest> request = anvil::chunk_request(job->kind, job->request);
+    if (!request) continue;
+    if (request->kind == anvil::StorageJobKind::kReadChunk)
       chunk_reads_[job->job] = request->address;
     else if (request->nbt.empty())
       chunks_written_.erase(request->address);

@@ -60,6 +60,14 @@ Bytes encode_request(const StorageRequest& request) {
   return out.take();
 }
 
+std::optional<StorageRequest> chunk_request(uint32_t kind, std::span<const uint8_t> bytes) {
+  if (kind != static_cast<uint32_t>(StorageJobKind::kReadChunk) && kind != static_cast<uint32_t>(StorageJobKind::kWriteChunk))
+    return std::nullopt;
+  Result<StorageRequest> request = decode_request(kind, bytes);
+  if (!request.ok()) return std::nullopt;
+  return std::move(*request);
+}
+
 Result<StorageRequest> decode_request(uint32_t kind, std::span<const uint8_t> bytes) {
   if (!valid_kind(kind)) return Error{"not a storage job kind: " + std::to_string(kind)};
   ByteReader in(bytes);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -49,6 +50,9 @@ struct StorageRequest {
 Bytes encode_request(const StorageRequest& request);
 Result<StorageRequest> decode_request(uint32_t kind, std::span<const uint8_t> bytes);
 SubmitJob storage_job(JobId job, const StorageRequest& request);
+// A chunk read or write request (what recording and replay follow to rebuild chunk reads of the
+// session's own writes); nothing for other kinds and for a request that does not decode.
+std::optional<StorageRequest> chunk_request(uint32_t kind, std::span<const uint8_t> bytes);
 
 enum class StorageOutcome : uint8_t {
   kData = 0,    // read: the chunk's NBT is in `nbt`
