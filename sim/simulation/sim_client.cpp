@@ -129,7 +129,10 @@ struct SimClient::PlayHandler {
     c.on_chunk(m.x, m.z, m.body);
     if (std::exchange(c.leak_next_, false)) c.on_chunk(m.x + 64, m.z, m.body);
   }
-  void operator()(packet::play_cb::UnloadChunk&& u) { c.chunks_.erase(ChunkPos{u.x, u.z}); }
+  void operator()(packet::play_cb::UnloadChunk&& u) {
+    c.chunks_.erase(ChunkPos{u.x, u.z});
+    c.versions_.erase(ChunkPos{u.x, u.z});
+  }
   void operator()(packet::play_cb::BlockChange&& b) { c.set_block(b.location, b.type); }
   void operator()(packet::play_cb::MultiBlockChange&& m) {
     // Section coordinates: x 22 bits, z 22 bits, y 20 bits, each signed.
@@ -154,6 +157,7 @@ struct SimClient::PlayHandler {
   // client as loaded again only after a timeout or a new player_loaded (this client sends none).
   void operator()(packet::play_cb::Respawn&&) {
     c.chunks_.clear();
+    c.versions_.clear();
     c.loaded_at_core_ = false;
     c.dead_ = false;
   }
@@ -212,11 +216,13 @@ void SimClient::on_chunk(int32_t x, int32_t z, std::span<const uint8_t> body) {
     corrupted_ = BlockPos{x * 16, kWorldMinY + kSectionCount / 2 * 16, z * 16};
   }
   chunks_[ChunkPos{x, z}] = std::move(sections);
+  versions_[ChunkPos{x, z}] = ++last_version_;
 }
 
 void SimClient::set_block(const BlockPos& pos, int32_t state) {
   auto it = chunks_.find(ChunkPos{pos.x >> 4, pos.z >> 4});
   if (it == chunks_.end() || pos.y < kWorldMinY || pos.y > kWorldMaxY) return;  // not held: the client ignores it
+  versions_[it->first] = ++last_version_;
   it->second[static_cast<size_t>((pos.y - kWorldMinY) >> 4)].set_block(block_index(pos.x & 15, pos.y & 15, pos.z & 15),
                                                                         static_cast<BlockStateId>(state));
 }

@@ -67,6 +67,12 @@ class SimClient {
   int64_t packets_received() const { return packets_received_; }
   // The chunks this client holds (sections bottom up), as sent and updated since.
   const std::map<ChunkPos, std::vector<Section>>& chunks() const { return chunks_; }
+  // Moves whenever the held copy of a chunk changes (sent again, a block update): a chunk whose
+  // version and whose server column are both unchanged since they last agreed need not be compared.
+  uint64_t chunk_version(ChunkPos pos) const {
+    auto it = versions_.find(pos);
+    return it == versions_.end() ? 0 : it->second;
+  }
   // The wrong-block canary: the next chunk this client receives gets one block changed. The
   // position changed, once it happened.
   void corrupt_next_chunk() { corrupt_next_ = true; }
@@ -114,6 +120,8 @@ class SimClient {
   std::string close_reason_;
   int64_t packets_received_ = 0;
   std::map<ChunkPos, std::vector<Section>> chunks_;
+  std::map<ChunkPos, uint64_t> versions_;  // per held chunk, from last_version_
+  uint64_t last_version_ = 0;
   std::vector<int32_t> entities_;  // entity ids the server spawned for this client, oldest first
   std::optional<std::string> chunk_problem_;  // a chunk body that did not decode
   bool corrupt_next_ = false;

@@ -205,6 +205,7 @@ class Runner {
     closing_.clear();
     closed_for_core_.clear();
     stale_.clear();
+    agreed_.clear();
     core_ = std::make_unique<Core>(config_, clock_, sink_);
     core_->start();
     take_effects();
@@ -333,6 +334,7 @@ class Runner {
     send_to_server(ConnectionClosed{conn}, conn);
     const std::string name = clients_.at(conn).client->name();
     clients_.erase(conn);
+    agreed_.erase(conn);
     if (rng_.next_below(2) == 0) joins_.emplace(clock_.peek() + rng_.next_below(5000) * 1'000'000LL, name);
   }
 
@@ -368,9 +370,12 @@ class Runner {
     std::vector<uint16_t> held(4096), real(4096);
     for (const auto& [conn, live] : clients_) {
       if (live.client->phase() != SimClient::Phase::kPlay) continue;
+      std::map<ChunkPos, Agreed>& agreed = agreed_[conn];
       for (const auto& [pos, sections] : live.client->chunks()) {
         const ChunkColumn* column = core_->world().column(pos);
         if (column == nullptr) continue;  // not ready in the core (an unload on its way)
+        const Agreed now{live.client->chunk_version(pos), column, column->version()};
+        if (auto last = agreed.find(pos); last != agreed.end() && last->second == now) continue;
         int found = 0;
         for (int i = 0; i < kSectionCount && found < 4; ++i) {
           sections[static_cast<size_t>(i)].blocks().copy_to(held);
@@ -383,6 +388,8 @@ class Runner {
             if (!reported_.contains(key)) stale_.emplace(key, 0);
           }
         }
+        if (found == 0) agreed[pos] = now;
+        else agreed.erase(pos);
       }
     }
   }
@@ -460,6 +467,13 @@ class Runner {
     int64_t pass = 0;
     Input input;
   };
+  // A client's copy of a chunk and the core's column, as they were when they last agreed.
+  struct Agreed {
+    uint64_t client_version = 0;
+    const ChunkColumn* column = nullptr;
+    uint64_t server_version = 0;
+    bool operator==(const Agreed&) const = default;
+  };
 
   const SimOptions options_;
   const std::function<void(const std::string&)>& progress_;
@@ -478,6 +492,7 @@ class Runner {
   bool canary_fired_ = false;
   std::set<ConnId> view_reported_;  // clients already reported for a chunk outside their view
   std::map<std::tuple<ConnId, int32_t, int32_t, int32_t>, int> stale_;
+  std::map<ConnId, std::map<ChunkPos, Agreed>> agreed_;  // chunks that need no comparison while unchanged
   std::set<std::tuple<ConnId, int32_t, int32_t, int32_t>> reported_;  // blocks differing between a client and the core
   std::multimap<int64_t, std::string> joins_;  // when, who
   std::map<ConnId, LiveClient> clients_;

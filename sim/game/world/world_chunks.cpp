@@ -1,6 +1,7 @@
 #include "sim/game/world/world_chunks.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "sim/core/hash.h"
 #include "sim/world/light_engine.h"
@@ -35,13 +36,26 @@ WorldChunks::WorldChunks(WorldChunksSettings settings, EffectSink& effects)
     : settings_(settings), effects_(effects), graph_(settings.seed) {}
 
 WorldChunks::Slot* WorldChunks::find(ChunkPos pos) {
-  auto it = slots_.find(pos);
-  return it == slots_.end() ? nullptr : &it->second;
+  return const_cast<Slot*>(std::as_const(*this).find(pos));
 }
 
 const WorldChunks::Slot* WorldChunks::find(ChunkPos pos) const {
+  if (cached_slot_ != nullptr && cached_pos_ == pos) return cached_slot_;
   auto it = slots_.find(pos);
-  return it == slots_.end() ? nullptr : &it->second;
+  if (it == slots_.end()) return nullptr;
+  cached_pos_ = pos;
+  cached_slot_ = &it->second;
+  return cached_slot_;
+}
+
+WorldChunks::Slot& WorldChunks::slot_for(ChunkPos pos) {
+  cached_slot_ = nullptr;
+  return slots_[pos];
+}
+
+void WorldChunks::erase_slot(ChunkPos pos) {
+  cached_slot_ = nullptr;
+  slots_.erase(pos);
 }
 
 const ChunkColumn* WorldChunks::ready_column(ChunkPos pos) const {
@@ -121,7 +135,7 @@ void WorldChunks::want(ChunkPos pos, int priority) {
     slot->wanted = true;  // a chunk waiting to unload stays
     return;
   }
-  Slot& slot = slots_[pos];
+  Slot& slot = slot_for(pos);
   slot.priority = priority;
   slot.read_job = submit(kJobKindChunkRead, pos, anvil::encode_request(storage_request(anvil::StorageJobKind::kReadChunk, pos)));
 }
@@ -131,11 +145,11 @@ void WorldChunks::unwant(ChunkPos pos) {
   if (slot == nullptr || !slot->wanted) return;
   switch (slot->stage) {
     case Slot::Stage::kReading:  // its read result will find no slot and be dropped
-      slots_.erase(pos);
+      erase_slot(pos);
       return;
     case Slot::Stage::kGenerating:
       graph_.release(pos);
-      slots_.erase(pos);
+      erase_slot(pos);
       return;
     case Slot::Stage::kReady:
       slot->wanted = false;
@@ -352,7 +366,7 @@ void WorldChunks::unload_unwanted(int64_t game_time) {
     --loaded_;
     ++membership_version_;
     loaded_contents_hash_ -= slot->contents;
-    slots_.erase(pos);
+    erase_slot(pos);
   }
 }
 

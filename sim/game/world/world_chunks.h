@@ -165,12 +165,18 @@ class WorldChunks {
   void submit_generation_jobs();
   void log(LogLevel level, std::string text);
   void relight(ChunkPos pos, Slot& slot);
+  Slot& slot_for(ChunkPos pos);   // slots_[pos]
+  void erase_slot(ChunkPos pos);  // slots_.erase(pos)
 
   WorldChunksSettings settings_;
   EffectSink& effects_;
   GenerationGraph graph_;
   // Looked up by position; iterated only after sorting (save_all), never in hash order.
   absl::flat_hash_map<ChunkPos, Slot> slots_;
+  // The slot found last: mobs' and movement's block lookups ask for one chunk many times in a
+  // row. Points into slots_, so every insertion or erasure forgets it (erase_slot, slot_for).
+  mutable ChunkPos cached_pos_;
+  mutable const Slot* cached_slot_ = nullptr;
   std::map<JobId, PendingJob> jobs_;
   std::map<JobId, std::function<void()>> flush_waiters_;
   std::deque<ChunkPos> unload_candidates_;
