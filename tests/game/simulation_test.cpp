@@ -3,6 +3,9 @@
 // simulated disk keeps what a crash may keep, and the canaries are caught.
 #include <gtest/gtest.h>
 
+#include <ostream>
+#include <string>
+
 #include "sim/simulation/simulated_disk.h"
 
 #include "sim/protocol/packets.h"
@@ -157,55 +160,40 @@ bool has_violation(const SimResult& r, const std::string& words) {
   return false;
 }
 
-TEST(Simulation, TheBadPacketCanaryIsCaught) {
+// Each canary, how long a run shows it, and words of the violation that must catch it.
+struct CanaryCase {
+  const char* name;  // the test's name
+  SimCanary canary;
+  double seconds;
+  const char* words;
+};
+
+void PrintTo(const CanaryCase& c, std::ostream* os) { *os << c.name; }
+
+class Canaries : public ::testing::TestWithParam<CanaryCase> {};
+
+TEST_P(Canaries, AreCaughtByTheirInvariant) {
   SimOptions o = short_run(3);
-  o.seconds = 10;
-  o.canary = SimCanary::kBadPacket;
+  o.seconds = GetParam().seconds;
+  o.canary = GetParam().canary;
   const SimResult r = run_simulation(o, {});
-  EXPECT_TRUE(has_violation(r, "undecodable packet")) << r.violations.size();
+  EXPECT_TRUE(has_violation(r, GetParam().words)) << r.violations.size();
+  if (o.canary == SimCanary::kLostSave) {
+    EXPECT_EQ(r.crashes, 1);
+  }
+  if (o.canary == SimCanary::kWrongBlock || o.canary == SimCanary::kViewLeak) {
+    EXPECT_GT(r.chunk_checks, 0);
+  }
 }
 
-TEST(Simulation, TheLostSaveCanaryIsCaught) {
-  SimOptions o = short_run(3);
-  o.canary = SimCanary::kLostSave;
-  const SimResult r = run_simulation(o, {});
-  EXPECT_EQ(r.crashes, 1);
-  EXPECT_TRUE(has_violation(r, "after the restart")) << r.violations.size();
-}
-
-TEST(Simulation, TheWrongBlockCanaryIsCaught) {
-  SimOptions o = short_run(3);
-  o.seconds = 14;
-  o.canary = SimCanary::kWrongBlock;
-  const SimResult r = run_simulation(o, {});
-  EXPECT_GT(r.chunk_checks, 0);
-  EXPECT_TRUE(has_violation(r, "differs from the server's")) << r.violations.size();
-}
-
-TEST(Simulation, TheViewLeakCanaryIsCaughtByTheViewRule) {
-  SimOptions o = short_run(3);
-  o.seconds = 14;
-  o.canary = SimCanary::kViewLeak;
-  const SimResult r = run_simulation(o, {});
-  EXPECT_GT(r.chunk_checks, 0);
-  EXPECT_TRUE(has_violation(r, "outside its view")) << r.violations.size();
-}
-
-TEST(Simulation, TheMoveThresholdCanaryIsCaughtByTheMoveRule) {
-  SimOptions o = short_run(3);
-  o.seconds = 20;
-  o.canary = SimCanary::kMoveThreshold;
-  const SimResult r = run_simulation(o, {});
-  EXPECT_TRUE(has_violation(r, "was not pulled back")) << r.violations.size();
-}
-
-TEST(Simulation, TheChunkQuotaCanaryIsCaughtByThePacingRule) {
-  SimOptions o = short_run(3);
-  o.seconds = 5;
-  o.canary = SimCanary::kChunkQuota;
-  const SimResult r = run_simulation(o, {});
-  EXPECT_TRUE(has_violation(r, "unacknowledged")) << r.violations.size();
-}
+INSTANTIATE_TEST_SUITE_P(Simulation, Canaries,
+                         ::testing::Values(CanaryCase{"BadPacket", SimCanary::kBadPacket, 10, "undecodable packet"},
+                                           CanaryCase{"LostSave", SimCanary::kLostSave, 20, "after the restart"},
+                                           CanaryCase{"WrongBlock", SimCanary::kWrongBlock, 14, "differs from the server's"},
+                                           CanaryCase{"ViewLeak", SimCanary::kViewLeak, 14, "outside its view"},
+                                           CanaryCase{"MoveThreshold", SimCanary::kMoveThreshold, 20, "was not pulled back"},
+                                           CanaryCase{"ChunkQuota", SimCanary::kChunkQuota, 5, "unacknowledged"}),
+                         [](const ::testing::TestParamInfo<CanaryCase>& info) { return std::string(info.param.name); });
 
 }  // namespace
 }  // namespace hz
