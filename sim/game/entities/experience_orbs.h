@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <vector>
 
@@ -17,7 +16,6 @@
 #include "sim/game/movement/block_source.h"
 #include "sim/game/ports.h"
 #include "sim/game/sessions.h"
-#include "sim/game/tracking/tracking_grid.h"
 
 namespace hz {
 

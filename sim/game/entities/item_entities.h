@@ -5,7 +5,6 @@
 
 #include <cstdint>
 #include <array>
-#include <map>
 #include <memory>
 #include <vector>
 
@@ -21,7 +20,6 @@
 #include "sim/game/movement/block_source.h"
 #include "sim/game/ports.h"
 #include "sim/game/sessions.h"
-#include "sim/game/tracking/tracking_grid.h"
 
 namespace hz {
 
