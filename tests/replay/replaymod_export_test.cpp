@@ -364,7 +364,7 @@ TEST_F(ReplayModExport, ClearErrorsForUsageAMissingPlayerADamagedOrDivergingTrac
   EXPECT_NE(err_.str().find("cannot open"), std::string::npos) << err_.str();
 
   Bytes damaged = session.files[0].bytes;
-  damaged[damaged.size() / 2] ^= 1;
+  damaged[damaged.size() * 3 / 4] ^= 1;
   EXPECT_EQ(run_export({save("damaged.hztrace", damaged)}, "Replayer", mcpr), kTraceUnreadable);
   EXPECT_NE(err_.str().find("bad checksum"), std::string::npos) << err_.str();
 

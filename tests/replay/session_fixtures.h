@@ -58,10 +58,14 @@ class DiscardingSink final : public EffectSink {
   void emit(Effect) override {}
 };
 
+// A view distance of 4 (81 chunks around a player) keeps the terrain each test generates twice,
+// once recording and once replaying, small: that generation is most of these tests' time.
 inline CoreConfig test_config() {
   CoreConfig config;
-  config.properties =
-      *parse_server_properties("online-mode=false\npause-when-empty-seconds=0\nmotd=Replay test\n").properties;
+  config.properties = *parse_server_properties(
+                           "online-mode=false\npause-when-empty-seconds=0\nmotd=Replay test\n"
+                           "view-distance=4\nsimulation-distance=4\n")
+                           .properties;
   config.world_seed = 12345;
   return config;
 }

@@ -96,9 +96,9 @@ TEST_F(TraceCommands, VerifyExitsZeroWithASummaryAndOneOnDivergence) {
   EXPECT_NE(out_.str().find("identical: 1 file(s)"), std::string::npos) << out_.str();
   EXPECT_NE(out_.str().find("12 passes"), std::string::npos) << out_.str();
 
-  // Flip a byte in the middle of the file: a checksum catches it before any replay.
+  // Flip a byte in the last part of the file (past the header): a checksum catches it before any replay.
   auto bytes = *read_whole_file(paths[0]);
-  bytes[bytes.size() / 2] ^= 1;
+  bytes[bytes.size() * 3 / 4] ^= 1;
   fs::path damaged = dir_ / "damaged.hztrace";
   std::ofstream(damaged, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), bytes.size());
   std::ostringstream out, err;
