@@ -329,6 +329,7 @@ int run_live_server(const LaunchOptions& options) {
     return 1;
   }
   if (recording.active()) logger.info(recording.message());
+  config.digest_passes = recording.active();  // only a trace reads the passes' digests
   Core core(config, recording.core_clock(), recording.core_sink());
   ServerThreadState state;
   core.start();

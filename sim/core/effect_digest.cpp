@@ -14,6 +14,10 @@ void DigestingSink::forget_expired_bodies() {
 }
 
 void DigestingSink::emit(Effect effect) {
+  if (!digesting_) {
+    next_.emit(std::move(effect));
+    return;
+  }
   if (auto* send = std::get_if<SendPacket>(&effect)) {
     Hasher& h = outbound_[send->conn];
     h.u64(send->body->size());

@@ -24,7 +24,7 @@ struct IterationDigest {
 
 class DigestingSink final : public EffectSink {
  public:
-  explicit DigestingSink(EffectSink& next) : next_(next) {}
+  explicit DigestingSink(EffectSink& next, bool digesting = true) : next_(next), digesting_(digesting) {}
   void emit(Effect effect) override;
   // The digests since the last call (outbound and other_effects only), and a fresh start.
   IterationDigest take();
@@ -33,6 +33,7 @@ class DigestingSink final : public EffectSink {
   uint64_t body_hash(const SharedBytes& body);
 
   EffectSink& next_;
+  bool digesting_;  // false: effects pass through unhashed and take() is empty
   std::map<ConnId, Hasher> outbound_;
   Hasher other_;
   void forget_expired_bodies();

@@ -121,23 +121,11 @@ std::string java_float_to_string(float value) {
   return java_to_string(static_cast<double>(m), value < 0, d);
 }
 
-int32_t java_d2i(double value) {
-  if (std::isnan(value)) return 0;
-  if (value >= 2147483647.0) return std::numeric_limits<int32_t>::max();
-  if (value <= -2147483648.0) return std::numeric_limits<int32_t>::min();
-  return static_cast<int32_t>(value);
-}
-
 int64_t java_d2l(double value) {
   if (std::isnan(value)) return 0;
   if (value >= 9223372036854775807.0) return std::numeric_limits<int64_t>::max();
   if (value <= -9223372036854775808.0) return std::numeric_limits<int64_t>::min();
   return static_cast<int64_t>(value);
-}
-
-int32_t java_floor(double value) {
-  int32_t i = java_d2i(value);
-  return value < static_cast<double>(i) ? i - 1 : i;
 }
 
 int32_t java_round_f(float value) {

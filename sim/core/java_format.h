@@ -2,7 +2,9 @@
 // String.format(Locale.ROOT, "%.Nf", x), Float.toString, and Java's (int) casts and Mth.floor.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <string>
 
 namespace hz {
@@ -17,11 +19,20 @@ inline std::string java_fixed(float value, int places) { return java_fixed(stati
 std::string java_float_to_string(float value);
 std::string java_double_to_string(double value);
 
-// Java's (int) cast of a double: NaN -> 0, saturating at the int range.
-int32_t java_d2i(double value);
+// Java's (int) cast of a double: NaN -> 0, saturating at the int range. Inline: collisions and
+// chunk lookups floor coordinates in their innermost loops.
+inline int32_t java_d2i(double value) {
+  if (std::isnan(value)) return 0;
+  if (value >= 2147483647.0) return std::numeric_limits<int32_t>::max();
+  if (value <= -2147483648.0) return std::numeric_limits<int32_t>::min();
+  return static_cast<int32_t>(value);
+}
 int64_t java_d2l(double value);
 // Mth.floor: the largest int not greater than value (saturating like the cast).
-int32_t java_floor(double value);
+inline int32_t java_floor(double value) {
+  const int32_t i = java_d2i(value);
+  return value < static_cast<double>(i) ? i - 1 : i;
+}
 // Math.round(float): floor(x + 0.5f) as int, NaN -> 0, saturating.
 int32_t java_round_f(float value);
 

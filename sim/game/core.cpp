@@ -54,7 +54,7 @@ constexpr int64_t kCoreRandomStream = 0x67616d65;  // "game"
 Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
     : config_(std::move(config)),
       clock_(clock),
-      effects_(effects),
+      effects_(effects, config_.digest_passes),
       rate_(clock, *this),
       random_(Rng::derive(static_cast<uint64_t>(config_.world_seed), kCoreRandomStream)) {
   // Each system gets only the ports it uses; this constructor is the one place that wires them.
@@ -241,7 +241,7 @@ IterationDigest Core::run_iteration(std::span<const Input> inputs) {
   if (decision.sprinting) rate_.end_tick_work();
   IterationDigest digest = effects_.take();
   digest.tick = tick_count_;
-  digest.state = state_hash();
+  if (config_.digest_passes) digest.state = state_hash();
   return digest;
 }
 

@@ -29,6 +29,10 @@ struct CoreConfig {
   // Online mode: the server's RSA public key as X.509 DER, made by the shell at start and sent
   // as is in every encryption request (empty in offline mode).
   Bytes server_public_key = {};
+  // Whether each pass's digests (the state hash and the effects' hashes) are computed. Traces,
+  // replays and simulations need them; a live server that records nothing does not, and skips
+  // that work (it changes nothing the core decides).
+  bool digest_passes = true;
 };
 
 }  // namespace hz

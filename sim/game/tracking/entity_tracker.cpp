@@ -153,8 +153,7 @@ std::vector<EntityTracker::Tracked*> EntityTracker::entities_near(const Vec3& ar
   return out;
 }
 
-void EntityTracker::update_pair(Tracked& entity, Tracked& viewer) {
-  if (&entity == &viewer || viewer.player == nullptr) return;
+bool EntityTracker::visible_to(const Tracked& entity, const Tracked& viewer) const {
   const Player* target = entity.player;
   const Player* watcher = viewer.player;
   const Vec3& at = position_of(entity);
@@ -162,45 +161,73 @@ void EntityTracker::update_pair(Tracked& entity, Tracked& viewer) {
   const double dz = watcher->position.z - at.z;
   const double distance_sqr = dx * dx + dz * dz;
   const double range = static_cast<double>(std::min(range_of(entity), view_distance(*watcher) * 16));
+  if (distance_sqr > range * range) return false;
   // ServerPlayer.broadcastToPlayer: spectators see everyone (nobody spectates through another
   // player's eyes here); others do not see spectators. Other entities show to everyone.
   const bool broadcast = target == nullptr || watcher->game_mode == GameMode::kSpectator ||
                          target->game_mode != GameMode::kSpectator;
-  const bool visible = distance_sqr <= range * range && broadcast &&
-                       chunks_->is_chunk_tracked(*watcher, java_floor(at.x) >> 4, java_floor(at.z) >> 4);
-  const int32_t entity_id = entity.sync.entity_id();
-  const int32_t viewer_id = viewer.sync.entity_id();
-  if (visible) {
-    if (!entity.seen_by.insert(viewer_id)) return;
-    viewer.sees.insert(entity_id);
-    std::vector<SharedBytes> pairing = target ? entity.sync.pairing_packets(target->uuid,
-                                                                            player_look_changes({}, look_of(*target)))
-                                              : entity.sync.pairing_packets(entity.entity->uuid(),
-                                                                            entity.entity->synched_data(),
-                                                                            entity.entity->spawn_data());
-    if (!target) {
-      // Inside the bundle: before its closing delimiter.
-      std::vector<SharedBytes> extras = entity.entity->pairing_extras();
-      pairing.insert(pairing.end() - 1, extras.begin(), extras.end());
-    }
-    for (const SharedBytes& body : pairing) send(watcher->conn, body);
-  } else if (entity.seen_by.erase(viewer_id)) {
-    viewer.sees.erase(entity_id);
-    send(watcher->conn, share(encode_packet(packet::play_cb::EntityDestroy{{entity_id}})));
+  return broadcast && chunks_->is_chunk_tracked(*watcher, java_floor(at.x) >> 4, java_floor(at.z) >> 4);
+}
+
+void EntityTracker::update_pair(Tracked& entity, Tracked& viewer, bool seen) {
+  if (&entity == &viewer || viewer.player == nullptr) return;
+  const bool visible = visible_to(entity, viewer);
+  if (visible == seen) return;
+  if (visible) pair(entity, viewer);
+  else unpair(entity, viewer);
+}
+
+void EntityTracker::pair(Tracked& entity, Tracked& viewer) {
+  entity.seen_by.insert(viewer.sync.entity_id());
+  viewer.sees.insert(entity.sync.entity_id());
+  const Player* target = entity.player;
+  std::vector<SharedBytes> pairing =
+      target ? entity.sync.pairing_packets(target->uuid, player_look_changes({}, look_of(*target)))
+             : entity.sync.pairing_packets(entity.entity->uuid(), entity.entity->synched_data(),
+                                           entity.entity->spawn_data());
+  if (!target) {
+    // Inside the bundle: before its closing delimiter.
+    std::vector<SharedBytes> extras = entity.entity->pairing_extras();
+    pairing.insert(pairing.end() - 1, extras.begin(), extras.end());
   }
+  for (const SharedBytes& body : pairing) send(viewer.player->conn, body);
+}
+
+void EntityTracker::unpair(Tracked& entity, Tracked& viewer) {
+  const int32_t entity_id = entity.sync.entity_id();
+  entity.seen_by.erase(viewer.sync.entity_id());
+  viewer.sees.erase(entity_id);
+  send(viewer.player->conn, share(encode_packet(packet::play_cb::EntityDestroy{{entity_id}})));
 }
 
 void EntityTracker::update_viewers_of(Tracked& entity) {
   const double radius = std::min(max_visible_range(), static_cast<double>(range_of(entity)));
+  IdWalk seen_by(entity.seen_by);
   for (Tracked* viewer : candidates(position_of(entity), radius, entity.seen_by))
-    update_pair(entity, *viewer);
+    update_pair(entity, *viewer, seen_by.contains(viewer->sync.entity_id()));
 }
 
-void EntityTracker::update_as_viewer(Tracked& viewer) {
+void EntityTracker::update_as_viewer(Tracked& viewer, bool mover) {
   const Player& p = *viewer.player;
   const double radius = static_cast<double>(std::min(effective_range(), view_distance(p) * 16));
   const double other = static_cast<double>(std::min(largest_entity_range_, view_distance(p) * 16));
-  for (Tracked* entity : entities_near(p.position, radius, other, viewer.sees)) update_pair(*entity, viewer);
+  // The grid always holds the viewer itself, so it comes up in id order among the others.
+  const std::vector<Tracked*> entities = entities_near(p.position, radius, other, viewer.sees);
+  IdWalk sees(viewer.sees);
+  for (size_t i = 0; i < entities.size(); ++i) {
+    // The pairs' positions are scattered through memory: ask for the next ones early.
+    if (i + 4 < entities.size()) {
+      const Tracked* ahead = entities[i + 4];
+      __builtin_prefetch(ahead->player ? &ahead->player->position : &ahead->entity->position);
+    }
+    if (i + 8 < entities.size()) __builtin_prefetch(entities[i + 8]);
+    Tracked& entity = *entities[i];
+    if (&entity == &viewer) {
+      if (mover) update_viewers_of(viewer);
+      continue;
+    }
+    update_pair(entity, viewer, sees.contains(entity.sync.entity_id()));
+  }
 }
 
 void EntityTracker::on_join(Player& player) {
@@ -298,13 +325,7 @@ void EntityTracker::on_player_moved(const Player& player) {
   if (id == ids_.end()) return;
   Tracked& mover = *find(id->second);
   refresh_cell(mover, player.position);
-  const double radius = static_cast<double>(std::min(effective_range(), view_distance(player) * 16));
-  // The grid always holds the mover itself, so it comes up in id order among the others.
-  const double other = static_cast<double>(std::min(largest_entity_range_, view_distance(player) * 16));
-  for (Tracked* entity : entities_near(player.position, radius, other, mover.sees)) {
-    if (entity == &mover) update_viewers_of(mover);
-    else update_pair(*entity, mover);
-  }
+  update_as_viewer(mover, true);
 }
 
 void EntityTracker::tick() {

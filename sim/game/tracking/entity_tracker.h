@@ -72,6 +72,7 @@ class EntityTracker final : public PlayerListener,
     int32_t x = 0, y = 0, z = 0;
     bool operator==(const SectionPos&) const = default;
   };
+  class IdWalk;
   // Entity ids kept sorted, so membership is a binary search and iteration is in id order.
   class IdSet {
    public:
@@ -83,7 +84,22 @@ class EntityTracker final : public PlayerListener,
     auto end() const { return ids_.end(); }
 
    private:
+    friend class IdWalk;
     std::vector<int32_t> ids_;
+  };
+  // Membership in a set for ids asked in increasing order, walking the set alongside instead of
+  // searching it. Between questions only the id just asked may be inserted or erased.
+  class IdWalk {
+   public:
+    explicit IdWalk(const IdSet& set) : ids_(set.ids_) {}
+    bool contains(int32_t id) {
+      while (next_ < ids_.size() && ids_[next_] < id) ++next_;
+      return next_ < ids_.size() && ids_[next_] == id;
+    }
+
+   private:
+    const std::vector<int32_t>& ids_;
+    size_t next_ = 0;
   };
   // A player (who is also a viewer) or another entity; exactly one of the two pointers is set.
   struct Tracked {
@@ -106,12 +122,18 @@ class EntityTracker final : public PlayerListener,
   int range_of(const Tracked& t) const;
   int view_distance(const Player& viewer) const;
   double max_visible_range() const;
-  // TrackedEntity.updatePlayer: shows or hides `entity` to `viewer`.
-  void update_pair(Tracked& entity, Tracked& viewer);
+  // TrackedEntity.updatePlayer's test: whether `viewer` (a player) should see `entity` now.
+  bool visible_to(const Tracked& entity, const Tracked& viewer) const;
+  // TrackedEntity.updatePlayer: shows or hides `entity` to `viewer`; `seen` says whether the
+  // viewer sees it now (the callers know it from walking a set).
+  void update_pair(Tracked& entity, Tracked& viewer, bool seen);
+  void pair(Tracked& entity, Tracked& viewer);
+  void unpair(Tracked& entity, Tracked& viewer);
   // TrackedEntity.updatePlayers(all players): the entity against every viewer that could see it.
   void update_viewers_of(Tracked& entity);
-  // Every entity against one viewer (the viewer moved).
-  void update_as_viewer(Tracked& viewer);
+  // Every entity against one viewer (the viewer moved). With `mover`, the viewer's own place in
+  // the id order re-pairs it as an entity with every player (ChunkMap.move's loop).
+  void update_as_viewer(Tracked& viewer, bool mover = false);
   // The players near a position plus those already related, in entity id order. When that is
   // most of the players, simply all of them in order (cheaper than sorting nearly everyone).
   std::vector<Tracked*> candidates(const Vec3& around, double radius, const IdSet& related) const;
