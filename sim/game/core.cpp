@@ -34,7 +34,6 @@
 #include "sim/game/mobs/spawning/natural_spawning.h"
 #include "sim/game/movement/movement_system.h"
 #include "sim/game/movement/column_block_source.h"
-#include "sim/game/tracking/chunk_visibility_fn.h"
 #include "sim/game/tracking/entity_tracker.h"
 #include "sim/game/player_saves.h"
 #include "sim/game/sessions.h"
@@ -169,9 +168,7 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
     const PlayerMovement* m = movement_->movement(conn);
     return m != nullptr && m->body().sprinting;
   });
-  world_chunks_sent_ = std::make_unique<ChunkVisibilityFn>(
-      [this](const Player& viewer, int x, int z) { return world_->is_chunk_tracked(viewer.conn, ChunkPos{x, z}); });
-  tracker_->set_chunk_visibility(world_chunks_sent_.get());
+  tracker_->set_chunk_visibility(world_.get());
   // Last, so a leaving player's file is written from the state every other system left.
   player_saves_ = std::make_unique<PlayerSaves>(effects_, static_cast<ServerLog&>(*this));
   sessions_->add_listener(player_saves_.get());

@@ -193,7 +193,6 @@ class Core final : public CommandHost,
   std::unique_ptr<MovementSystem> movement_;
   // Movement's and tracking's views of the world system (blocks, chunks sent to whom).
   std::unique_ptr<BlockSource> world_blocks_;
-  std::unique_ptr<ChunkVisibility> world_chunks_sent_;
   std::unique_ptr<Sessions> sessions_;
   // Game time, the world clocks and the weather (ticked first in the tick, as vanilla does).
   std::unique_ptr<TimeAndWeather> time_;

@@ -19,7 +19,7 @@ class PlayerChunkSender {
   static constexpr int kMaxUnacknowledgedBatches = 10;
 
   void mark_pending(ChunkPos pos) { pending_.insert(pos); }
-  bool is_pending(ChunkPos pos) const { return pending_.contains(pos); }
+  bool is_pending(ChunkPos pos) const { return !pending_.empty() && pending_.contains(pos); }
   // A chunk left the view: true when the client holds it (or was promised it) and must be told
   // to forget it; a chunk that was still pending is just dropped.
   bool drop(ChunkPos pos) { return pending_.erase(pos) == 0; }

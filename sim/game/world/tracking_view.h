@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
 #include <optional>
 
 #include "sim/world/chunk_pos.h"
@@ -21,7 +22,7 @@ class ChunkTrackingView {
   int radius() const { return positioned_ ? positioned_->radius : 0; }
 
   // Whether the client is sent this chunk (vanilla's contains with the neighbour margin).
-  bool contains(ChunkPos pos) const;
+  bool contains(ChunkPos pos) const;  // inline below: entity tracking asks it for every pair
   // Every contained chunk, x outer and z inner (vanilla's forEach order).
   template <typename F>
   void for_each(F&& visit) const;
@@ -47,7 +48,19 @@ class ChunkTrackingView {
 };
 
 // The vanilla in-view test: max(0,|dx|-margin)^2 + max(0,|dz|-margin)^2 < radius^2.
-bool chunk_within_distance(ChunkPos center, int radius, ChunkPos pos, bool include_neighbours);
+inline bool chunk_within_distance(ChunkPos center, int radius, ChunkPos pos, bool include_neighbours) {
+  const int64_t margin = include_neighbours ? 2 : 1;
+  // Widened to 64 bits before subtracting, so far-apart coordinates cannot overflow.
+  const int64_t ax = std::llabs(static_cast<int64_t>(pos.x) - center.x) - margin;
+  const int64_t az = std::llabs(static_cast<int64_t>(pos.z) - center.z) - margin;
+  const int64_t dx = ax > 0 ? ax : 0;
+  const int64_t dz = az > 0 ? az : 0;
+  return dx * dx + dz * dz < static_cast<int64_t>(radius) * radius;
+}
+
+inline bool ChunkTrackingView::contains(ChunkPos pos) const {
+  return positioned_ && chunk_within_distance(positioned_->center, positioned_->radius, pos, true);
+}
 
 // Chunks that enter and leave when a player's view changes from `from` to `to`, in vanilla's
 // order: overlapping squares scan the union rectangle (x outer, z inner) with enters and leaves

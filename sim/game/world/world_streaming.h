@@ -16,6 +16,7 @@
 #include "sim/game/ports.h"
 #include "sim/game/sessions.h"
 #include "sim/game/ticking/ticking_chunks.h"
+#include "sim/game/tracking/chunk_visibility.h"
 #include "sim/game/world/block_change_batch.h"
 #include "sim/game/world/chunk_sender.h"
 #include "sim/game/world/loading_tickets.h"
@@ -29,7 +30,7 @@ namespace hz {
 class GameRules;
 struct CoreConfig;
 
-class WorldStreaming final : public PlayerListener, public BlockWorld, public TickingChunks {
+class WorldStreaming final : public PlayerListener, public BlockWorld, public TickingChunks, public ChunkVisibility {
  public:
   // The spawn chunk and its neighbours are kept loaded (and prepared before the server is up).
   static constexpr int kSpawnAreaRadius = 1;
@@ -88,6 +89,10 @@ class WorldStreaming final : public PlayerListener, public BlockWorld, public Ti
   const ChunkColumn* column(ChunkPos pos) const override { return chunks_->ready_column(pos); }
   // Vanilla's isChunkTracked: in the player's view and already sent (not pending).
   bool is_chunk_tracked(ConnId player, ChunkPos pos) const;
+  // ChunkVisibility: the same, for entity tracking.
+  bool is_chunk_tracked(const Player& viewer, int chunk_x, int chunk_z) const override {
+    return is_chunk_tracked(viewer.conn, ChunkPos{chunk_x, chunk_z});
+  }
   const ChunkTrackingView* view_of(ConnId player) const;
   const PlayerChunkSender* sender_of(ConnId player) const;
   // Simulation distance (vanilla's simulation tickets, simulation_chunks.h): entities tick within
