@@ -17,6 +17,8 @@ class TickStats {
   // The whole ring, zeros of a young server included, sorted ascending.
   std::array<int64_t, kSpan> sorted() const;
   float smoothed_millis() const { return smoothed_millis_; }
+  // The duration recorded last (what a simulation's reference model is fed, tick by tick).
+  int64_t latest_nanos() const { return latest_; }
   // Everything above (the ring, its sum, the smoothed average), for the core's state hash.
   uint64_t hash() const;
 
@@ -24,6 +26,7 @@ class TickStats {
   std::array<int64_t, kSpan> ring_{};
   int64_t aggregated_ = 0;
   float smoothed_millis_ = 0;
+  int64_t latest_ = 0;  // also in ring_: not hashed
 };
 
 }  // namespace hz

@@ -162,6 +162,9 @@ struct SimClient::PlayHandler {
     c.dead_ = false;
   }
   void operator()(packet::play_cb::Ping&& p) { c.send(packet::play_sb::Pong{p.id}); }
+  void operator()(packet::play_cb::SystemChat&& m) {
+    if (const std::string* text = m.content.as<std::string>()) c.on_system_text(*text);
+  }
   template <class P>
   void operator()(P&&) {}
 };
@@ -217,6 +220,11 @@ void SimClient::on_chunk(int32_t x, int32_t z, std::span<const uint8_t> body) {
   }
   chunks_[ChunkPos{x, z}] = std::move(sections);
   versions_[ChunkPos{x, z}] = ++last_version_;
+}
+
+void SimClient::on_system_text(std::string text) {
+  if (text.starts_with("Percentiles: ") || text.find("Average time per tick: ") != std::string::npos)
+    tick_replies_.push_back(std::move(text));
 }
 
 void SimClient::set_block(const BlockPos& pos, int32_t state) {

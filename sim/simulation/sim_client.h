@@ -11,6 +11,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sim/core/rng.h"
@@ -55,6 +56,9 @@ class SimClient {
   // After the core's pass and its packets: a broken move or chunk pacing rule seen in it. Adds
   // the jumps judged and the chunk batches checked in the pass to the two counters.
   std::optional<std::string> end_of_pass(int64_t& jumps_judged, int64_t& batches_checked);
+  // The lines of `/tick query` replies received since the last call (the average and the
+  // percentiles), for the runner to hold against its model of the tick statistics.
+  std::vector<std::string> take_tick_replies() { return std::exchange(tick_replies_, {}); }
   // The move-threshold canary: this pass the core read a jump, so its answer is the pull-back.
   bool jump_read_this_pass() const { return jump_read_; }
 
@@ -97,6 +101,7 @@ class SimClient {
   void play();
   void on_chunk(int32_t x, int32_t z, std::span<const uint8_t> body);
   void set_block(const BlockPos& pos, int32_t state);
+  void on_system_text(std::string text);
   uint64_t output_end() const { return flushed_ + out_.size(); }
   void maybe_jump();
   void on_batch_start();
@@ -127,6 +132,7 @@ class SimClient {
   bool corrupt_next_ = false;
   std::optional<BlockPos> corrupted_;
   bool leak_next_ = false;
+  std::vector<std::string> tick_replies_;
   int requested_view_distance_ = 2;
   int server_view_distance_ = 2;
   std::optional<ChunkPos> view_center_;

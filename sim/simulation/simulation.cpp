@@ -24,6 +24,7 @@
 #include "sim/simulation/sim_client.h"
 #include "sim/simulation/simulated_disk.h"
 #include "sim/simulation/simulated_jobs.h"
+#include "sim/simulation/tick_stats_model.h"
 
 namespace hz {
 
@@ -96,6 +97,7 @@ class Runner {
       : options_(options),
         progress_(progress),
         rng_(Rng::derive(options.seed, 1)),
+        console_rng_(Rng::derive(options.seed, 7)),
         clock_(Rng::derive(options.seed, 2).next_u64()),
         config_{sim_properties(options.view_distance), static_cast<int64_t>(options.seed), sim_ops_json(), {}, {}},
         jobs_(2, Rng::derive(options.seed, 3).next_u64()),
@@ -164,6 +166,9 @@ class Runner {
     // Saves: now and then; often with storage faults, so a crash has saves to lose.
     if (rng_.next_below(storage_faults_ ? 200 : 2000) == 0)
       inputs.push_back(ConsoleLine{rng_.next_below(2) == 0 ? "save-all flush" : "save-all"});
+    // The tick statistics, asked on the console now and then (clients ask too); drawn apart, so
+    // the rest of a seed's schedule is what it was before the question was added.
+    if (console_rng_.next_below(400) == 0) inputs.push_back(ConsoleLine{"tick query"});
     if (save_flush_nanos_ && clock_.peek() >= *save_flush_nanos_) {
       save_flush_nanos_.reset();
       inputs.push_back(ConsoleLine{"save-all flush"});
@@ -173,7 +178,10 @@ class Runner {
     ++result_.passes;
     tick_ = d.tick;
     fold(d);
+    tick_model_.enter_tick(d.tick);
     take_effects();
+    check_tick_replies(d.tick);
+    tick_model_.record(core_->tick_stats().latest_nanos());
     for (auto& [conn, live] : clients_)
       if (std::optional<std::string> problem = live.client->end_of_pass(result_.jumps_judged, result_.batches_checked))
         violation(live.client->name() + ": " + *problem);
@@ -185,6 +193,33 @@ class Runner {
     if (result_.passes % kChunkCheckPasses == 0) compare_chunks();
     recheck_stale_blocks();
     clock_.wait_until(core_->next_tick_nanos());
+  }
+
+  // Every `/tick query` line of this pass (answered inside tick `tick`), from the console's log
+  // and from clients, against the model of the last 100 tick durations.
+  void check_tick_replies(int64_t tick) {
+    for (auto& [conn, live] : clients_)
+      for (std::string& line : live.client->take_tick_replies()) check_tick_reply(tick, live.client->name(), std::move(line));
+    for (std::string& line : std::exchange(console_tick_lines_, {})) check_tick_reply(tick, "the console", std::move(line));
+  }
+
+  void check_tick_reply(int64_t tick, const std::string& who, std::string line) {
+    static constexpr std::string_view kAverage = "Average time per tick: ";
+    ++result_.tick_replies_checked;
+    const std::string where = who + ": tick query in tick " + std::to_string(tick) + " said ";
+    if (line.starts_with("Percentiles: ")) {
+      if (options_.canary == SimCanary::kTickStatsRing && !canary_fired_ && clock_.peek() >= 5 * kNanosPerSecond) {
+        canary_fired_ = true;  // the canary: this line reads one slot of the ring wrong
+        line.insert(std::string_view("Percentiles: P50: ").size(), "9");
+      }
+      const std::string want = tick_model_.percentiles_line();
+      if (line != want) violation(where + "\"" + line + "\", the tick statistics model \"" + want + "\"");
+      return;
+    }
+    const size_t at = line.find(kAverage) + kAverage.size();
+    const std::string said = line.substr(at, line.find("ms", at) - at);
+    const std::string want = tick_model_.average_text(tick);
+    if (said != want) violation(where + "an average of " + said + " ms, the tick statistics model " + want + " ms");
   }
 
   // The process dies at a random point (mid-pass work lost, storage as the crash leaves it) and
@@ -276,6 +311,9 @@ class Runner {
         on_server_packet(*send);
       } else if (auto* close = std::get_if<CloseConnection>(&e)) {
         on_server_close(*close);
+      } else if (auto* log = std::get_if<LogLine>(&e); log && (log->text.starts_with("Percentiles: ") ||
+                                                                  log->text.find("Average time per tick: ") != std::string::npos)) {
+        console_tick_lines_.push_back(log->text);
       }
     }
     sink_.clear();
@@ -478,7 +516,10 @@ class Runner {
   const SimOptions options_;
   const std::function<void(const std::string&)>& progress_;
   Rng rng_;
+  Rng console_rng_;  // the console's tick queries
   SimClock clock_;
+  TickStatsModel tick_model_;
+  std::vector<std::string> console_tick_lines_;  // this pass's `/tick query` lines in the log
   EffectBuffer sink_;
   CoreConfig config_;
   std::unique_ptr<SimRecording> recording_;  // the first core's trace, while it lives

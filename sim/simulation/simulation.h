@@ -42,6 +42,7 @@ enum class SimCanary {
   kViewLeak,   // one chunk also kept far outside the client's view: the view rule must catch it
   kMoveThreshold,  // the pull-back of a 40-block move is lost, as if the server took it: the move rule must catch it
   kChunkQuota,     // a client's first chunk batch starts twice, before any acknowledgement: pacing must catch it
+  kTickStatsRing,  // one `/tick query` percentiles line reads a slot of the tick ring wrong: the statistics model must catch it
 };
 
 enum class SimFaults { kNone, kNetwork, kStorage, kAll };
@@ -71,6 +72,7 @@ struct SimResult {
   int chunk_checks = 0; // client chunks compared with the core's
   int64_t jumps_judged = 0;     // moves the move rule says must be pulled back, read by the core
   int64_t batches_checked = 0;  // chunk batches held to the pacing rule
+  int64_t tick_replies_checked = 0;  // `/tick query` lines held to the tick statistics model
   uint64_t digest = 0;  // every pass's effects and state hash, in order
   std::vector<SimViolation> violations;
 };

@@ -11,6 +11,7 @@
 #include "sim/protocol/packets.h"
 #include "sim/simulation/sim_client.h"
 #include "sim/simulation/simulation.h"
+#include "sim/simulation/tick_stats_model.h"
 
 namespace hz {
 namespace {
@@ -34,6 +35,28 @@ TEST(Simulation, AShortRunRepeatsExactlyAndFindsNothing) {
   EXPECT_GE(a.chunk_checks, 3);
   for (const SimViolation& v : a.violations) ADD_FAILURE() << "pass " << v.pass << ": " << v.what;
   EXPECT_NE(run_simulation(short_run(12), {}).digest, a.digest);
+}
+
+// The model's figures for known durations, worked out by hand: a young server's ring is padded
+// with zeros and its average divides by the tick count; an old one keeps the last 100 ticks.
+TEST(TickStatsModel, AverageAndPercentilesOfKnownDurations) {
+  TickStatsModel model;
+  for (int64_t tick = 1; tick <= 4; ++tick) {
+    model.enter_tick(tick);
+    model.record(tick * 10'000'000);  // 10, 20, 30, 40 ms
+  }
+  model.enter_tick(5);  // a query inside tick 5: (10 + 20 + 30 + 40) / 5 = 20 ms
+  EXPECT_EQ(model.average_text(5), "20.0");
+  EXPECT_EQ(model.percentiles_line(), "Percentiles: P50: 0.0ms P95: 0.0ms P99: 40.0ms. Sample: 100");
+  for (int64_t tick = 5; tick <= 150; ++tick) {
+    model.enter_tick(tick);
+    model.record(tick * 1'000'000);  // tick t takes t ms
+  }
+  model.enter_tick(151);  // ticks 51..150 remain: their mean is 100.5 ms, slot 50 holds 101 ms
+  EXPECT_EQ(model.average_text(151), "100.5");
+  EXPECT_EQ(model.percentiles_line(), "Percentiles: P50: 101.0ms P95: 146.0ms P99: 150.0ms. Sample: 100");
+  model.enter_tick(1);  // a restarted core: nothing recorded yet
+  EXPECT_EQ(model.average_text(1), "0.0");
 }
 
 TEST(Simulation, ClientsCatchPacketsThatDoNotDecode) {
@@ -192,7 +215,8 @@ INSTANTIATE_TEST_SUITE_P(Simulation, Canaries,
                                            CanaryCase{"WrongBlock", SimCanary::kWrongBlock, 14, "differs from the server's"},
                                            CanaryCase{"ViewLeak", SimCanary::kViewLeak, 14, "outside its view"},
                                            CanaryCase{"MoveThreshold", SimCanary::kMoveThreshold, 20, "was not pulled back"},
-                                           CanaryCase{"ChunkQuota", SimCanary::kChunkQuota, 5, "unacknowledged"}),
+                                           CanaryCase{"ChunkQuota", SimCanary::kChunkQuota, 5, "unacknowledged"},
+                                           CanaryCase{"TickStatsRing", SimCanary::kTickStatsRing, 40, "tick statistics model"}),
                          [](const ::testing::TestParamInfo<CanaryCase>& info) { return std::string(info.param.name); });
 
 }  // namespace

@@ -20,7 +20,8 @@ CANARIES = (("bad-packet", ["--seed", "3", "--seconds", "10", "--clients", "4"],
             ("wrong-block", ["--seed", "3", "--seconds", "14", "--clients", "4"], "differs from the server's"),
             ("view-leak", ["--seed", "3", "--seconds", "14", "--clients", "4"], "outside its view"),
             ("move-threshold", ["--seed", "3", "--seconds", "20", "--clients", "4"], "was not pulled back"),
-            ("chunk-quota", ["--seed", "3", "--seconds", "5", "--clients", "4"], "unacknowledged"))
+            ("chunk-quota", ["--seed", "3", "--seconds", "5", "--clients", "4"], "unacknowledged"),
+            ("tick-stats-ring", ["--seed", "3", "--seconds", "20", "--clients", "4"], "tick statistics model"))
 
 
 def run_sim(*args, timeout=300):
@@ -46,7 +47,7 @@ class SimulationTest(unittest.TestCase):
         self.assertEqual(len(a["digest"]), 16)
 
     def test_sweep_finds_no_violation(self):
-        crashes = judged = batches = 0
+        crashes = judged = batches = tick_replies = 0
         for seed in range(100, 100 + SWEEP_SEEDS):
             faults = "network" if seed - 100 < SWEEP_SEEDS * 2 // 3 else "all"
             done, result = run_sim("--seed", str(seed), "--seconds", "30", "--clients", "8", "--faults", faults,
@@ -57,9 +58,11 @@ class SimulationTest(unittest.TestCase):
             crashes += result["crashes"]
             judged += result["jumps_judged"]
             batches += result["batches_checked"]
+            tick_replies += result["tick_replies_checked"]
         self.assertEqual(crashes, SWEEP_SEEDS - SWEEP_SEEDS * 2 // 3)  # one crash per storage-fault run
         self.assertGreater(judged, 0)  # the move and pacing rules were put to the test
         self.assertGreater(batches, 0)
+        self.assertGreater(tick_replies, 0)
 
     def test_every_canary_is_caught(self):
         for name, args, words in CANARIES:

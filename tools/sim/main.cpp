@@ -22,7 +22,7 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: horizon-sim --seed N [--seconds S] [--clients K] [--faults none|network|storage|all]\n"
-    "                   [--canary bad-packet|lost-save|wrong-block|view-leak|move-threshold|chunk-quota] [--minimize] [--trace FILE] [--view-distance D] [--quiet]\n";
+    "                   [--canary bad-packet|lost-save|wrong-block|view-leak|move-threshold|chunk-quota|tick-stats-ring] [--minimize] [--trace FILE] [--view-distance D] [--quiet]\n";
 
 struct Arguments {
   hz::SimOptions options;
@@ -60,6 +60,7 @@ const char* canary_name(hz::SimCanary c) {
     case hz::SimCanary::kViewLeak: return "view-leak";
     case hz::SimCanary::kMoveThreshold: return "move-threshold";
     case hz::SimCanary::kChunkQuota: return "chunk-quota";
+    case hz::SimCanary::kTickStatsRing: return "tick-stats-ring";
   }
   return "none";
 }
@@ -67,13 +68,14 @@ const char* canary_name(hz::SimCanary c) {
 std::optional<std::string> parse_canary(const std::string& text, hz::SimCanary& out) {
   for (hz::SimCanary c :
        {hz::SimCanary::kNone, hz::SimCanary::kBadPacket, hz::SimCanary::kLostSave, hz::SimCanary::kWrongBlock,
-        hz::SimCanary::kViewLeak, hz::SimCanary::kMoveThreshold, hz::SimCanary::kChunkQuota}) {
+        hz::SimCanary::kViewLeak, hz::SimCanary::kMoveThreshold, hz::SimCanary::kChunkQuota,
+        hz::SimCanary::kTickStatsRing}) {
     if (text == canary_name(c)) {
       out = c;
       return std::nullopt;
     }
   }
-  return "--canary: unknown canary '" + text + "' (bad-packet, lost-save, wrong-block, view-leak, move-threshold or chunk-quota)";
+  return "--canary: unknown canary '" + text + "' (bad-packet, lost-save, wrong-block, view-leak, move-threshold, chunk-quota or tick-stats-ring)";
 }
 
 // Parses argv; an error message on failure.
@@ -182,6 +184,7 @@ std::string result_json(const hz::SimResult& r, double wall_s, int clients, cons
   w.key("chunk_checks").number(int64_t{r.chunk_checks});
   w.key("jumps_judged").number(r.jumps_judged);
   w.key("batches_checked").number(r.batches_checked);
+  w.key("tick_replies_checked").number(r.tick_replies_checked);
   w.key("digest").string(hz::hex64(r.digest));
   w.key("violations").begin_array();
   for (const hz::SimViolation& v : r.violations) {
