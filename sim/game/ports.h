@@ -139,6 +139,9 @@ class PlayerConnections {
   virtual const Player* player(ConnId conn) const = 0;
   // Players in join order (deterministic).
   virtual const std::vector<ConnId>& players_in_join_order() const = 0;
+  // The same players themselves, in the same order, for loops that read every player (each stays
+  // in place until it leaves).
+  virtual const std::vector<Player*>& joined_players() const = 0;
   virtual void send(ConnId conn, SharedBytes body) = 0;
   template <Packet P>
   void send(ConnId conn, const P& packet) {

@@ -1,6 +1,7 @@
 // Play: the join sequence (login, abilities, position, player info, time, game event 13, centre
 // chunk, health), leaving, chat and commands, keep-alives and pings, and forwarding the packets
 // other systems follow (movement, chunk acknowledgements, settings) to the player listeners.
+#include "sim/core/check.h"
 #include "sim/core/hash.h"
 #include "sim/core/java_format.h"
 #include "sim/data/catalog.h"
@@ -66,6 +67,7 @@ void Sessions::join_game(Session& c) {
   place_player(p, saved);
   const Vec3 position = p.position;
   join_order_.push_back(c.id);
+  joined_.push_back(&p);
 
   packet::play_cb::Login login;
   login.entity_id = p.entity_id;
@@ -146,8 +148,10 @@ void Sessions::leave_game(Session& c) {
   for (PlayerListener* l : listeners_) l->on_leave(it->second);
   std::string name = it->second.name;
   Uuid uuid = it->second.uuid;
+  std::erase(joined_, &it->second);
   players_.erase(it);
   std::erase(join_order_, c.id);
+  HZ_CHECK(joined_.size() == join_order_.size());
   log_.log(LogLevel::kInfo, name + " left the game");
   if (join_order_.empty()) return;
   SharedBytes removal = share(encode_packet(packet::play_cb::PlayerRemove{{uuid}}));

@@ -106,6 +106,7 @@ class Sessions final : public PlayerConnections {
   Player* player(ConnId conn) override;
   const Player* player(ConnId conn) const override;
   const std::vector<ConnId>& players_in_join_order() const override { return join_order_; }
+  const std::vector<Player*>& joined_players() const override { return joined_; }
   void set_player_game_mode(ConnId player, GameMode mode);
   // Teleports a player: sends a position packet with a fresh teleport id and waits for it.
   void teleport(ConnId player, const Vec3& to, float yaw, float pitch) override;
@@ -186,6 +187,7 @@ class Sessions final : public PlayerConnections {
   const ClientLoading* loading_ = nullptr;
   std::map<ConnId, Session> connections_;
   absl::node_hash_map<ConnId, Player> players_;  // lookups only, never iterated (nodes: stable addresses)
+  std::vector<Player*> joined_;  // players_ in join order, beside join_order_
   std::vector<ConnId> join_order_;
   std::vector<PlayerListener*> listeners_;
   EntityIds& entity_ids_;

@@ -27,6 +27,7 @@ class OnePlayer final : public PlayerConnections {
   Player* player(ConnId conn) override { return conn == 1 ? &player_ : nullptr; }
   const Player* player(ConnId conn) const override { return conn == 1 ? &player_ : nullptr; }
   const std::vector<ConnId>& players_in_join_order() const override { return order_; }
+  const std::vector<Player*>& joined_players() const override { return joined_; }
   void send(ConnId, SharedBytes) override {}
   void disconnect(ConnId, const TextComponent&) override {}
   void teleport(ConnId, const Vec3&, float, float) override {}
@@ -35,6 +36,7 @@ class OnePlayer final : public PlayerConnections {
  private:
   Player player_;
   std::vector<ConnId> order_{1};
+  std::vector<Player*> joined_{&player_};
 };
 
 // Telling viewers is the tracker's work, measured by the streaming benches, not here.

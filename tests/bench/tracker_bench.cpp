@@ -25,11 +25,13 @@ class Players final : public PlayerConnections {
     p.game_mode = GameMode::kCreative;
     p.client_view_distance = 10;
     order_.push_back(conn);
+    joined_.push_back(&p);
     return p;
   }
   Player* player(ConnId conn) override { return &players_.at(conn); }
   const Player* player(ConnId conn) const override { return &players_.at(conn); }
   const std::vector<ConnId>& players_in_join_order() const override { return order_; }
+  const std::vector<Player*>& joined_players() const override { return joined_; }
   void send(ConnId, SharedBytes) override { ++sent; }
   void disconnect(ConnId, const TextComponent&) override {}
   void teleport(ConnId, const Vec3&, float, float) override {}
@@ -40,6 +42,7 @@ class Players final : public PlayerConnections {
  private:
   std::map<ConnId, Player> players_;
   std::vector<ConnId> order_;
+  std::vector<Player*> joined_;
 };
 
 // A monster's tracking rules (clientTrackingRange 8 chunks, updates every 3 ticks).

@@ -25,6 +25,7 @@ class FakePlayerConnections final : public PlayerConnections {
     p.on_ground = true;
     p.game_mode = mode;
     order_.push_back(conn);
+    joined_.push_back(&p);
     return p;
   }
   Player* player(ConnId conn) override { return players_.contains(conn) ? &players_[conn] : nullptr; }
@@ -33,6 +34,7 @@ class FakePlayerConnections final : public PlayerConnections {
     return it == players_.end() ? nullptr : &it->second;
   }
   const std::vector<ConnId>& players_in_join_order() const override { return order_; }
+  const std::vector<Player*>& joined_players() const override { return joined_; }
   void send(ConnId conn, SharedBytes body) override { sent.emplace_back(conn, *body); }
   void disconnect(ConnId, const TextComponent&) override {}
   void teleport(ConnId, const Vec3&, float, float) override {}
@@ -52,6 +54,7 @@ class FakePlayerConnections final : public PlayerConnections {
  private:
   std::map<ConnId, Player> players_;
   std::vector<ConnId> order_;
+  std::vector<Player*> joined_;
 };
 
 }  // namespace hz::testing

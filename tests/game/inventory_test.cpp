@@ -308,6 +308,7 @@ class FakePlayers final : public PlayerConnections {
  public:
   std::map<ConnId, Player> players;
   std::vector<ConnId> order;
+  std::vector<Player*> joined;
   std::vector<std::pair<ConnId, Bytes>> sent;
 
   Player& add(ConnId conn) {
@@ -315,11 +316,13 @@ class FakePlayers final : public PlayerConnections {
     p.conn = conn;
     p.name = "P" + std::to_string(conn);
     order.push_back(conn);
+    joined.push_back(&p);
     return p;
   }
   Player* player(ConnId conn) override { return players.contains(conn) ? &players.at(conn) : nullptr; }
   const Player* player(ConnId conn) const override { return players.contains(conn) ? &players.at(conn) : nullptr; }
   const std::vector<ConnId>& players_in_join_order() const override { return order; }
+  const std::vector<Player*>& joined_players() const override { return joined; }
   void send(ConnId conn, SharedBytes body) override { sent.emplace_back(conn, *body); }
   void disconnect(ConnId, const TextComponent&) override {}
   void teleport(ConnId, const Vec3&, float, float) override {}

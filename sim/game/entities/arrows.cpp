@@ -200,11 +200,9 @@ bool Arrows::hit_entity(Arrow& arrow, Vec3 from, const Vec3& to) {
       hits.push_back(c);
     }
   };
-  for (ConnId conn : players_.players_in_join_order()) {
-    const Player* p = players_.player(conn);
-    if (p && hittable(*p))
-      consider(Candidate{true, p->entity_id, conn, make_player_box(p->position, Pose::kStanding), p->position, {}});
-  }
+  for (const Player* p : players_.joined_players())
+    if (hittable(*p))
+      consider(Candidate{true, p->entity_id, p->conn, make_player_box(p->position, Pose::kStanding), p->position, {}});
   if (mobs_.targets)
     for (const MobHits::Target& t : mobs_.targets())
       if (t.id != arrow.owner || arrow.left_owner) consider(Candidate{false, t.id, ConnId{}, t.box, t.position, {}});

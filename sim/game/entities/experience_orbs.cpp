@@ -106,16 +106,13 @@ void ExperienceOrbs::tick() {
     tick_orb(orb);
   }
   orbs_.purge_removed();
-  for (ConnId conn : connections_.players_in_join_order()) {
-    Player* player = connections_.player(conn);
-    if (!player) continue;
+  for (Player* player : connections_.joined_players()) {
     // Player.tick counts the delay down before aiStep's pickup.
     if (player->take_xp_delay > 0) --player->take_xp_delay;
     pick_up(*player);
   }
   orbs_.purge_removed();
-  for (ConnId conn : connections_.players_in_join_order())
-    if (Player* player = connections_.player(conn)) send_experience(*player);
+  for (Player* player : connections_.joined_players()) send_experience(*player);
 }
 
 void ExperienceOrbs::tick_orb(ExperienceOrb& orb) {
@@ -152,9 +149,8 @@ const Player* ExperienceOrbs::follow_target(ExperienceOrb& orb) {
     // Level.getNearestPlayer(orb, 8): the first nearest non-spectator closer than 8 blocks.
     const Player* nearest = nullptr;
     double best = -1.0;
-    for (ConnId conn : connections_.players_in_join_order()) {
-      const Player* p = connections_.player(conn);
-      if (!p || p->game_mode == GameMode::kSpectator) continue;
+    for (const Player* p : connections_.joined_players()) {
+      if (p->game_mode == GameMode::kSpectator) continue;
       const double d = distance_sqr(*p);
       if (d < kReachSqr && (best == -1.0 || d < best)) best = d, nearest = p;
     }

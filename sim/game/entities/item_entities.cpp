@@ -101,8 +101,7 @@ void ItemEntities::tick() {
     tick_item(item);
   }
   items_.purge_removed();
-  for (ConnId conn : connections_.players_in_join_order())
-    if (Player* player = connections_.player(conn)) pick_up(*player);
+  for (Player* player : connections_.joined_players()) pick_up(*player);
   items_.purge_removed();
 }
 

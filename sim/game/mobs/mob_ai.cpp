@@ -177,9 +177,8 @@ Player* nearest_player(const Mob& mob, MobWorld& world, double range, bool comba
   Player* best = nullptr;
   double best_distance = std::numeric_limits<double>::max();
   const Vec3 from{mob.position.x, mob.eye_y(), mob.position.z};
-  for (ConnId conn : world.players.players_in_join_order()) {
-    Player* p = world.players.player(conn);
-    if (!p || !alive(*p) || p->game_mode == GameMode::kSpectator) continue;
+  for (Player* p : world.players.joined_players()) {
+    if (!alive(*p) || p->game_mode == GameMode::kSpectator) continue;
     if (combat && !attackable(*p)) continue;
     if (distance_sqr(mob.position, p->position) > range * range) continue;
     const double d = distance_sqr(from, p->position);

@@ -191,9 +191,8 @@ void Mobs::check_despawn(Mob& mob) {
   in.no_action_time = mob.state.no_action_time;
   in.difficulty = difficulty_;
   // Level.getNearestPlayer(entity, -1): any non-spectator player, first in join order on ties.
-  for (ConnId conn : connections_.players_in_join_order()) {
-    const Player* p = connections_.player(conn);
-    if (p == nullptr || p->game_mode == GameMode::kSpectator) continue;
+  for (const Player* p : connections_.joined_players()) {
+    if (p->game_mode == GameMode::kSpectator) continue;
     const double dx = p->position.x - mob.position.x, dy = p->position.y - mob.position.y,
                  dz = p->position.z - mob.position.z;
     const double d = dx * dx + dy * dy + dz * dz;

@@ -82,10 +82,8 @@ void NaturalSpawning::tick(int64_t game_time, bool runs_normally) {
       spawning::spawning_categories(counts_, spawnable, switches);
   if (std::none_of(categories.begin(), categories.end(), [](bool b) { return b; })) return;
   player_positions_.clear();
-  for (ConnId conn : players_.players_in_join_order()) {
-    const Player* p = players_.player(conn);
-    if (p != nullptr && p->game_mode != GameMode::kSpectator) player_positions_.push_back(p->position);
-  }
+  for (const Player* p : players_.joined_players())
+    if (p->game_mode != GameMode::kSpectator) player_positions_.push_back(p->position);
   order_.clear();
   for (ChunkPos pos : ticking)
     if (player_close_enough(pos)) order_.push_back(pos);
