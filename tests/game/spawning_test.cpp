@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <map>
 #include <memory>
 #include <string>
@@ -208,34 +207,6 @@ TEST(SpawningPosition, PlayerAndSpawnPointDistance) {
   // (x + 0.5, y, z + 0.5) against the spawn block's centre (0.5, 64.5, 0.5).
   EXPECT_FALSE(spawning::right_distance(1e6, spawn, {23, 64, 0}));
   EXPECT_TRUE(spawning::right_distance(1e6, spawn, {24, 64, 0}));
-}
-
-// The attempt's shortlist of players: the nearest distance to any pack position near the start
-// is the one measured over every player (the candidates are only a shortcut).
-RC_GTEST_PROP(SpawningPosition, ShortlistedPlayersGiveTheNearestDistanceOfAll, ()) {
-  const BlockPos start{*rc::gen::inRange(-200, 200), *rc::gen::inRange(-60, 300), *rc::gen::inRange(-200, 200)};
-  const int count = *rc::gen::inRange(1, 60);
-  std::vector<Vec3> players;
-  for (int i = 0; i < count; ++i) {
-    // Clustered or spread out: within 8 or 300 blocks of the start, at any height around it.
-    const double spread = *rc::gen::element(8.0, 300.0);
-    auto coordinate = [&] { return *rc::gen::inRange(-1000, 1000) * spread / 1000.0; };
-    players.push_back(Vec3{start.x + coordinate(), start.y + coordinate() / 4, start.z + coordinate()});
-  }
-  const int reach = 20;
-  std::vector<Vec3> shortlist;
-  spawning::players_that_can_be_nearest(players, start, reach, shortlist);
-  RC_ASSERT(!shortlist.empty());
-  auto nearest = [](const std::vector<Vec3>& among, double x, double y, double z) {
-    double best = std::numeric_limits<double>::infinity();
-    for (const Vec3& p : among) best = std::min(best, (p.x - x) * (p.x - x) + (p.y - y) * (p.y - y) + (p.z - z) * (p.z - z));
-    return best;
-  };
-  for (int i = 0; i < 20; ++i) {
-    const double x = start.x + *rc::gen::inRange(-reach, reach + 1) + 0.5;
-    const double z = start.z + *rc::gen::inRange(-reach, reach + 1) + 0.5;
-    RC_ASSERT(nearest(shortlist, x, start.y, z) == nearest(players, x, start.y, z));
-  }
 }
 
 TEST(SpawningLists, HorizonKindsInTheBiomeLists) {

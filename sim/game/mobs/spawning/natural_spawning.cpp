@@ -4,7 +4,6 @@
 #include <cmath>
 
 #include "sim/core/hash.h"
-#include "sim/core/java_format.h"
 #include "sim/world/biomes.h"
 
 namespace hz {
@@ -35,15 +34,9 @@ NaturalSpawning::NaturalSpawning(const TickingChunks& chunks, Mobs& mobs, const 
                                  const GameRules& rules, Rng& random, Difficulty difficulty)
     : chunks_(chunks), mobs_(mobs), players_(players), rules_(rules), random_(random), difficulty_(difficulty) {}
 
-void NaturalSpawning::players_near_start(const BlockPos& start) {
-  spawning::players_that_can_be_nearest(player_positions_, start, kPackReach, near_start_);
-}
-
-bool NaturalSpawning::nearest_player_distance_sqr(const BlockPos& start, double x, double y, double z,
-                                                  double& out) const {
-  const bool near = std::abs(java_floor(x) - start.x) <= kPackReach && std::abs(java_floor(z) - start.z) <= kPackReach;
+bool NaturalSpawning::nearest_player_distance_sqr(double x, double y, double z, double& out) const {
   bool found = false;
-  for (const Vec3& p : near ? near_start_ : player_positions_) {
+  for (const Vec3& p : player_positions_) {
     const double dx = p.x - x, dy = p.y - y, dz = p.z - z;
     const double d = dx * dx + dy * dy + dz * dz;
     if (!found || d < out) out = d;
@@ -121,7 +114,6 @@ void NaturalSpawning::spawn_category_for_position(MobCategory category, const Ch
   ColumnView view(chunks_);
   if (spawning::is_redstone_conductor(view.block(start))) return;
   const BlockPos spawn_point = spawn_point_ ? spawn_point_() : BlockPos{};
-  players_near_start(start);
   int cluster = 0;
   for (int pack = 0; pack < spawning::kPacksPerAttempt; ++pack) {
     int x = start.x, z = start.z;
@@ -135,7 +127,7 @@ void NaturalSpawning::spawn_category_for_position(MobCategory category, const Ch
       const BlockPos pos{x, start.y, z};
       const double cx = x + 0.5, cz = z + 0.5;
       double distance_sqr = 0;
-      if (!nearest_player_distance_sqr(start, cx, start.y, cz, distance_sqr)) continue;
+      if (!nearest_player_distance_sqr(cx, start.y, cz, distance_sqr)) continue;
       if (!spawning::right_distance(distance_sqr, spawn_point, pos)) continue;
       const ChunkPos at{x >> 4, z >> 4};
       if (!(at == column.pos()) && !chunks_.is_ticking(at)) continue;

@@ -41,15 +41,8 @@ class NaturalSpawning {
   void spawn_category_for_position(spawning::MobCategory category, const ChunkColumn& column, const BlockPos& start,
                                    const spawning::SpawnLevel& level);
   bool player_close_enough(ChunkPos pos) const;
-  // The nearest non-spectator player's squared distance, or nothing when there is none. Near an
-  // attempt's start (kPackReach) only the players collected by players_near_start are measured.
-  bool nearest_player_distance_sqr(const BlockPos& start, double x, double y, double z, double& out) const;
-  // Keeps the players that can be the nearest to some pack member position of an attempt at
-  // `start` (within kPackReach blocks across, at start's height): a player farther from every
-  // such position than another player is from all of them is never the nearest.
-  void players_near_start(const BlockPos& start);
-  // How far pack members usually wander from the attempt's start (four steps of at most 5).
-  static constexpr int kPackReach = 4 * (spawning::kPackSpread - 1);
+  // The nearest non-spectator player's squared distance, or nothing when there is none.
+  bool nearest_player_distance_sqr(double x, double y, double z, double& out) const;
 
   const TickingChunks& chunks_;
   Mobs& mobs_;
@@ -64,7 +57,6 @@ class NaturalSpawning {
   // This tick's players that count for spawning (not spectators): their positions, read once
   // because every spawning chunk and every pack member measures its distance to all of them.
   std::vector<Vec3> player_positions_;
-  std::vector<Vec3> near_start_;  // the current attempt's candidates from player_positions_
   uint64_t attempts_ = 0;
   uint64_t spawned_ = 0;
 };

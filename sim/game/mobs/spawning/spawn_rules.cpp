@@ -1,9 +1,6 @@
 #include "sim/game/mobs/spawning/spawn_rules.h"
 
 #include <algorithm>
-#include <cmath>
-#include <limits>
-#include <utility>
 #include <vector>
 
 #include "sim/game/level/sky_darken.h"
@@ -240,23 +237,6 @@ bool right_distance(double nearest_player_distance_sqr, const BlockPos& spawn_po
   const double dy = spawn_point.y + 0.5 - static_cast<double>(pos.y);
   const double dz = spawn_point.z + 0.5 - (pos.z + 0.5);
   return !(dx * dx + dy * dy + dz * dz < kMinPlayerDistance * kMinPlayerDistance);
-}
-
-void players_that_can_be_nearest(std::span<const Vec3> players, const BlockPos& start, int reach,
-                                 std::vector<Vec3>& out) {
-  out.clear();
-  const double cx = start.x + 0.5, cz = start.z + 0.5, y = start.y;
-  auto bounds = [&](const Vec3& p) {
-    const double ax = std::abs(p.x - cx), az = std::abs(p.z - cz), dy = p.y - y;
-    const double near_x = std::max(0.0, ax - reach), near_z = std::max(0.0, az - reach);
-    const double far_x = ax + reach, far_z = az + reach;
-    return std::pair{near_x * near_x + near_z * near_z + dy * dy, far_x * far_x + far_z * far_z + dy * dy};
-  };
-  double smallest_greatest = std::numeric_limits<double>::infinity();
-  for (const Vec3& p : players) smallest_greatest = std::min(smallest_greatest, bounds(p).second);
-  // One block squared of slack keeps rounding from ever dropping the nearest player.
-  for (const Vec3& p : players)
-    if (bounds(p).first <= smallest_greatest + 1.0) out.push_back(p);
 }
 
 DespawnOutcome check_despawn(const DespawnInput& in, Rng& random) {

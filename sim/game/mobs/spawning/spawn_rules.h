@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <span>
 #include <string_view>
-#include <vector>
 
 #include "sim/core/properties.h"
 #include "sim/core/rng.h"
@@ -139,13 +138,6 @@ bool spawn_position_ok(const MobKind& kind, const SpawnView& view, const BlockPo
 // isRightDistanceToPlayerAndSpawnPoint without the chunk test: farther than 24 blocks from the
 // nearest player (squared distance given) and from the centre of the world spawn block.
 bool right_distance(double nearest_player_distance_sqr, const BlockPos& spawn_point, const BlockPos& pos);
-
-// The players that can be the nearest to some position (x + 0.5, start.y, z + 0.5) with x and z
-// within `reach` of start's: for each player the least and greatest squared distance to that
-// square; one whose least exceeds the smallest greatest is never the nearest. Written to `out`
-// (in the players' order); its nearest distance to such a position equals all players' nearest.
-void players_that_can_be_nearest(std::span<const Vec3> players, const BlockPos& start, int reach,
-                                 std::vector<Vec3>& out);
 
 // Mob.checkDespawn.
 struct DespawnInput {
