@@ -104,9 +104,8 @@ bool LightningBolts::can_spread_fire_around(const BlockPos& pos) {
   const int radius = rules_.get("fire_spread_radius_around_player");
   if (radius == -1) return true;
   const Vec3 corner{static_cast<double>(pos.x), static_cast<double>(pos.y), static_cast<double>(pos.z)};
-  for (ConnId conn : players_.players_in_join_order()) {
-    const Player* p = players_.player(conn);
-    if (p == nullptr || p->game_mode == GameMode::kSpectator) continue;
+  for (const Player* p : players_.joined_players()) {
+    if (p->game_mode == GameMode::kSpectator) continue;
     const double dx = p->position.x - corner.x, dy = p->position.y - corner.y, dz = p->position.z - corner.z;
     if (std::sqrt(dx * dx + dy * dy + dz * dz) < static_cast<double>(radius)) return true;
   }
