@@ -45,9 +45,22 @@ def cpu_split(text):
     return server, bots
 
 
+def instrumented(build_dir):
+    """Whether a build folder is a sanitizer build (HZ_FUZZ is the ASan+UBSan build, HZ_TSAN the
+    ThreadSanitizer one): its binaries are many times slower and would measure nothing useful."""
+    try:
+        with open(os.path.join(build_dir, "CMakeCache.txt")) as cache:
+            text = cache.read()
+    except OSError:
+        return False
+    return "HZ_FUZZ:BOOL=ON" in text or "HZ_TSAN:BOOL=ON" in text
+
+
 def default_binary(name, subdir):
-    """The newest build of `name` in the checkout's build folders, else `name` from PATH."""
-    found = [os.path.join(REPO, d, subdir, name) for d in os.listdir(REPO) if d.startswith("build")]
+    """The newest build of `name` in the checkout's build folders that are not sanitizer builds,
+    else `name` from PATH."""
+    folders = [os.path.join(REPO, d) for d in os.listdir(REPO) if d.startswith("build")]
+    found = [os.path.join(f, subdir, name) for f in folders if not instrumented(f)]
     found = [p for p in found if os.path.exists(p)]
     return max(found, key=os.path.getmtime) if found else name
 
