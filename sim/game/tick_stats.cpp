@@ -11,7 +11,6 @@ void TickStats::record(int64_t tick_count, int64_t nanos) {
   aggregated_ -= ring_[idx];
   aggregated_ += nanos;
   ring_[idx] = nanos;
-  latest_ = nanos;
   smoothed_millis_ = smoothed_millis_ * 0.8f + static_cast<float>(nanos) / 1.0e6f * 0.19999999f;
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 namespace hz {
@@ -17,8 +18,8 @@ class TickStats {
   // The whole ring, zeros of a young server included, sorted ascending.
   std::array<int64_t, kSpan> sorted() const;
   float smoothed_millis() const { return smoothed_millis_; }
-  // The duration recorded last (what a simulation's reference model is fed, tick by tick).
-  int64_t latest_nanos() const { return latest_; }
+  // The duration recorded for tick `tick_count` (a simulation feeds its reference model with it).
+  int64_t nanos_of(int64_t tick_count) const { return ring_[static_cast<size_t>(tick_count % kSpan)]; }
   // Everything above (the ring, its sum, the smoothed average), for the core's state hash.
   uint64_t hash() const;
 
@@ -26,7 +27,6 @@ class TickStats {
   std::array<int64_t, kSpan> ring_{};
   int64_t aggregated_ = 0;
   float smoothed_millis_ = 0;
-  int64_t latest_ = 0;  // also in ring_: not hashed
 };
 
 }  // namespace hz

@@ -12,6 +12,7 @@
 #include "sim/protocol/offline_uuid.h"
 #include "sim/protocol/packets.h"
 #include "sim/simulation/chunk_view_model.h"
+#include "sim/simulation/tick_stats_model.h"
 #include "sim/world/chunk_packet.h"
 
 namespace hz {
@@ -223,8 +224,7 @@ void SimClient::on_chunk(int32_t x, int32_t z, std::span<const uint8_t> body) {
 }
 
 void SimClient::on_system_text(std::string text) {
-  if (text.starts_with("Percentiles: ") || text.find("Average time per tick: ") != std::string::npos)
-    tick_replies_.push_back(std::move(text));
+  if (is_tick_query_line(text)) tick_replies_.push_back(std::move(text));
 }
 
 void SimClient::set_block(const BlockPos& pos, int32_t state) {

@@ -181,7 +181,7 @@ class Runner {
     tick_model_.enter_tick(d.tick);
     take_effects();
     check_tick_replies(d.tick);
-    tick_model_.record(core_->tick_stats().latest_nanos());
+    tick_model_.record(core_->tick_stats().nanos_of(d.tick));
     for (auto& [conn, live] : clients_)
       if (std::optional<std::string> problem = live.client->end_of_pass(result_.jumps_judged, result_.batches_checked))
         violation(live.client->name() + ": " + *problem);
@@ -311,8 +311,7 @@ class Runner {
         on_server_packet(*send);
       } else if (auto* close = std::get_if<CloseConnection>(&e)) {
         on_server_close(*close);
-      } else if (auto* log = std::get_if<LogLine>(&e); log && (log->text.starts_with("Percentiles: ") ||
-                                                                  log->text.find("Average time per tick: ") != std::string::npos)) {
+      } else if (auto* log = std::get_if<LogLine>(&e); log && is_tick_query_line(log->text)) {
         console_tick_lines_.push_back(log->text);
       }
     }

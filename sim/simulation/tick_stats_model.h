@@ -7,11 +7,17 @@
 #include <deque>
 #include <numeric>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sim/core/java_format.h"
 
 namespace hz {
+
+// Whether a line of text is one of the `/tick query` reply lines the model checks.
+inline bool is_tick_query_line(std::string_view text) {
+  return text.starts_with("Percentiles: ") || text.find("Average time per tick: ") != std::string_view::npos;
+}
 
 class TickStatsModel {
  public:

@@ -4,10 +4,10 @@
 #pragma once
 
 #include <algorithm>
-#include <cstdlib>
 
 #include "sim/core/java_format.h"
 #include "sim/game/player.h"
+#include "sim/game/world/tracking_view.h"
 
 namespace hz {
 
@@ -24,10 +24,8 @@ class ViewDistanceVisibility final : public ChunkVisibility {
   explicit ViewDistanceVisibility(int server_view_distance) : server_view_distance_(server_view_distance) {}
   bool is_chunk_tracked(const Player& viewer, int chunk_x, int chunk_z) const override {
     const int radius = std::clamp(viewer.client_view_distance, 2, server_view_distance_);
-    const int64_t cx = java_floor(viewer.position.x) >> 4, cz = java_floor(viewer.position.z) >> 4;
-    const int64_t ax = std::max<int64_t>(0, std::llabs(chunk_x - cx) - 2);
-    const int64_t az = std::max<int64_t>(0, std::llabs(chunk_z - cz) - 2);
-    return ax * ax + az * az < static_cast<int64_t>(radius) * radius;
+    const ChunkPos center{java_floor(viewer.position.x) >> 4, java_floor(viewer.position.z) >> 4};
+    return ChunkTrackingView(center, radius).contains(ChunkPos{chunk_x, chunk_z});
   }
 
  private:
