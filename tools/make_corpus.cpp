@@ -105,6 +105,13 @@ void trace_seeds() {
                                  ConnectionOpened{1, "127.0.0.1:1"}, BytesReceived{1, {0x10, 0x00, 0x87, 0x06}},
                                  ConsoleLine{"tick query"}, ClockReadRecord{2000}, ClockReadRecord{3000},
                                  ClockReadRecord{4000}, IterationEndRecord{}};
+  // A few movement packets (compressed framing), which the records code as differences.
+  for (double x : {0.5, 0.7, 0.9, 1.1}) {
+    auto move = encode_frame(encode_packet(packet::play_sb::Position{x, 64.0, 8.5, 1}), 256);
+    records.push_back(BytesReceived{1, *move});
+  }
+  records.push_back(ClockReadRecord{5000});
+  records.push_back(IterationEndRecord{PassDigest{2, 0x1234, 1, 2, 3}});
   FrameInfo info;
   Bytes frame = encode_trace_frame(records, info);
   file.insert(file.end(), frame.begin(), frame.end());

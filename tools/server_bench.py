@@ -88,6 +88,8 @@ def arguments(argv):
     p.add_argument("--port", type=int, default=0, help="server port (0: a free one per run)")
     p.add_argument("--horizon-bin", default=None, help="horizon-server binary")
     p.add_argument("--horizon-args", default="", help="extra horizon-server arguments, e.g. --record")
+    p.add_argument("--property", type=gamerule, action="append", default=[], dest="properties",
+                   help="KEY=VALUE written into every server's server.properties (repeatable)")
     p.add_argument("--vanilla-jar", default=None, help="vanilla server jar")
     p.add_argument("--java", default="java")
     p.add_argument("--java-args", default="-Xms4g -Xmx4g")
@@ -163,7 +165,8 @@ def settings_from(args):
         tick_query_interval=args.tick_query_interval, view_distance=args.view_distance, nice=args.nice,
         server_cpus=args.cpus[0] if args.cpus else None, bots_cpus=args.cpus[1] if args.cpus else None,
         bots_via=shlex.split(args.bots_via), bots_bin=args.bots_bin or default_binary("horizon-bots", "tools"),
-        connect=args.connect, port=args.port, gamerules=gamerules, commands=args.commands, work_dir=args.work_dir,
+        connect=args.connect, port=args.port, gamerules=gamerules, commands=args.commands, properties=args.properties,
+        work_dir=args.work_dir,
         keep_worlds=args.keep_worlds)
 
 

@@ -35,13 +35,12 @@ void packet(JsonWriter& w, ProtocolState state, Direction direction, std::span<c
   w.end_object();
 }
 
-void digest(JsonWriter& w, const IterationDigest& d) {
+void digest(JsonWriter& w, const PassDigest& d) {
   w.key("tick").number(d.tick);
-  w.key("outbound").begin_object();
-  for (const auto& [conn, h] : d.outbound) w.key(std::to_string(conn)).string(hex64(h));
-  w.end_object();
-  w.key("other_effects").string(hex64(d.other_effects));
-  w.key("state").string(hex64(d.state));
+  w.key("whole").string(hex64(d.whole));
+  w.key("packets_tag").number(uint64_t{d.packets_tag});
+  w.key("other_tag").number(uint64_t{d.other_tag});
+  w.key("state_tag").number(uint64_t{d.state_tag});
 }
 
 void fields(JsonWriter& w, const WalkedRecord& walked, const DumpOptions& options) {
@@ -66,7 +65,7 @@ void fields(JsonWriter& w, const WalkedRecord& walked, const DumpOptions& option
           w.key("job").number(uint64_t{r.job}).key("size").number(uint64_t{r.result.size()});
         } else if constexpr (std::is_same_v<T, JobRecomputedRecord>) {
           w.key("job").number(uint64_t{r.job}).key("kind").number(uint64_t{r.kind});
-          w.key("size").number(uint64_t{r.size}).key("hash").string(hex64(r.hash));
+          w.key("check").number(uint64_t{r.check});
         } else if constexpr (std::is_same_v<T, ClockReadRecord>) {
           w.key("nanos").number(r.nanos);
         } else if constexpr (std::is_same_v<T, IterationEndRecord> || std::is_same_v<T, StoppedRecord>) {

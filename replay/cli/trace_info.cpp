@@ -26,8 +26,8 @@ struct FileStats {
   int64_t last_clock = 0;
   uint64_t clock_reads = 0;
   uint64_t framing_errors = 0;
-  uint64_t recomputed_bytes = 0;  // generation results kept only as hashes
-  uint64_t read_back_bytes = 0;   // chunk reads of the session's own writes, kept only as hashes
+  uint64_t recomputed = 0;  // generation results kept only as a check byte
+  uint64_t read_back = 0;   // chunk reads of the session's own writes, kept only as a check byte
   bool stopped = false;
   std::map<std::string, Tally> inputs, serverbound, clientbound, effects;
 };
@@ -54,8 +54,7 @@ void collect(const WalkedRecord& w, FileStats& s) {
     s.inputs[name].add(j->result.size());
   } else if (auto* hashed = std::get_if<JobRecomputedRecord>(&r)) {
     s.inputs[name].add(0);
-    (hashed->kind == static_cast<uint32_t>(anvil::StorageJobKind::kReadChunk) ? s.read_back_bytes
-                                                                              : s.recomputed_bytes) += hashed->size;
+    ++(hashed->kind == static_cast<uint32_t>(anvil::StorageJobKind::kReadChunk) ? s.read_back : s.recomputed);
   } else if (is_input_record(r)) {
     s.inputs[name].add(0);
   } else if (auto* o = std::get_if<OutboundRecord>(&r)) {
@@ -139,10 +138,8 @@ int info_one(const std::filesystem::path& path, std::ostream& out, std::ostream&
   out << (tracker.logins().empty() ? "" : tracker.logins().size() > 20 ? ", ...)" : ")") << "\n";
   out << "clock reads: " << s.clock_reads << "\n";
   print_tallies(out, "inputs", s.inputs, true);
-  if (s.recomputed_bytes)
-    out << "generation results recomputed on replay instead of stored: " << s.recomputed_bytes << " bytes\n";
-  if (s.read_back_bytes)
-    out << "chunk reads rebuilt on replay from the session's own writes: " << s.read_back_bytes << " bytes\n";
+  if (s.recomputed) out << "generation results recomputed on replay instead of stored: " << s.recomputed << "\n";
+  if (s.read_back) out << "chunk reads rebuilt on replay from the session's own writes: " << s.read_back << "\n";
   print_tallies(out, "serverbound packets", s.serverbound, true);
   if (s.framing_errors) out << "connections whose bytes stopped decoding: " << s.framing_errors << "\n";
   if (auto notes = h.properties.find("horizon-record-packet-notes"); notes != h.properties.end() && notes->second == "false")

@@ -1,5 +1,7 @@
 #include "replay/format/record_archive.h"
 
+#include "replay/format/move_coding.h"
+
 #include <cereal/archives/binary.hpp>
 #include <istream>
 #include <ostream>
@@ -39,6 +41,20 @@ class SpanBuffer final : public std::streambuf {
   size_t consumed() const { return static_cast<size_t>(gptr() - eback()); }
 };
 
+// --- what a frame's records are coded against ---------------------------------------------------
+
+// Some fields are written as differences from the frame's earlier records (a frame decodes on its
+// own, so this starts empty in each): tick counts, clock reads, job numbers, and movement packets.
+struct FrameState {
+  int64_t tick = 0;
+  int64_t clock = 0;
+  int64_t job = 0;
+  MoveCoder moves;
+};
+
+uint64_t zigzag(uint64_t v) { return (v << 1) ^ (0 - (v >> 63)); }
+uint64_t unzigzag(uint64_t z) { return (z >> 1) ^ (0 - (z & 1)); }
+
 // --- writing -----------------------------------------------------------------------------------
 
 class Writer {
@@ -55,23 +71,41 @@ class Writer {
     if (!b.empty()) archive_(cereal::binary_data(b.data(), b.size()));
   }
   void str(std::string_view s) { bytes({reinterpret_cast<const uint8_t*>(s.data()), s.size()}); }
-  void digest(const IterationDigest& d) {
-    num<int64_t>(d.tick);
-    num<uint64_t>(d.outbound.size());
-    for (const auto& [conn, hash] : d.outbound) num<uint32_t>(conn), num<uint64_t>(hash);
-    num<uint64_t>(d.other_effects);
-    num<uint64_t>(d.state);
+  void varint(uint64_t v) {
+    uint8_t b[10];
+    size_t n = 0;
+    for (; v >= 0x80; v >>= 7) b[n++] = static_cast<uint8_t>(v | 0x80);
+    b[n++] = static_cast<uint8_t>(v);
+    archive_(cereal::binary_data(b, n));
   }
+  // A value as the zigzag VarInt of its difference from the last one of its kind in the frame.
+  void delta(int64_t v, int64_t& last) {
+    varint(zigzag(static_cast<uint64_t>(v) - static_cast<uint64_t>(last)));
+    last = v;
+  }
+  void digest(const PassDigest& d) {
+    delta(d.tick, frame_.tick);
+    num<uint64_t>(d.whole);
+    num<uint8_t>(d.packets_tag), num<uint8_t>(d.other_tag), num<uint8_t>(d.state_tag);
+  }
+  // Starts a new frame: the deltas and the move coder start from nothing again.
+  void reset() { frame_ = {}; }
 
   void fields(const ConnectionOpened& r) { num<uint32_t>(r.conn), str(r.remote); }
-  void fields(const BytesReceived& r) { num<uint32_t>(r.conn), bytes(r.bytes); }
+  // The most frequent record: its connection and length as VarInts, its bytes recoded (MoveCoder).
+  void fields(const BytesReceived& r) {
+    varint(r.conn), varint(r.bytes.size());
+    Bytes recoded = r.bytes;
+    frame_.moves.encode(r.conn, recoded);
+    if (!recoded.empty()) archive_(cereal::binary_data(recoded.data(), recoded.size()));
+  }
   void fields(const ConnectionClosed& r) { num<uint32_t>(r.conn); }
   void fields(const ConsoleLine& r) { str(r.text), num<uint32_t>(r.rcon_request); }
-  void fields(const JobCompleted& r) { num<uint64_t>(r.job), bytes(r.result); }
+  void fields(const JobCompleted& r) { delta(static_cast<int64_t>(r.job), frame_.job), bytes(r.result); }
   void fields(const JobRecomputedRecord& r) {
-    num<uint64_t>(r.job), num<uint32_t>(r.kind), num<uint64_t>(r.size), num<uint64_t>(r.hash);
+    delta(static_cast<int64_t>(r.job), frame_.job), num<uint32_t>(r.kind), num<uint8_t>(r.check);
   }
-  void fields(const ClockReadRecord& r) { num<int64_t>(r.nanos); }
+  void fields(const ClockReadRecord& r) { delta(r.nanos, frame_.clock); }
   void fields(const StartedRecord&) {}
   void fields(const IterationEndRecord& r) { digest(r.digest); }
   void fields(const StoppedRecord& r) { digest(r.digest); }
@@ -87,7 +121,9 @@ class Writer {
   void fields(const ServerCloseRecord& r) { num<uint32_t>(r.conn), str(r.reason); }
   void fields(const LogRecord& r) { num<uint8_t>(static_cast<uint8_t>(r.level)), str(r.text); }
   void fields(const StopRequestedRecord&) {}
-  void fields(const JobSubmittedRecord& r) { num<uint64_t>(r.job), num<uint32_t>(r.kind), num<uint64_t>(r.size); }
+  void fields(const JobSubmittedRecord& r) {
+    delta(static_cast<int64_t>(r.job), frame_.job), num<uint32_t>(r.kind), varint(r.size);
+  }
   void fields(const StorageWriteRecord& r) { str(r.path), num<uint64_t>(r.size), flag(r.sync); }
   void fields(const RconReplyRecord& r) { num<uint32_t>(r.request), str(r.output); }
   void fields(const SessionAnswer& r) {
@@ -108,6 +144,7 @@ class Writer {
   AppendBuffer buffer_;
   std::ostream stream_;
   cereal::BinaryOutputArchive archive_;
+  FrameState frame_;
 };
 
 // --- reading -----------------------------------------------------------------------------------
@@ -154,30 +191,47 @@ class Reader {
     Bytes b = bytes();
     return std::string(b.begin(), b.end());
   }
-  IterationDigest digest() {
-    IterationDigest d;
-    d.tick = num<int64_t>();
-    uint64_t n = length(12);
-    for (uint64_t i = 0; i < n; ++i) {
-      auto conn = num<uint32_t>();
-      auto hash = num<uint64_t>();
-      if (!d.outbound.empty() && conn <= d.outbound.rbegin()->first) throw Malformed{"digest connections out of order"};
-      d.outbound.emplace(conn, hash);
+  uint64_t varint() {
+    uint64_t v = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      auto b = num<uint8_t>();
+      if (shift == 63 && b > 1) break;
+      v |= static_cast<uint64_t>(b & 0x7f) << shift;
+      if (!(b & 0x80)) return v;
     }
-    d.other_effects = num<uint64_t>();
-    d.state = num<uint64_t>();
+    throw Malformed{"a VarInt longer than 64 bits"};
+  }
+  int64_t delta(int64_t& last) {
+    last = static_cast<int64_t>(static_cast<uint64_t>(last) + unzigzag(varint()));
+    return last;
+  }
+  PassDigest digest() {
+    PassDigest d;
+    d.tick = delta(frame_.tick);
+    d.whole = num<uint64_t>();
+    d.packets_tag = num<uint8_t>(), d.other_tag = num<uint8_t>(), d.state_tag = num<uint8_t>();
     return d;
   }
 
   void fields(ConnectionOpened& r) { r.conn = num<uint32_t>(), r.remote = str(); }
-  void fields(BytesReceived& r) { r.conn = num<uint32_t>(), r.bytes = bytes(); }
+  void fields(BytesReceived& r) {
+    uint64_t conn = varint();
+    if (conn > UINT32_MAX) throw Malformed{"connection " + std::to_string(conn)};
+    r.conn = static_cast<ConnId>(conn);
+    uint64_t n = varint();
+    if (n > buffer_.remaining())
+      throw Malformed{"length " + std::to_string(n) + " exceeds the " + std::to_string(buffer_.remaining()) + " bytes left"};
+    r.bytes.resize(n);
+    if (n > 0) archive_(cereal::binary_data(r.bytes.data(), n));
+    frame_.moves.decode(r.conn, r.bytes);
+  }
   void fields(ConnectionClosed& r) { r.conn = num<uint32_t>(); }
   void fields(ConsoleLine& r) { r.text = str(), r.rcon_request = num<uint32_t>(); }
-  void fields(JobCompleted& r) { r.job = num<uint64_t>(), r.result = bytes(); }
+  void fields(JobCompleted& r) { r.job = static_cast<JobId>(delta(frame_.job)), r.result = bytes(); }
   void fields(JobRecomputedRecord& r) {
-    r.job = num<uint64_t>(), r.kind = num<uint32_t>(), r.size = num<uint64_t>(), r.hash = num<uint64_t>();
+    r.job = static_cast<JobId>(delta(frame_.job)), r.kind = num<uint32_t>(), r.check = num<uint8_t>();
   }
-  void fields(ClockReadRecord& r) { r.nanos = num<int64_t>(); }
+  void fields(ClockReadRecord& r) { r.nanos = delta(frame_.clock); }
   void fields(StartedRecord&) {}
   void fields(IterationEndRecord& r) { r.digest = digest(); }
   void fields(StoppedRecord& r) { r.digest = digest(); }
@@ -199,7 +253,9 @@ class Reader {
     r.text = str();
   }
   void fields(StopRequestedRecord&) {}
-  void fields(JobSubmittedRecord& r) { r.job = num<uint64_t>(), r.kind = num<uint32_t>(), r.size = num<uint64_t>(); }
+  void fields(JobSubmittedRecord& r) {
+    r.job = static_cast<JobId>(delta(frame_.job)), r.kind = num<uint32_t>(), r.size = varint();
+  }
   void fields(StorageWriteRecord& r) { r.path = str(), r.size = num<uint64_t>(), r.sync = flag(); }
   void fields(RconReplyRecord& r) { r.request = num<uint32_t>(), r.output = str(); }
   void fields(SessionAnswer& r) {
@@ -226,6 +282,7 @@ class Reader {
   SpanBuffer buffer_;
   std::istream stream_;
   cereal::BinaryInputArchive archive_;
+  FrameState frame_;
 };
 
 // The default-constructed record of a type byte (1-based variant index).
@@ -263,6 +320,7 @@ size_t RecordEncoder::size() const { return state_->out.size(); }
 Bytes RecordEncoder::take() {
   Bytes done;
   done.swap(state_->out);
+  state_->writer.reset();
   return done;
 }
 

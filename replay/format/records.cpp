@@ -90,14 +90,26 @@ Record effect_as_record(const Effect& effect) {
       effect);
 }
 
-uint64_t chain_step(uint64_t chain, const IterationDigest& digest) {
+PassDigest pass_digest(const IterationDigest& digest) {
+  Hasher packets;
+  packets.u64(digest.outbound.size());
+  for (const auto& [conn, hash] : digest.outbound) packets.u64(conn), packets.u64(hash);
+  Hasher whole;
+  whole.i64(digest.tick);
+  whole.u64(packets.digest());
+  whole.u64(digest.other_effects);
+  whole.u64(digest.state);
+  return PassDigest{digest.tick, whole.digest(), static_cast<uint8_t>(packets.digest()),
+                    static_cast<uint8_t>(digest.other_effects), static_cast<uint8_t>(digest.state)};
+}
+
+uint64_t chain_step(uint64_t chain, const PassDigest& digest) {
   Hasher h(chain);
   h.i64(digest.tick);
-  h.u64(digest.outbound.size());
-  for (const auto& [conn, hash] : digest.outbound) h.u64(conn), h.u64(hash);
-  h.u64(digest.other_effects);
-  h.u64(digest.state);
+  h.u64(digest.whole);
   return h.digest();
 }
+
+uint8_t result_check(std::span<const uint8_t> result) { return static_cast<uint8_t>(hash_bytes(result)); }
 
 }  // namespace hz

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <variant>
 #include <vector>
@@ -15,7 +16,7 @@
 
 namespace hz {
 
-inline constexpr uint32_t kTraceFormatVersion = 6;
+inline constexpr uint32_t kTraceFormatVersion = 7;
 
 enum class WorldOrigin : uint8_t { kGenerated = 0, kLoaded = 1 };
 
@@ -80,15 +81,27 @@ struct StartedRecord {
   bool operator==(const StartedRecord&) const = default;
 };
 
+// What a trace keeps of a pass's IterationDigest: the tick, one hash over all of it (what replay
+// must reproduce) and a byte of each part's hash, so a divergence can say which parts differ.
+struct PassDigest {
+  int64_t tick = 0;
+  uint64_t whole = 0;          // the tick, every connection's packets, the other effects, the state
+  uint8_t packets_tag = 0;     // low byte of a hash over every connection's packet hashes
+  uint8_t other_tag = 0;       // low byte of other_effects
+  uint8_t state_tag = 0;       // low byte of state
+  bool operator==(const PassDigest&) const = default;
+};
+PassDigest pass_digest(const IterationDigest& digest);
+
 // The end of one loop pass and the digest the core returned.
 struct IterationEndRecord {
-  IterationDigest digest;
+  PassDigest digest;
   bool operator==(const IterationEndRecord&) const = default;
 };
 
 // The final save after the loop stopped, and the digest of its effects (tick and state included).
 struct StoppedRecord {
-  IterationDigest digest;
+  PassDigest digest;
   bool operator==(const StoppedRecord&) const = default;
 };
 
@@ -158,8 +171,7 @@ struct FinishEncryptionRecord {
 struct JobRecomputedRecord {
   JobId job = 0;
   uint32_t kind = 0;
-  uint64_t size = 0;
-  uint64_t hash = 0;  // hash_bytes(result)
+  uint8_t check = 0;  // result_check(result)
   bool operator==(const JobRecomputedRecord&) const = default;
 };
 
@@ -186,7 +198,11 @@ Record input_as_record(Input in);
 Record effect_as_record(const Effect& effect);
 OutboundRecord outbound_record(ConnId conn, const Bytes& body);
 
-// Folds an iteration digest into the session's running chain digest.
-uint64_t chain_step(uint64_t chain, const IterationDigest& digest);
+// Folds a pass's digest into the session's running chain digest.
+uint64_t chain_step(uint64_t chain, const PassDigest& digest);
+
+// The byte of a recomputed job's result a trace keeps to check the result replay computes (a
+// result that differs passes it once in 256; the passes' digests catch what it lets through).
+uint8_t result_check(std::span<const uint8_t> result);
 
 }  // namespace hz

@@ -40,13 +40,13 @@ Record RecomputableJobs::record_for(Input input) {
     const uint32_t kind = it->second;
     pure_.erase(it);
     // An empty result is a failed run (a malformed request): kept whole, it costs nothing.
-    if (!done->result.empty()) return JobRecomputedRecord{done->job, kind, done->result.size(), hash_bytes(done->result)};
+    if (!done->result.empty()) return JobRecomputedRecord{done->job, kind, result_check(done->result)};
   } else if (auto read = reads_.find(done->job); read != reads_.end()) {
     const bool read_back = is_read_back(read->second, done->result);
     reads_.erase(read);
     if (read_back)
       return JobRecomputedRecord{done->job, static_cast<uint32_t>(anvil::StorageJobKind::kReadChunk),
-                                 done->result.size(), hash_bytes(done->result)};
+                                 result_check(done->result)};
   }
   return input_as_record(std::move(input));
 }

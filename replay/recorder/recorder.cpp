@@ -42,13 +42,14 @@ void Recorder::hand_over(std::vector<Input> inputs, Record end) {
   // core, so they stay for it.
   if (!std::holds_alternative<StartedRecord>(end)) pass.effects.swap(sink_.noted);
   pass.end = std::move(end);
+  pass.note_jobs = sink_.notes_packets();
   if (writer_) writer_->submit(std::move(pass));
 }
 
 void Recorder::started() { hand_over({}, StartedRecord{}); }
 
 void Recorder::end_iteration(std::vector<Input> inputs, const IterationDigest& digest) {
-  hand_over(std::move(inputs), IterationEndRecord{digest});
+  hand_over(std::move(inputs), IterationEndRecord{pass_digest(digest)});
 }
 
 void Recorder::begin_stop() { sink_.stopping = true; }
@@ -58,7 +59,7 @@ void Recorder::end_stop(int64_t tick, uint64_t state_hash) {
   digest.tick = tick;
   digest.state = state_hash;
   sink_.stopping = false;
-  hand_over({}, StoppedRecord{digest});
+  hand_over({}, StoppedRecord{pass_digest(digest)});
 }
 
 Status Recorder::close() {

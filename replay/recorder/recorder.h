@@ -20,8 +20,8 @@ class Recorder {
  public:
   // `clock` and `sink` are the real ones the core would otherwise use; the recorder passes
   // every read and effect through to them.
-  // Without `note_packets` the trace keeps no Outbound records: each pass's digest alone stands
-  // for what every connection was sent (horizon-record-packet-notes).
+  // Without `note_packets` the trace keeps no Outbound or JobSubmitted records: each pass's digest
+  // alone stands for what every connection was sent and every job (horizon-record-packet-notes).
   Recorder(Clock& clock, EffectSink& sink, std::unique_ptr<TraceWriter> writer, bool note_packets = true);
   ~Recorder();
   Recorder(const Recorder&) = delete;
@@ -63,6 +63,7 @@ class Recorder {
     std::vector<std::variant<Record, PendingPacket, SubmitJob>> noted;
     bool stopping = false;
     DigestingSink& stop_digest() { return stop_digest_; }
+    bool notes_packets() const { return note_packets_; }
 
    private:
     EffectSink& inner_;

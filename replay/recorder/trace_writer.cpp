@@ -37,7 +37,7 @@ void append_pass_records(PendingPass&& pass, std::vector<Record>& out, Recomputa
       out.push_back(outbound_record(p->conn, *p->body));
     } else if (auto* job = std::get_if<SubmitJob>(&e)) {
       jobs.note(*job);
-      out.push_back(effect_as_record(std::move(*job)));
+      if (pass.note_jobs) out.push_back(effect_as_record(std::move(*job)));
     } else {
       out.push_back(std::move(std::get<Record>(e)));
     }

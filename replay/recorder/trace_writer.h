@@ -35,6 +35,9 @@ struct PendingPass {
   // Submitted jobs stay whole until the writer has noted them (RecomputableJobs).
   std::vector<std::variant<Record, PendingPacket, SubmitJob>> effects;
   Record end = IterationEndRecord{};  // IterationEndRecord, StartedRecord or StoppedRecord
+  // False without packet notes (horizon-record-packet-notes=false): job submissions are not
+  // noted either, only read for RecomputableJobs.
+  bool note_jobs = true;
 };
 
 // The pass's records in file order: inputs, clock reads, effects, then the pass record. Results

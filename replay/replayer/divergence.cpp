@@ -112,7 +112,7 @@ std::string describe_record(const Record& r) {
         else if constexpr (std::is_same_v<T, JobCompleted>)
           return name + " job " + std::to_string(rec.job) + ", " + std::to_string(rec.result.size()) + " bytes";
         else if constexpr (std::is_same_v<T, JobRecomputedRecord>)
-          return name + " job " + std::to_string(rec.job) + ", " + std::to_string(rec.size) + " bytes";
+          return name + " job " + std::to_string(rec.job);
         else if constexpr (std::is_same_v<T, ClockReadRecord>)
           return name + " " + std::to_string(rec.nanos);
         else if constexpr (std::is_same_v<T, OutboundRecord>)
@@ -152,13 +152,13 @@ std::string format_divergence(const Divergence& d) {
   if (d.replayed_tick != d.recorded_tick) out += " (replay reached tick " + std::to_string(d.replayed_tick) + ")";
   out += "\n";
   if (!d.note.empty()) out += "  " + d.note + "\n";
+  if (d.packets_differ && d.connections.empty()) out += "  outbound packets differ\n";
   for (ConnId conn : d.connections) out += "  connection " + std::to_string(conn) + ": outbound packets differ\n";
   if (d.first_packet) append_packet(out, *d.first_packet);
-  if (!d.packets_noted && !d.connections.empty()) {
-    out += "  the trace keeps no packet notes (horizon-record-packet-notes=false); the replay sent connection " +
-           std::to_string(d.connections.front()) + " " + std::to_string(d.replayed_packets.size()) + " packet(s):\n";
-    for (const OutboundRecord& p : d.replayed_packets)
-      out += "    packet id " + std::to_string(p.packet_id) + ", " + packet_line(p) + "\n";
+  if (!d.packets_noted && d.packets_differ) {
+    out += "  the trace keeps no packet notes (horizon-record-packet-notes=false); the replay sent:\n";
+    for (const auto& [conn, count] : d.replayed_packet_counts)
+      out += "    connection " + std::to_string(conn) + ": " + std::to_string(count) + " packet(s)\n";
   }
   if (d.other_effects_differ) {
     out += "  other effects (logs, closes, jobs, storage) differ";
@@ -172,9 +172,14 @@ std::string format_divergence(const Divergence& d) {
       out += " (the noted effects match; the difference is in content kept only as a hash)\n";
     }
   }
-  if (d.state_differs)
-    out += "  core state hash differs: recorded " + hex64(d.recorded_state) + ", replayed " + hex64(d.replayed_state) +
-           "\n";
+  if (d.state_differs) {
+    char tag[3];
+    std::snprintf(tag, sizeof tag, "%02x", d.recorded_state_tag);
+    out += "  core state hash differs: recorded ..." + std::string(tag) + ", replayed " + hex64(d.replayed_state) + "\n";
+  }
+  if (d.unplaced)
+    out += "  the pass digest differs, but not in the byte of each part the trace keeps (packets, other effects, "
+           "state)\n";
   if (d.recorded_clock_reads != d.replayed_clock_reads) {
     out += "  clock reads: recorded " + std::to_string(d.recorded_clock_reads) + ", replay read " +
            std::to_string(d.replayed_clock_reads) + "\n";

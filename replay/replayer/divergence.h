@@ -44,15 +44,19 @@ struct Divergence {
   uint64_t iteration = 0;  // session-wide index of the pass
   int64_t recorded_tick = 0;
   int64_t replayed_tick = 0;
-  std::vector<ConnId> connections;  // whose outbound digest differs, ascending
-  std::optional<PacketMismatch> first_packet;
-  // Without packet notes in the trace: the packets the replay sent the first differing connection.
-  bool packets_noted = true;
-  std::vector<OutboundRecord> replayed_packets;
+  // The parts of the pass digest that differ, as far as the trace's tags tell (a byte of each part's
+  // hash: a difference hides behind an equal tag once in 256); `unplaced` when only the whole hash does.
+  bool packets_differ = false;
   bool other_effects_differ = false;
-  std::optional<EffectMismatch> first_effect;
   bool state_differs = false;
-  uint64_t recorded_state = 0;
+  bool unplaced = false;
+  std::vector<ConnId> connections;  // whose noted packets differ, ascending (needs packet notes)
+  std::optional<PacketMismatch> first_packet;
+  // Without packet notes in the trace: how many packets the replay sent each connection.
+  bool packets_noted = true;
+  std::vector<std::pair<ConnId, size_t>> replayed_packet_counts;
+  std::optional<EffectMismatch> first_effect;
+  uint8_t recorded_state_tag = 0;
   uint64_t replayed_state = 0;
   size_t recorded_clock_reads = 0;
   size_t replayed_clock_reads = 0;

@@ -2,6 +2,7 @@
 #include "replay/format/level_start.h"
 
 #include <algorithm>
+#include <set>
 
 #include "sim/core/hash.h"
 #include "sim/protocol/wire.h"
@@ -171,12 +172,11 @@ bool Replayer::recompute(const JobRecomputedRecord& recorded) {
     format_problem(std::move(problem));
     return false;
   }
-  if (result->size() != recorded.size || hash_bytes(*result) != recorded.hash) {
+  if (result_check(*result) != recorded.check) {
     const bool read = recorded.kind == static_cast<uint32_t>(anvil::StorageJobKind::kReadChunk);
     format_problem("job " + std::to_string(recorded.job) + ": the " +
                    (read ? "chunk read back from the session's writes (" : "generation result computed again (") +
-                   std::to_string(result->size()) + " bytes) differs from the recorded one (" +
-                   std::to_string(recorded.size) + " bytes): " +
+                   std::to_string(result->size()) + " bytes) differs from the recorded one: " +
                    (read ? "this build saved the chunk differently" : "this build generates terrain differently"));
     return false;
   }
@@ -203,7 +203,7 @@ void Replayer::run_start() {
   if (observer_) observer_->on_pass(ReplayedPass{Divergence::Pass::kStart, iterations_, clock_.values(), {}, {}});
 }
 
-void Replayer::run_iteration(const IterationDigest& recorded) {
+void Replayer::run_iteration(const PassDigest& recorded) {
   if (!started_) return format_problem("a pass before the core's start (not the session's first file?)");
   if (stopped_) return format_problem("a pass after the final save");
   clock_.load(std::move(pending_clock_));
@@ -216,7 +216,7 @@ void Replayer::run_iteration(const IterationDigest& recorded) {
   ++iterations_;
 }
 
-void Replayer::run_stop(const IterationDigest& recorded) {
+void Replayer::run_stop(const PassDigest& recorded) {
   if (!started_ || stopped_) return format_problem("a final save out of place");
   stopped_ = true;
   clock_.load(std::move(pending_clock_));
@@ -253,10 +253,10 @@ PassNote Replayer::track_pass(int64_t tick_after) {
   return pass;
 }
 
-void Replayer::finish_pass(const IterationDigest& recorded, const IterationDigest& replayed, Divergence::Pass kind) {
+void Replayer::finish_pass(const PassDigest& recorded, const IterationDigest& replayed, Divergence::Pass kind) {
   recent_.push_back(track_pass(recorded.tick));
   if (recent_.size() > kRecentPasses) recent_.pop_front();
-  if (replayed != recorded || !clock_.exact())
+  if (pass_digest(replayed) != recorded || !clock_.exact())
     divergence_ = describe(recorded, replayed, kind);
   else if (observer_)
     observer_->on_pass(ReplayedPass{kind, iterations_, clock_.values(), pending_inputs_, sink_.collected.effects});
@@ -267,51 +267,60 @@ void Replayer::finish_pass(const IterationDigest& recorded, const IterationDiges
   tracker_.end_pass();
 }
 
-Divergence Replayer::describe(const IterationDigest& recorded, const IterationDigest& replayed, Divergence::Pass kind) {
+std::optional<PacketMismatch> Replayer::first_mismatch(ConnId conn, const std::vector<const OutboundRecord*>& a,
+                                                       const std::vector<const OutboundRecord*>& b) {
+  for (size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
+    if (i < a.size() && i < b.size() && same_packet(*a[i], *b[i])) continue;
+    PacketMismatch m;
+    m.conn = conn;
+    m.index = i;
+    const auto& states = recorded_states_[conn];
+    m.state = i < states.size() ? states[i] : states.empty() ? tracker_.state(conn) : states.back();
+    if (i < a.size()) m.recorded = *a[i];
+    if (i < b.size()) m.replayed = *b[i];
+    return m;
+  }
+  return std::nullopt;
+}
+
+Divergence Replayer::describe(const PassDigest& recorded, const IterationDigest& replayed, Divergence::Pass kind) {
   Divergence d;
   d.pass = kind;
   d.iteration = iterations_;
   d.recorded_tick = recorded.tick;
   d.replayed_tick = replayed.tick;
-  d.state_differs = recorded.state != replayed.state;
-  d.recorded_state = recorded.state;
+  const PassDigest mine = pass_digest(replayed);
+  d.packets_differ = recorded.packets_tag != mine.packets_tag;
+  d.other_effects_differ = recorded.other_tag != mine.other_tag;
+  d.state_differs = recorded.state_tag != mine.state_tag;
+  d.unplaced = recorded.whole != mine.whole && recorded.tick == mine.tick && !d.packets_differ &&
+               !d.other_effects_differ && !d.state_differs;
+  d.recorded_state_tag = recorded.state_tag;
   d.replayed_state = replayed.state;
-  d.other_effects_differ = recorded.other_effects != replayed.other_effects;
   d.recorded_clock_reads = clock_.recorded();
   d.replayed_clock_reads = clock_.reads();
   d.recent.assign(recent_.begin(), recent_.end());
 
-  std::map<ConnId, std::pair<uint64_t, uint64_t>> sides;  // recorded, replayed (0 = nothing sent)
-  for (const auto& [conn, h] : recorded.outbound) sides[conn].first = h;
-  for (const auto& [conn, h] : replayed.outbound) sides[conn].second = h;
-  for (const auto& [conn, pair] : sides)
-    if (pair.first != pair.second) d.connections.push_back(conn);
-
   std::vector<Record> replayed_records;
-  for (const Effect& e : sink_.collected.effects) replayed_records.push_back(effect_as_record(e));
+  for (const Effect& e : sink_.collected.effects)
+    if (packets_noted_ || !std::holds_alternative<SubmitJob>(e)) replayed_records.push_back(effect_as_record(e));
   SplitEffects rec = split(recorded_effects_);
   SplitEffects rep = split(replayed_records);
 
   d.packets_noted = packets_noted_;
-  if (!packets_noted_ && !d.connections.empty()) {
-    for (const OutboundRecord* p : rep.packets[d.connections.front()]) d.replayed_packets.push_back(*p);
-  } else if (!d.connections.empty()) {
-    ConnId conn = d.connections.front();
-    const auto& a = rec.packets[conn];
-    const auto& b = rep.packets[conn];
-    for (size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
-      bool differ = i >= a.size() || i >= b.size() || !same_packet(*a[i], *b[i]);
-      if (!differ) continue;
-      PacketMismatch m;
-      m.conn = conn;
-      m.index = i;
-      const auto& states = recorded_states_[conn];
-      m.state = i < states.size() ? states[i] : states.empty() ? tracker_.state(conn) : states.back();
-      if (i < a.size()) m.recorded = *a[i];
-      if (i < b.size()) m.replayed = *b[i];
-      d.first_packet = std::move(m);
-      break;
+  if (!packets_noted_) {
+    for (const auto& [conn, packets] : rep.packets) d.replayed_packet_counts.emplace_back(conn, packets.size());
+  } else {
+    std::set<ConnId> conns;
+    for (const auto& [conn, packets] : rec.packets) conns.insert(conn);
+    for (const auto& [conn, packets] : rep.packets) conns.insert(conn);
+    for (ConnId conn : conns) {
+      std::optional<PacketMismatch> m = first_mismatch(conn, rec.packets[conn], rep.packets[conn]);
+      if (!m) continue;
+      d.connections.push_back(conn);
+      if (!d.first_packet) d.first_packet = std::move(m);
     }
+    d.packets_differ = d.packets_differ || !d.connections.empty();
   }
   if (d.other_effects_differ) {
     for (size_t i = 0; i < std::max(rec.others.size(), rep.others.size()); ++i) {

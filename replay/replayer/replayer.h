@@ -107,12 +107,15 @@ class Replayer {
 
   explicit Replayer(CoreConfig config);
   void run_start();
-  void run_iteration(const IterationDigest& recorded);
-  void run_stop(const IterationDigest& recorded);
+  void run_iteration(const PassDigest& recorded);
+  void run_stop(const PassDigest& recorded);
   // Follows the pass's inputs through the connection tracker (for naming packets).
   PassNote track_pass(int64_t tick_after);
-  void finish_pass(const IterationDigest& recorded, const IterationDigest& replayed, Divergence::Pass kind);
-  Divergence describe(const IterationDigest& recorded, const IterationDigest& replayed, Divergence::Pass kind);
+  void finish_pass(const PassDigest& recorded, const IterationDigest& replayed, Divergence::Pass kind);
+  // The first packet to `conn` whose recorded note and replayed record differ, if any.
+  std::optional<PacketMismatch> first_mismatch(ConnId conn, const std::vector<const OutboundRecord*>& recorded,
+                                               const std::vector<const OutboundRecord*>& replayed);
+  Divergence describe(const PassDigest& recorded, const IterationDigest& replayed, Divergence::Pass kind);
   void format_problem(std::string note);
   // Jobs the replayed core submitted since the last look: pure jobs' requests, chunk reads'
   // addresses and the NBT of chunk writes, for rebuilding results.

@@ -1,7 +1,9 @@
 // Traces without packet notes (horizon-record-packet-notes=false): no Outbound records, the same
-// bit-exact replay, and a divergence that names the pass and connection and lists what the replay
-// sent there.
+// bit-exact replay, and a divergence that names the pass and counts what the replay sent each
+// connection there.
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 #include "replay/format/trace_edit.h"
 #include "session_fixtures.h"
@@ -37,28 +39,52 @@ TEST(PacketNotes, TurnedOffTheTraceKeepsNoneAndStillReplaysIdentically) {
   expect_identical(without);
 }
 
-TEST(PacketNotes, ADivergenceWithoutNotesListsTheReplayedPacketsOfTheConnection) {
+// The index of the first pass in which the core sent `conn` a packet, read from a trace with notes.
+size_t first_pass_sending(const std::vector<Record>& records, ConnId conn) {
+  size_t pass = 0;
+  for (const Record& r : records) {
+    if (auto* out = std::get_if<OutboundRecord>(&r); out && out->conn == conn) return pass;
+    pass += std::holds_alternative<IterationEndRecord>(r);
+  }
+  return pass;
+}
+
+TEST(PacketNotes, ADivergenceWithoutNotesCountsThePacketsTheReplaySentEachConnection) {
+  // Notes do not change what the core does: the pass that first sent the player something is the
+  // same in both sessions.
+  auto noted = read_file_records(session_with_notes(true).files[0].bytes);
   RecordedSession session = session_with_notes(false);
   auto read = read_file_records(session.files[0].bytes);
-  ASSERT_TRUE(read.ok()) << read.error();
+  ASSERT_TRUE(noted.ok() && read.ok()) << read.error();
+  const size_t target = first_pass_sending(noted->records, kPlayer);
   std::vector<Record> records = read->records;
-  // The recorded digest of the player's connection in its first pass in play says otherwise.
-  uint64_t changed = 0;
+  // The recorded digest of that pass says its packets were other ones.
+  size_t pass = 0;
+  bool changed = false;
   for (Record& r : records) {
     auto* end = std::get_if<IterationEndRecord>(&r);
-    if (!end || changed) continue;
-    if (auto it = end->digest.outbound.find(kPlayer); it != end->digest.outbound.end()) it->second ^= 1, ++changed;
+    if (!end) continue;
+    if (pass++ == target) end->digest.whole ^= 1, end->digest.packets_tag ^= 1, changed = true;
   }
-  ASSERT_EQ(changed, 1u);
+  ASSERT_TRUE(changed);
   VerifyResult result = verify_files({{"changed", write_trace_file(read->header, records)}});
   ASSERT_EQ(result.outcome, VerifyResult::Outcome::kDiverged) << result.problem;
   ASSERT_TRUE(result.divergence);
+  EXPECT_EQ(result.divergence->iteration, target);
   EXPECT_FALSE(result.divergence->packets_noted);
+  EXPECT_TRUE(result.divergence->packets_differ);
+  EXPECT_FALSE(result.divergence->state_differs);
   EXPECT_FALSE(result.divergence->first_packet);
-  EXPECT_FALSE(result.divergence->replayed_packets.empty());
+  const auto& counts = result.divergence->replayed_packet_counts;
+  auto player = std::find_if(counts.begin(), counts.end(), [](const auto& c) { return c.first == kPlayer; });
+  ASSERT_NE(player, counts.end());
+  EXPECT_GT(player->second, 0u);
   const std::string report = format_divergence(*result.divergence);
-  EXPECT_NE(report.find("connection " + std::to_string(kPlayer) + ": outbound packets differ"), std::string::npos) << report;
+  EXPECT_NE(report.find("outbound packets differ"), std::string::npos) << report;
   EXPECT_NE(report.find("keeps no packet notes"), std::string::npos) << report;
+  EXPECT_NE(report.find("connection " + std::to_string(kPlayer) + ": " + std::to_string(player->second) + " packet"),
+            std::string::npos)
+      << report;
 }
 
 }  // namespace

@@ -43,7 +43,7 @@ TEST(RecomputedJobs, AResultThatComesOutDifferentIsReportedAsTheGeneratorDifferi
   std::vector<Record> records = read->records;
   JobId changed = 0;
   for (Record& r : records)
-    if (auto* h = std::get_if<JobRecomputedRecord>(&r); h && changed == 0) h->hash ^= 1, changed = h->job;
+    if (auto* h = std::get_if<JobRecomputedRecord>(&r); h && changed == 0) h->check ^= 1, changed = h->job;
   ASSERT_NE(changed, 0u);
   VerifyResult result = verify_files({{"changed", write_trace_file(read->header, records)}});
   ASSERT_NE(result.outcome, VerifyResult::Outcome::kIdentical);
@@ -59,8 +59,7 @@ TEST(RecomputedJobs, OnlyResultsOfNotedPureJobsAreHashed) {
   EXPECT_EQ(jobs.waiting(), 1u);
   const Record seven = jobs.record_for(JobCompleted{7, Bytes{1, 2, 3}});
   ASSERT_TRUE(std::holds_alternative<JobRecomputedRecord>(seven));
-  EXPECT_EQ(std::get<JobRecomputedRecord>(seven).size, 3u);
-  EXPECT_EQ(std::get<JobRecomputedRecord>(seven).hash, hash_bytes(Bytes{1, 2, 3}));
+  EXPECT_EQ(std::get<JobRecomputedRecord>(seven).check, result_check(Bytes{1, 2, 3}));
   EXPECT_TRUE(std::holds_alternative<JobCompleted>(jobs.record_for(JobCompleted{8, Bytes{4}})));
   // Each job's result is recorded once; an empty result (a failed run) stays whole.
   EXPECT_TRUE(std::holds_alternative<JobCompleted>(jobs.record_for(JobCompleted{7, Bytes{1, 2, 3}})));
@@ -98,7 +97,7 @@ TEST(RecomputedJobs, OnlyChunkReadsOfTheLastNbtTheSessionWroteAreHashed) {
   const Record three = jobs.record_for(JobCompleted{3, read_back});
   ASSERT_TRUE(std::holds_alternative<JobRecomputedRecord>(three));
   EXPECT_EQ(std::get<JobRecomputedRecord>(three).kind, static_cast<uint32_t>(Kind::kReadChunk));
-  EXPECT_EQ(std::get<JobRecomputedRecord>(three).hash, hash_bytes(read_back));
+  EXPECT_EQ(std::get<JobRecomputedRecord>(three).check, result_check(read_back));
   // An older write's NBT, and a chunk the session never wrote, depend on the disk.
   EXPECT_TRUE(std::holds_alternative<JobCompleted>(jobs.record_for(JobCompleted{4, chunk_read_result(a, Outcome::kData, Bytes{1, 1})})));
   EXPECT_TRUE(std::holds_alternative<JobCompleted>(jobs.record_for(JobCompleted{5, chunk_read_result(b, Outcome::kData, Bytes{2, 2})})));

@@ -91,7 +91,9 @@ TEST(TraceDamageKinds, WrongVersion) {
   EXPECT_EQ(damage_of(file).kind, DamageKind::kWrongVersion);
   file[8] = 5;  // version 5 wrote an Outbound record's id, size and hash beside a kept body
   EXPECT_EQ(damage_of(file).kind, DamageKind::kWrongVersion);
-  file[8] = 7;
+  file[8] = 6;  // version 6 kept every digest whole and received bytes as they came
+  EXPECT_EQ(damage_of(file).kind, DamageKind::kWrongVersion);
+  file[8] = 8;
   EXPECT_EQ(damage_of(file).kind, DamageKind::kWrongVersion);
 }
 
@@ -280,8 +282,9 @@ TEST(TraceDamageKinds, UnknownRecordType) {
 }
 
 TEST(TraceDamageKinds, MalformedRecords) {
-  // A length claiming more bytes than the payload holds.
-  Bytes too_long = {2, 7, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0};
+  // A length claiming more bytes than the payload holds (BytesReceived: connection 7, then a
+  // VarInt length of 2^28 - 1).
+  Bytes too_long = {2, 7, 0xff, 0xff, 0xff, 0x7f, 0, 0, 0, 0};
   TraceDamage d = damage_of(with_frame(stored_frame(too_long)));
   EXPECT_EQ(d.kind, DamageKind::kMalformedRecords);
   EXPECT_NE(d.detail.find("exceeds"), std::string::npos) << d.describe();

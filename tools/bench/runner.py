@@ -31,6 +31,7 @@ class Settings:
         self.port = kw.get("port", 0)             # 0: a free port per run
         self.gamerules = kw.get("gamerules", [("respawn_radius", "0")])
         self.commands = kw.get("commands", [])    # console commands after the gamerules, e.g. "time set night"
+        self.properties = kw.get("properties", [])  # (key, value) pairs written last into server.properties
         self.work_dir = kw.get("work_dir")
         self.keep_worlds = kw.get("keep_worlds", False)
         self.startup_timeout = kw.get("startup_timeout", 600.0)
@@ -39,6 +40,7 @@ class Settings:
     def as_dict(self):
         d = dict(vars(self))
         d["gamerules"] = [f"{k}={v}" for k, v in self.gamerules]
+        d["properties"] = [f"{k}={v}" for k, v in self.properties]
         return d
 
 
@@ -76,6 +78,7 @@ def run_configuration(kind, bots, behaviour, explore_speed, settings, say=None):
     properties["view-distance"] = str(settings.view_distance)
     properties["simulation-distance"] = str(settings.view_distance)
     properties.update(servers.BEHAVIOUR_PROPERTIES.get(behaviour, {}))
+    properties.update(dict(settings.properties))
     metrics_port = free_port() if kind.has_metrics else None
     if metrics_port:
         properties["horizon-metrics-port"] = str(metrics_port)
