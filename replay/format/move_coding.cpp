@@ -82,6 +82,21 @@ U recode(uint8_t* field, U predicted, bool encode) {
   return actual;
 }
 
+// Recodes N consecutive values of type F (a position's three doubles, a rotation's two floats)
+// against their history, which then takes them as its newest; returns the bytes after them.
+template <class F, class U, size_t N>
+uint8_t* recode_values(U (&history)[2][N], int& known, uint8_t* fields, bool encode) {
+  U now[N];
+  for (size_t i = 0; i < N; ++i) {
+    U older[2] = {history[0][i], history[1][i]};
+    now[i] = recode<U>(fields + sizeof(U) * i, predict<F>(older, known), encode);
+  }
+  std::memcpy(history[0], history[1], sizeof now);
+  std::memcpy(history[1], now, sizeof now);
+  known = std::min(known + 1, 2);
+  return fields + sizeof(U) * N;
+}
+
 // A VarInt at `p` of at most 3 bytes (frame lengths of serverbound packets), or nothing.
 std::optional<size_t> read_length(std::span<const uint8_t> bytes, size_t p, size_t& length) {
   length = 0;
@@ -112,27 +127,8 @@ void MoveCoder::walk(ConnId conn, std::span<uint8_t> bytes, Direction direction)
 
 void MoveCoder::recode_packet(History& h, int32_t packet_id, uint8_t* fields, Direction direction) {
   bool encode = direction == Direction::kEncode;
-  if (packet_id != sb::look) {
-    uint64_t now[3];
-    for (int axis = 0; axis < 3; ++axis) {
-      uint64_t older[2] = {h.position[0][axis], h.position[1][axis]};
-      now[axis] = recode<uint64_t>(fields + 8 * axis, predict<double>(older, h.positions), encode);
-    }
-    std::memcpy(h.position[0], h.position[1], sizeof now);
-    std::memcpy(h.position[1], now, sizeof now);
-    h.positions = std::min(h.positions + 1, 2);
-    fields += 3 * 8;
-  }
-  if (packet_id != sb::position) {
-    uint32_t now[2];
-    for (int angle = 0; angle < 2; ++angle) {
-      uint32_t older[2] = {h.rotation[0][angle], h.rotation[1][angle]};
-      now[angle] = recode<uint32_t>(fields + 4 * angle, predict<float>(older, h.rotations), encode);
-    }
-    std::memcpy(h.rotation[0], h.rotation[1], sizeof now);
-    std::memcpy(h.rotation[1], now, sizeof now);
-    h.rotations = std::min(h.rotations + 1, 2);
-  }
+  if (packet_id != sb::look) fields = recode_values<double>(h.position, h.positions, fields, encode);
+  if (packet_id != sb::position) recode_values<float>(h.rotation, h.rotations, fields, encode);
 }
 
 }  // namespace hz
