@@ -123,7 +123,7 @@ void Replayer::note_submitted_jobs() {
     auto* job = std::get_if<SubmitJob>(&effects[effects_seen_]);
     if (!job) continue;
     if (is_pure_world_job(job->kind)) {
-      pure_jobs_[job->job] = *job;
+      pure_jobs_.start(*job);
       continue;
     }
     std::optional<anvil::StorageRequest> request = anvil::chunk_request(job->kind, job->request);
@@ -155,14 +155,11 @@ std::optional<Bytes> Replayer::rebuild_result(const JobRecomputedRecord& recorde
     return anvil::encode_result(anvil::StorageResult{anvil::StorageJobKind::kReadChunk, address,
                                                      anvil::StorageOutcome::kData, written->second, {}});
   }
-  auto it = pure_jobs_.find(recorded.job);
-  if (it == pure_jobs_.end() || it->second.kind != recorded.kind) {
+  if (!pure_jobs_.has(recorded.job) || pure_jobs_.kind(recorded.job) != recorded.kind) {
     problem = job + " is recorded as a recomputable result, but the replayed core did not submit it as such a job";
     return std::nullopt;
   }
-  Bytes result = run_world_job(it->second.kind, it->second.request);
-  pure_jobs_.erase(it);
-  return result;
+  return pure_jobs_.take(recorded.job);
 }
 
 bool Replayer::recompute(const JobRecomputedRecord& recorded) {

@@ -12,6 +12,7 @@
 
 #include "replay/format/connection_tracker.h"
 #include "replay/format/records.h"
+#include "replay/replayer/ahead_jobs.h"
 #include "replay/replayer/divergence.h"
 #include "sim/core/clock.h"
 #include "sim/core/effect_buffer.h"
@@ -135,7 +136,7 @@ class Replayer {
   std::vector<Input> pending_inputs_;
   std::vector<int64_t> pending_clock_;
   std::vector<Record> recorded_effects_;
-  std::map<JobId, SubmitJob> pure_jobs_;  // submitted by the replayed core, not yet completed
+  AheadJobs pure_jobs_;  // submitted by the replayed core, not yet completed
   std::map<JobId, anvil::ChunkAddress> chunk_reads_;  // the same for chunk reads
   std::map<anvil::ChunkAddress, Bytes> chunks_written_;  // the NBT the replayed core last wrote
   size_t effects_seen_ = 0;               // of sink_.collected, looked at for submitted jobs
