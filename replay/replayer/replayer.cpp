@@ -290,8 +290,6 @@ Divergence Replayer::describe(const PassDigest& recorded, const IterationDigest&
   d.packets_differ = recorded.packets_tag != mine.packets_tag;
   d.other_effects_differ = recorded.other_tag != mine.other_tag;
   d.state_differs = recorded.state_tag != mine.state_tag;
-  d.unplaced = recorded.whole != mine.whole && recorded.tick == mine.tick && !d.packets_differ &&
-               !d.other_effects_differ && !d.state_differs;
   d.recorded_state_tag = recorded.state_tag;
   d.replayed_state = replayed.state;
   d.recorded_clock_reads = clock_.recorded();
@@ -319,6 +317,8 @@ Divergence Replayer::describe(const PassDigest& recorded, const IterationDigest&
     }
     d.packets_differ = d.packets_differ || !d.connections.empty();
   }
+  d.unplaced = recorded.whole != mine.whole && recorded.tick == mine.tick && !d.packets_differ &&
+               !d.other_effects_differ && !d.state_differs;
   if (d.other_effects_differ) {
     for (size_t i = 0; i < std::max(rec.others.size(), rep.others.size()); ++i) {
       bool differ = i >= rec.others.size() || i >= rep.others.size() || !(*rec.others[i] == *rep.others[i]);

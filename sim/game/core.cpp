@@ -321,7 +321,8 @@ void Core::run_console_commands() {
 int Core::compute_next_autosave_interval() const {
   float tps = rate_.is_sprinting() ? 1.0e9f / static_cast<float>(stats_.average_nanos(tick_count_) + 1)
                                    : rate_.tick_rate();
-  return std::max(100, static_cast<int>(tps * 300.0f));
+  // Java's cast saturates: a sprint that has measured no tick yet runs at 1e9 ticks a second.
+  return std::max(100, java_d2i(tps * 300.0f));
 }
 
 void Core::log(LogLevel level, std::string text) { effects_.emit(LogLine{level, std::move(text)}); }

@@ -368,6 +368,15 @@ TEST(Operators, SaveOffStopsAutosavesAndSaveOnResumesThem) {
   EXPECT_TRUE(level_saved_within(h, Core::kAutosaveIntervalTicks + 10));
 }
 
+// Vanilla's (int) cast saturates: while a sprint has measured no tick yet its rate is 1e9 ticks a
+// second, the interval Integer.MAX_VALUE, which does not bring the next autosave forward.
+TEST(Operators, ARateChangeAtTheStartOfASprintDoesNotBringTheAutosaveForward) {
+  CoreHarness h(config_with());
+  h.command("tick sprint 1000");
+  h.command("tick rate 30");
+  EXPECT_FALSE(level_saved_within(h, 200));
+}
+
 TEST(Operators, SaveAllStillSavesWhileSavingIsOff) {
   CoreHarness h(config_with());
   h.command("save-off");

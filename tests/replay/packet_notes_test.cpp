@@ -39,52 +39,62 @@ TEST(PacketNotes, TurnedOffTheTraceKeepsNoneAndStillReplaysIdentically) {
   expect_identical(without);
 }
 
-// The index of the first pass in which the core sent `conn` a packet, read from a trace with notes.
-size_t first_pass_sending(const std::vector<Record>& records, ConnId conn) {
+// The index of the first pass with an input from `conn`: its login, which the core answers at once.
+size_t first_pass_hearing(const std::vector<Record>& records, ConnId conn) {
   size_t pass = 0;
   for (const Record& r : records) {
-    if (auto* out = std::get_if<OutboundRecord>(&r); out && out->conn == conn) return pass;
+    if (auto* in = std::get_if<BytesReceived>(&r); in && in->conn == conn) return pass;
     pass += std::holds_alternative<IterationEndRecord>(r);
   }
   return pass;
 }
 
-TEST(PacketNotes, ADivergenceWithoutNotesCountsThePacketsTheReplaySentEachConnection) {
-  // Notes do not change what the core does: the pass that first sent the player something is the
-  // same in both sessions.
-  auto noted = read_file_records(session_with_notes(true).files[0].bytes);
+// The trace with the digest of pass `target` changed by `change`, verified.
+template <class Change>
+VerifyResult verify_changed(const FileRecords& read, size_t target, Change change) {
+  std::vector<Record> records = read.records;
+  size_t pass = 0;
+  for (Record& r : records)
+    if (auto* end = std::get_if<IterationEndRecord>(&r); end && pass++ == target) change(end->digest);
+  return verify_files({{"changed", write_trace_file(read.header, records)}});
+}
+
+TEST(PacketNotes, ADivergenceWithoutNotesSaysWhichPartsDifferAndCountsThePacketsSent) {
   RecordedSession session = session_with_notes(false);
   auto read = read_file_records(session.files[0].bytes);
-  ASSERT_TRUE(noted.ok() && read.ok()) << read.error();
-  const size_t target = first_pass_sending(noted->records, kPlayer);
-  std::vector<Record> records = read->records;
-  // The recorded digest of that pass says its packets were other ones.
-  size_t pass = 0;
-  bool changed = false;
-  for (Record& r : records) {
-    auto* end = std::get_if<IterationEndRecord>(&r);
-    if (!end) continue;
-    if (pass++ == target) end->digest.whole ^= 1, end->digest.packets_tag ^= 1, changed = true;
-  }
-  ASSERT_TRUE(changed);
-  VerifyResult result = verify_files({{"changed", write_trace_file(read->header, records)}});
+  ASSERT_TRUE(read.ok()) << read.error();
+  const size_t login = first_pass_hearing(read->records, kPlayer);
+
+  // The recorded digest of the player's login pass says its packets were other ones.
+  VerifyResult result = verify_changed(*read, login, [](PassDigest& d) { d.whole ^= 1, d.packets_tag ^= 1; });
   ASSERT_EQ(result.outcome, VerifyResult::Outcome::kDiverged) << result.problem;
   ASSERT_TRUE(result.divergence);
-  EXPECT_EQ(result.divergence->iteration, target);
+  EXPECT_EQ(result.divergence->iteration, login);
   EXPECT_FALSE(result.divergence->packets_noted);
   EXPECT_TRUE(result.divergence->packets_differ);
-  EXPECT_FALSE(result.divergence->state_differs);
+  EXPECT_FALSE(result.divergence->state_differs || result.divergence->unplaced);
   EXPECT_FALSE(result.divergence->first_packet);
   const auto& counts = result.divergence->replayed_packet_counts;
   auto player = std::find_if(counts.begin(), counts.end(), [](const auto& c) { return c.first == kPlayer; });
   ASSERT_NE(player, counts.end());
   EXPECT_GT(player->second, 0u);
-  const std::string report = format_divergence(*result.divergence);
+  std::string report = format_divergence(*result.divergence);
   EXPECT_NE(report.find("outbound packets differ"), std::string::npos) << report;
   EXPECT_NE(report.find("keeps no packet notes"), std::string::npos) << report;
   EXPECT_NE(report.find("connection " + std::to_string(kPlayer) + ": " + std::to_string(player->second) + " packet"),
             std::string::npos)
       << report;
+
+  // A digest that differs only in its whole hash: no part's tag tells which.
+  result = verify_changed(*read, 4, [](PassDigest& d) { d.whole ^= 1; });
+  ASSERT_EQ(result.outcome, VerifyResult::Outcome::kDiverged) << result.problem;
+  ASSERT_TRUE(result.divergence);
+  EXPECT_EQ(result.divergence->iteration, 4u);
+  EXPECT_TRUE(result.divergence->unplaced);
+  EXPECT_FALSE(result.divergence->packets_differ || result.divergence->other_effects_differ ||
+               result.divergence->state_differs);
+  report = format_divergence(*result.divergence);
+  EXPECT_NE(report.find("not in the byte of each part"), std::string::npos) << report;
 }
 
 }  // namespace
