@@ -6,6 +6,7 @@
 #include <cstring>
 #include <optional>
 
+#include "replay/format/zigzag.h"
 #include "sim/data/packet_ids.h"
 
 namespace hz {
@@ -47,15 +48,6 @@ template <class U>
 U from_order_key(U key) {
   constexpr U sign = U{1} << (sizeof(U) * 8 - 1);
   return (key & sign) ? static_cast<U>(key & ~sign) : static_cast<U>(~key);
-}
-template <class U>
-U zigzag(U difference) {  // small differences of either sign to small numbers
-  constexpr int top = sizeof(U) * 8 - 1;
-  return static_cast<U>((difference << 1) ^ (0 - (difference >> top)));
-}
-template <class U>
-U unzigzag(U z) {
-  return static_cast<U>((z >> 1) ^ (0 - (z & 1)));
 }
 
 // The next value guessed from the last two: the last step taken again (b + (b - a), no multiply,

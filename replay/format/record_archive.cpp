@@ -1,6 +1,8 @@
 #include "replay/format/record_archive.h"
 
 #include "replay/format/move_coding.h"
+#include "replay/format/zigzag.h"
+#include "sim/protocol/wire.h"
 
 #include <cereal/archives/binary.hpp>
 #include <istream>
@@ -39,6 +41,8 @@ class SpanBuffer final : public std::streambuf {
   }
   size_t remaining() const { return static_cast<size_t>(egptr() - gptr()); }
   size_t consumed() const { return static_cast<size_t>(gptr() - eback()); }
+  std::span<const uint8_t> rest() const { return {reinterpret_cast<const uint8_t*>(gptr()), remaining()}; }
+  void skip(size_t n) { gbump(static_cast<int>(n)); }
 };
 
 // --- what a frame's records are coded against ---------------------------------------------------
@@ -51,9 +55,6 @@ struct FrameState {
   int64_t job = 0;
   MoveCoder moves;
 };
-
-uint64_t zigzag(uint64_t v) { return (v << 1) ^ (0 - (v >> 63)); }
-uint64_t unzigzag(uint64_t z) { return (z >> 1) ^ (0 - (z & 1)); }
 
 // --- writing -----------------------------------------------------------------------------------
 
@@ -71,16 +72,16 @@ class Writer {
     if (!b.empty()) archive_(cereal::binary_data(b.data(), b.size()));
   }
   void str(std::string_view s) { bytes({reinterpret_cast<const uint8_t*>(s.data()), s.size()}); }
+  // The protocol's VarLong (LEB128 of the 64 bits).
   void varint(uint64_t v) {
-    uint8_t b[10];
-    size_t n = 0;
-    for (; v >= 0x80; v >>= 7) b[n++] = static_cast<uint8_t>(v | 0x80);
-    b[n++] = static_cast<uint8_t>(v);
-    archive_(cereal::binary_data(b, n));
+    ByteWriter w(10);
+    w.varlong(static_cast<int64_t>(v));
+    const Bytes b = w.take();
+    archive_(cereal::binary_data(b.data(), b.size()));
   }
   // A value as the zigzag VarInt of its difference from the last one of its kind in the frame.
   void delta(int64_t v, int64_t& last) {
-    varint(zigzag(static_cast<uint64_t>(v) - static_cast<uint64_t>(last)));
+    varint(zigzag<uint64_t>(static_cast<uint64_t>(v) - static_cast<uint64_t>(last)));
     last = v;
   }
   void digest(const PassDigest& d) {
@@ -191,18 +192,16 @@ class Reader {
     Bytes b = bytes();
     return std::string(b.begin(), b.end());
   }
+  // The protocol's VarLong, read from the bytes left and then stepped over.
   uint64_t varint() {
-    uint64_t v = 0;
-    for (int shift = 0; shift < 64; shift += 7) {
-      auto b = num<uint8_t>();
-      if (shift == 63 && b > 1) break;
-      v |= static_cast<uint64_t>(b & 0x7f) << shift;
-      if (!(b & 0x80)) return v;
-    }
-    throw Malformed{"a VarInt longer than 64 bits"};
+    ByteReader r(buffer_.rest());
+    const int64_t v = r.varlong();
+    if (!r.ok()) throw Malformed{std::string("a VarInt: ") + wire_error_text(r.error())};
+    buffer_.skip(buffer_.remaining() - r.remaining());
+    return static_cast<uint64_t>(v);
   }
   int64_t delta(int64_t& last) {
-    last = static_cast<int64_t>(static_cast<uint64_t>(last) + unzigzag(varint()));
+    last = static_cast<int64_t>(static_cast<uint64_t>(last) + unzigzag<uint64_t>(varint()));
     return last;
   }
   PassDigest digest() {

@@ -28,15 +28,10 @@ void AheadJobs::start(SubmitJob job) {
   changed_.notify_all();
 }
 
-bool AheadJobs::has(JobId job) const {
-  std::lock_guard lock(mutex_);
-  return jobs_.contains(job);
-}
-
-uint32_t AheadJobs::kind(JobId job) const {
+std::optional<uint32_t> AheadJobs::kind(JobId job) const {
   std::lock_guard lock(mutex_);
   auto it = jobs_.find(job);
-  HZ_CHECK(it != jobs_.end());
+  if (it == jobs_.end()) return std::nullopt;
   return it->second.job.kind;
 }
 

@@ -7,6 +7,7 @@
 #include <deque>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "sim/core/effects.h"
@@ -25,8 +26,8 @@ class AheadJobs {
   AheadJobs& operator=(const AheadJobs&) = delete;
 
   void start(SubmitJob job);
-  bool has(JobId job) const;
-  uint32_t kind(JobId job) const;  // of a job started and not yet taken
+  // The kind of a job started and not yet taken; nothing for any other job.
+  std::optional<uint32_t> kind(JobId job) const;
   // The job's result, computed by whichever thread got to it first; the job is forgotten.
   Bytes take(JobId job);
 

@@ -155,7 +155,7 @@ std::optional<Bytes> Replayer::rebuild_result(const JobRecomputedRecord& recorde
     return anvil::encode_result(anvil::StorageResult{anvil::StorageJobKind::kReadChunk, address,
                                                      anvil::StorageOutcome::kData, written->second, {}});
   }
-  if (!pure_jobs_.has(recorded.job) || pure_jobs_.kind(recorded.job) != recorded.kind) {
+  if (pure_jobs_.kind(recorded.job) != recorded.kind) {
     problem = job + " is recorded as a recomputable result, but the replayed core did not submit it as such a job";
     return std::nullopt;
   }
