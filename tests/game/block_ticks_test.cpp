@@ -29,11 +29,16 @@
 #include "sim/game/tick_rate.h"
 #include "sim/world/anvil/chunk_nbt.h"
 #include "sim/world/biomes.h"
+#include "tests/game/entity_fakes.h"
 #include "tests/game/movement_fake_world.h"
+#include "tests/game/names.h"
 #include "tests/game/streaming_server.h"
 
 namespace hz {
 namespace {
+
+using testing::name_of;
+using testing::RecordingLog;
 
 using testing::packet_id_of;
 using testing::StreamingServer;
@@ -219,10 +224,6 @@ struct FixedTime final : public GameTime {
   int64_t now = 1000;
   int64_t game_time() const override { return now; }
 };
-struct NullLog final : public ServerLog {
-  std::vector<std::string> lines;
-  void log(LogLevel, std::string text) override { lines.push_back(std::move(text)); }
-};
 struct NoClock final : public Clock {
   int64_t now_nanos() override { return 0; }
 };
@@ -235,7 +236,7 @@ struct NoListener final : public TickRateListener {
 
 TEST(ScheduledTicks, BlockTicksSurviveAChunkFileRoundTrip) {
   FixedTime time;
-  NullLog log;
+  RecordingLog log;
   NoClock clock;
   NoListener listener;
   TickRateManager rate(clock, listener);
@@ -293,7 +294,7 @@ struct RecordingTarget final : public NeighborUpdater::Target {
 
 TEST(NeighborUpdater, ChainedUpdatesRunBeforeTheRestOfTheirParentInVanillasOrder) {
   RecordingTarget target;
-  NullLog log;
+  RecordingLog log;
   NeighborUpdater updater(target, log, 1000000);
   target.updater = &updater;
   const BlockPos p{0, 0, 0};
@@ -309,7 +310,7 @@ TEST(NeighborUpdater, ChainedUpdatesRunBeforeTheRestOfTheirParentInVanillasOrder
 
 TEST(NeighborUpdater, AChainStopsAtTheLimitWithOneErrorLine) {
   RecordingTarget target;
-  NullLog log;
+  RecordingLog log;
   NeighborUpdater updater(target, log, 50);
   target.updater = &updater;
   target.endless = true;  // every change asks for six more: without the limit this never ends
@@ -372,8 +373,6 @@ RC_GTEST_PROP(FallingPhysics, AFallOverFlatGroundMatchesTheReferenceModel, ()) {
 }
 
 // --- scenarios through the core ---
-
-std::string_view name_of(BlockStateId state) { return block_info(block_of_state(state)).name; }
 
 struct LivingWorld {
   StreamingServer s;

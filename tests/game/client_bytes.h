@@ -2,6 +2,8 @@
 // the core answered (the SendPacket effects of one connection), without sockets.
 #pragma once
 
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "sim/protocol/framing.h"
@@ -46,6 +48,12 @@ class TestClient {
     return false;
   }
   ConnId id() const { return conn_; }
+  // The reason of the login disconnect the core sent this connection, if it sent one.
+  std::optional<std::string> disconnect_text(const EffectBuffer& sink) const {
+    for (const Bytes& body : received(sink))
+      if (auto d = decode_packet<packet::login_cb::Disconnect>(body)) return d->reason_json;
+    return std::nullopt;
+  }
 
  private:
   ConnId conn_;

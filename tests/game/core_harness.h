@@ -12,6 +12,8 @@
 
 namespace hz::testing {
 
+inline constexpr int64_t kMs = 1'000'000;  // nanoseconds in a millisecond, the clock's unit
+
 // Reads within one iteration (non-sprinting): 1 = loop start, 2 = tick start, 3 = tick end.
 // The third read advances the clock by the tick duration the test chose.
 class LoopClock final : public Clock {

@@ -13,6 +13,7 @@
 #include "sim/game/mobs/creeper.h"
 #include "sim/game/mobs/mob_codec.h"
 #include "sim/game/mobs/mobs.h"
+#include "tests/game/entity_fakes.h"
 #include "tests/game/fake_player_connections.h"
 #include "tests/game/movement_fake_world.h"
 #include "tests/game/streaming_server.h"
@@ -22,7 +23,7 @@ namespace {
 
 using Connections = testing::FakePlayerConnections;
 
-class Tracking final : public EntityTracking {
+class RemovalTracking final : public EntityTracking {
  public:
   void add_entity(Entity&) override {}
   void remove_entity(int32_t id) override { removed.push_back(id); }
@@ -30,7 +31,7 @@ class Tracking final : public EntityTracking {
   std::vector<int32_t> removed;
 };
 
-class Damage final : public PlayerDamage {
+class MeleeCount final : public PlayerDamage {
  public:
   bool hurt(ConnId, DamageCause, float) override { return true; }
   bool hurt_by_mob(ConnId, float, const MobAttacker&, DamageCause) override {
@@ -40,7 +41,7 @@ class Damage final : public PlayerDamage {
   int melee = 0;
 };
 
-class Drops final : public ItemDrops {
+class DropCount final : public ItemDrops {
  public:
   void drop_from_block(const BlockPos&, const ItemStack&) override {}
   void drop_at(const Vec3&, const ItemStack&) override { ++dropped; }
@@ -48,13 +49,7 @@ class Drops final : public ItemDrops {
   int dropped = 0;
 };
 
-class Time final : public GameTime {
- public:
-  int64_t game_time() const override { return time; }
-  int64_t time = 0;
-};
-
-struct Blast {
+struct CreeperBlast {
   Vec3 center;
   float radius;
   int32_t source;
@@ -65,13 +60,13 @@ struct CreeperWorld {
   EntityIds ids;
   Rng random{5};
   Connections connections;
-  Tracking tracking;
-  Damage damage;
-  Drops drops;
+  RemovalTracking tracking;
+  MeleeCount damage;
+  DropCount drops;
   GameRules rules;
-  Time time;
+  testing::SettableTime time;
   Mobs mobs{ids, random, connections, tracking, damage, drops, rules, time};
-  std::vector<Blast> blasts;
+  std::vector<CreeperBlast> blasts;
   bool wall = false;  // when set, nothing is ever in sight
 
   CreeperWorld() {

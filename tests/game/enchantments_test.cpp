@@ -13,26 +13,23 @@
 #include "sim/game/items/enchantments.h"
 #include "sim/game/items/item_wire.h"
 #include "sim/protocol/codec.h"
+#include "tests/game/names.h"
 #include "tests/game/streaming_server.h"
 
 namespace hz {
 namespace {
 
+using testing::enchantment_registry_size;
+using testing::item_of;
+
 using testing::packet_id_of;
 using testing::StreamingServer;
 using testing::TestClient;
 
-int id(std::string_view name) { return *item_id(name); }
 int32_t enchantment(std::string_view name) { return *enchantment_id(name); }
 
-int enchantment_registry_size() {
-  int n = 0;
-  while (!enchantment_name(n).empty()) ++n;
-  return n;
-}
-
 ItemStack with_levels(std::string_view item, int count, std::vector<std::pair<std::string_view, int>> levels) {
-  ItemStack stack{id(item), count};
+  ItemStack stack{item_of(item), count};
   for (auto [name, level] : levels) set_enchantment(stack, enchantment(name), level);
   return stack;
 }
@@ -118,7 +115,7 @@ RC_GTEST_PROP(ItemWire, ACreativeSlotReadsBackTheStackItWasWrittenFrom, ()) {
 }
 
 TEST(ItemWire, BadCreativeComponentsAreRefused) {
-  const int pickaxe = id("diamond_pickaxe");
+  const int pickaxe = item_of("diamond_pickaxe");
   const int32_t efficiency = enchantment("efficiency");
   EXPECT_TRUE(stack_of_creative_slot(creative_slot(pickaxe, 1, {{13, enchantments_value({{efficiency, 255}})}})).ok());
   // Level 0 is allowed on the wire and means no enchantment.
@@ -204,17 +201,17 @@ TEST(GiveEnchanted, EnchantedAndPlainStacksDoNotMerge) {
   w.run("give Alice stone[enchantments={efficiency:2}] 10");
   w.run("give Alice stone[enchantments={efficiency:1}] 5");
   EXPECT_EQ(w.player().inventory[kFirstHotbarSlot], with_levels("stone", 15, {{"efficiency", 1}}));
-  EXPECT_EQ(w.player().inventory[kFirstHotbarSlot + 1], (ItemStack{id("stone"), 10}));
+  EXPECT_EQ(w.player().inventory[kFirstHotbarSlot + 1], (ItemStack{item_of("stone"), 10}));
   EXPECT_EQ(w.player().inventory[kFirstHotbarSlot + 2], with_levels("stone", 10, {{"efficiency", 2}}));
 }
 
 TEST(EnchantedClicks, APlainStackAndAnEnchantedOneSwapInsteadOfMerging) {
   MenuState state;
-  state.slots[20] = ItemStack{id("stone"), 10};
+  state.slots[20] = ItemStack{item_of("stone"), 10};
   state.carried = with_levels("stone", 5, {{"efficiency", 1}});
   ClickResult result = container_click(state, Click{20, 0, ClickType::kPickup}, false);
   EXPECT_EQ(result.state.slots[20], with_levels("stone", 5, {{"efficiency", 1}}));
-  EXPECT_EQ(result.state.carried, (ItemStack{id("stone"), 10}));
+  EXPECT_EQ(result.state.carried, (ItemStack{item_of("stone"), 10}));
   // The same enchantments merge; a right click splits off one that keeps them.
   state.slots[20] = with_levels("stone", 10, {{"efficiency", 1}});
   result = container_click(state, Click{20, 0, ClickType::kPickup}, false);

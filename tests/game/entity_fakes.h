@@ -1,8 +1,9 @@
-// Test helper for entity systems on their own: a tracker that records what it was asked to do
-// (players come from fake_player_connections.h).
+// Test helpers for game systems on their own: fakes of the ports they call (sim/game/ports.h),
+// silent or recording what they were asked (players come from fake_player_connections.h).
 #pragma once
 
 #include <map>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -20,6 +21,38 @@ class RecordingTracking final : public EntityTracking {
   void send_to_viewers(int32_t id, const SharedBytes& body) override { broadcasts.emplace_back(id, *body); }
   std::vector<int32_t> added, removed;
   std::vector<std::pair<int32_t, Bytes>> broadcasts;
+};
+
+class NoTracking final : public EntityTracking {
+ public:
+  void add_entity(Entity&) override {}
+  void remove_entity(int32_t) override {}
+  void send_to_viewers(int32_t, const SharedBytes&) override {}
+};
+
+class NoDrops final : public ItemDrops {
+ public:
+  void drop_from_block(const BlockPos&, const ItemStack&) override {}
+  void drop_at(const Vec3&, const ItemStack&) override {}
+  void drop_from_player(const Player&, const ItemStack&, bool, bool) override {}
+};
+
+// Game time the test sets.
+class SettableTime final : public GameTime {
+ public:
+  int64_t game_time() const override { return time; }
+  int64_t time = 0;
+};
+
+class NullLog final : public ServerLog {
+ public:
+  void log(LogLevel, std::string) override {}
+};
+
+class RecordingLog final : public ServerLog {
+ public:
+  void log(LogLevel, std::string text) override { lines.push_back(std::move(text)); }
+  std::vector<std::string> lines;
 };
 
 }  // namespace hz::testing

@@ -13,6 +13,7 @@
 #include "sim/game/explosions/explosion_world.h"
 #include "sim/game/mobs/mobs.h"
 #include "sim/protocol/packets.h"
+#include "tests/game/entity_fakes.h"
 #include "tests/game/fake_player_connections.h"
 #include "tests/game/movement_fake_world.h"
 
@@ -43,7 +44,7 @@ class NoTicks final : public BlockTickScheduler {
   bool schedule_fluid_tick(const BlockPos&, uint32_t, int, int) override { return false; }
 };
 
-struct Drops final : public ItemDrops {
+struct BlockDrops final : public ItemDrops {
   std::vector<std::pair<BlockPos, ItemStack>> dropped;
   void drop_from_block(const BlockPos& pos, const ItemStack& stack) override { dropped.emplace_back(pos, stack); }
   void drop_at(const Vec3&, const ItemStack&) override {}
@@ -56,10 +57,6 @@ struct Drops final : public ItemDrops {
   }
 };
 
-struct NullLog final : public ServerLog {
-  void log(LogLevel, std::string) override {}
-};
-
 
 struct ExplosionHit {
   ConnId player;
@@ -67,7 +64,7 @@ struct ExplosionHit {
   bool caused;
 };
 
-class Damage final : public PlayerDamage {
+class ExplosionDamage final : public PlayerDamage {
  public:
   bool hurt(ConnId, DamageCause, float) override { return true; }
   bool hurt_by_explosion(ConnId player, float amount, const MobAttacker* cause) override {
@@ -77,28 +74,16 @@ class Damage final : public PlayerDamage {
   std::vector<ExplosionHit> hits;
 };
 
-class Tracking final : public EntityTracking {
- public:
-  void add_entity(Entity&) override {}
-  void remove_entity(int32_t) override {}
-  void send_to_viewers(int32_t, const SharedBytes&) override {}
-};
-
-class Time final : public GameTime {
- public:
-  int64_t game_time() const override { return 0; }
-};
-
-struct Blast {
+struct BlastWorld {
   MapStore store;
   NoTicks ticks;
-  Drops drops;
-  NullLog log;
+  BlockDrops drops;
+  testing::NullLog log;
   Rng random{99};
   testing::FakePlayerConnections players;
-  Damage damage;
-  Tracking tracking;
-  Time time;
+  ExplosionDamage damage;
+  testing::NoTracking tracking;
+  testing::SettableTime time;
   GameRules rules;
   EntityIds ids;
   BlockUpdates updates{store, ticks, drops, random, log, 1000000};
@@ -106,7 +91,7 @@ struct Blast {
   Explosions explosions{updates, drops, random, players, damage, mobs, rules};
   testing::FakeWorld mob_blocks;
 
-  Blast() { mobs.set_block_source(&mob_blocks); }
+  BlastWorld() { mobs.set_block_source(&mob_blocks); }
   void put(int x, int y, int z, std::string_view name) { store.set_block({x, y, z}, default_state_of(name)); }
   ExplosionOutcome boom(const Vec3& at, float radius) {
     return explosions.explode(ExplosionParams{at, radius, ExplosionInteraction::kMob, std::nullopt});
@@ -146,7 +131,7 @@ std::set<Key> reference_exploded(const MapStore& world, const Vec3& center, floa
 void set_rule(GameRules& rules, std::string_view id, int32_t value) { rules.set(*rules.find(id), value); }
 
 // A patch of ground: dirt on top of stone, an obsidian pillar and a water pool.
-void build_ground(Blast& b) {
+void build_ground(BlastWorld& b) {
   for (int x = -6; x <= 6; ++x)
     for (int z = -6; z <= 6; ++z) {
       for (int y = 60; y <= 62; ++y) b.put(x, y, z, "stone");
@@ -158,7 +143,7 @@ void build_ground(Blast& b) {
 }
 
 TEST(ExplosionWorld, BreaksExactlyTheBlocksTheReferenceRayWalkReaches) {
-  Blast b;
+  BlastWorld b;
   build_ground(b);
   set_rule(b.rules, "mob_explosion_drop_decay", 0);
   const Vec3 center{0.5, 64.0, 0.5};
@@ -201,7 +186,7 @@ TEST(ExplosionWorld, BreaksExactlyTheBlocksTheReferenceRayWalkReaches) {
 }
 
 TEST(ExplosionWorld, DropDecayKeepsAboutOneInRadiusAndMobGriefingOffKeepsEveryBlock) {
-  Blast decayed;
+  BlastWorld decayed;
   build_ground(decayed);
   const ExplosionOutcome out = decayed.boom({0.5, 64.0, 0.5}, 4.0f);
   ASSERT_GT(out.destroyed.size(), 20u);
@@ -209,7 +194,7 @@ TEST(ExplosionWorld, DropDecayKeepsAboutOneInRadiusAndMobGriefingOffKeepsEveryBl
   EXPECT_GT(kept, 0);
   EXPECT_LT(kept, static_cast<int>(out.destroyed.size()) / 2);  // about a quarter survive
 
-  Blast kept_blocks;
+  BlastWorld kept_blocks;
   build_ground(kept_blocks);
   set_rule(kept_blocks.rules, "mob_griefing", 0);
   const MapStore before = kept_blocks.store;
@@ -240,7 +225,7 @@ float reference_damage(float radius, double d, double exposure) {
 }
 
 TEST(ExplosionWorld, APlayerAndAMobInTheOpenAreHurtAsTheFormulaSaysAndPushedAway) {
-  Blast b;
+  BlastWorld b;
   for (int x = -10; x <= 10; ++x)
     for (int z = -10; z <= 10; ++z) b.put(x, 63, z, "obsidian");  // nothing breaks, nothing hides
   // Half a block up: the sample rays run clear of the floor's top face.
@@ -275,7 +260,7 @@ TEST(ExplosionWorld, APlayerAndAMobInTheOpenAreHurtAsTheFormulaSaysAndPushedAway
 }
 
 TEST(ExplosionWorld, AWallHidesAPlayerFromTheBlast) {
-  Blast b;
+  BlastWorld b;
   for (int y = 60; y <= 70; ++y)
     for (int z = -4; z <= 4; ++z) b.put(2, y, z, "obsidian");
   b.players.add(1, {3.5, 64.5, 0.5});

@@ -18,49 +18,40 @@
 #include "sim/game/blocks/block_updates.h"
 #include "sim/game/blocks/fire_rules.h"
 #include "sim/game/blocks/fire_ticks.h"
+#include "tests/game/entity_fakes.h"
 
 namespace hz {
 namespace {
 
 constexpr int kSize = 7;
 
-bool inside(const BlockPos& p) { return p.x >= 0 && p.x < kSize && p.y >= 0 && p.y < kSize && p.z >= 0 && p.z < kSize; }
+bool inside_fire_box(const BlockPos& p) { return p.x >= 0 && p.x < kSize && p.y >= 0 && p.y < kSize && p.z >= 0 && p.z < kSize; }
 size_t index(const BlockPos& p) { return static_cast<size_t>((p.y * kSize + p.z) * kSize + p.x); }
 
 // A 7x7x7 world; outside it is unloaded (stone to readers, refusing changes).
-class BoxStore final : public BlockWorld {
+class FireBox final : public BlockWorld {
  public:
-  BoxStore() { cells_.fill(default_state_of("air")); }
+  FireBox() { cells_.fill(default_state_of("air")); }
   bool set_block(const BlockPos& p, BlockStateId state) override {
-    if (!inside(p)) return false;
+    if (!inside_fire_box(p)) return false;
     cells_[index(p)] = state;
     return true;
   }
   BlockStateId block_at(const BlockPos& p) const override {
     static const BlockStateId stone = default_state_of("stone");
-    return inside(p) ? cells_[index(p)] : stone;
+    return inside_fire_box(p) ? cells_[index(p)] : stone;
   }
-  bool is_loaded(const BlockPos& p) const override { return inside(p); }
+  bool is_loaded(const BlockPos& p) const override { return inside_fire_box(p); }
 
  private:
   std::array<BlockStateId, kSize * kSize * kSize> cells_{};
-};
-
-struct NoDrops final : public ItemDrops {
-  void drop_from_block(const BlockPos&, const ItemStack&) override {}
-  void drop_at(const Vec3&, const ItemStack&) override {}
-  void drop_from_player(const Player&, const ItemStack&, bool, bool) override {}
-};
-
-struct NullLog final : public ServerLog {
-  void log(LogLevel, std::string) override {}
 };
 
 // Remembers which positions asked for a fire tick (one per position, as the queue keeps).
 struct TickRequests final : public BlockTickScheduler {
   std::set<std::tuple<int, int, int>> asked;
   bool schedule_block_tick(const BlockPos& p, BlockId, int, int) override {
-    if (!inside(p)) return false;
+    if (!inside_fire_box(p)) return false;
     return asked.insert({p.x, p.y, p.z}).second;
   }
   bool has_block_tick(const BlockPos& p, BlockId) const override { return asked.count({p.x, p.y, p.z}) > 0; }
@@ -80,9 +71,9 @@ struct Setting {
 // --- the system under test ---
 
 struct System {
-  BoxStore store;
-  NoDrops drops;
-  NullLog log;
+  FireBox store;
+  testing::NoDrops drops;
+  testing::NullLog log;
   TickRequests ticks;
   Rng rng;
   BlockUpdates updates;
@@ -100,28 +91,28 @@ struct System {
 // --- the reference model ---
 
 // A cell: a block, and for fire its age and the sides (N, E, S, W, up) it clings to.
-struct Cell {
+struct FireCell {
   BlockId block = 0;
   int age = 0;
   int faces = 0;
-  bool operator==(const Cell&) const = default;
+  bool operator==(const FireCell&) const = default;
 };
 
 BlockId id_of(std::string_view name) { return *block_by_name(name); }
 
-struct Model {
-  std::map<std::tuple<int, int, int>, Cell> cells;
+struct FireModel {
+  std::map<std::tuple<int, int, int>, FireCell> cells;
   Rng rng;
   Setting s;
   std::set<std::tuple<int, int, int>> asked;
   BlockId air = id_of("air"), stone = id_of("stone"), fire = id_of("fire"), lava_block = id_of("lava");
 
-  explicit Model(const Setting& setting) : rng(setting.seed), s(setting) {}
+  explicit FireModel(const Setting& setting) : rng(setting.seed), s(setting) {}
 
-  Cell at(const BlockPos& p) const {
-    if (!inside(p)) return Cell{stone};
+  FireCell at(const BlockPos& p) const {
+    if (!inside_fire_box(p)) return FireCell{stone};
     auto it = cells.find({p.x, p.y, p.z});
-    return it == cells.end() ? Cell{air} : it->second;
+    return it == cells.end() ? FireCell{air} : it->second;
   }
   int ignite(BlockId b) const { return flammability(b).ignite; }
   bool burns(BlockId b) const { return ignite(b) > 0; }
@@ -134,8 +125,8 @@ struct Model {
     return false;
   }
   bool survives(const BlockPos& p) const { return sturdy(at(at_offset(p, 0, -1, 0)).block) || beside_burnable(p); }
-  Cell fire_cell(const BlockPos& p, int age) const {
-    Cell c{fire, age, 0};
+  FireCell fire_cell(const BlockPos& p, int age) const {
+    FireCell c{fire, age, 0};
     const BlockId below = at(at_offset(p, 0, -1, 0)).block;
     if (burns(below) || sturdy(below)) return c;
     const std::array<BlockPos, 5> sides = {at_offset(p, 0, 0, -1), at_offset(p, 1, 0, 0), at_offset(p, 0, 0, 1),
@@ -146,13 +137,13 @@ struct Model {
   }
 
   // Level.setBlock with the updates that matter here: onPlace, then shape updates W, E, N, S, D, U.
-  bool set(const BlockPos& p, const Cell& cell, int limit = 512) {
-    if (!inside(p)) return false;
-    const Cell old = at(p);
+  bool set(const BlockPos& p, const FireCell& cell, int limit = 512) {
+    if (!inside_fire_box(p)) return false;
+    const FireCell old = at(p);
     cells[{p.x, p.y, p.z}] = cell;
     if (old == cell) return true;
     if (cell.block == fire) {
-      if (old.block != fire && !survives(p)) set(p, Cell{air});
+      if (old.block != fire && !survives(p)) set(p, FireCell{air});
       rng.next_below(10);  // the next tick's delay
       asked.insert({p.x, p.y, p.z});
     }
@@ -162,10 +153,10 @@ struct Model {
     return true;
   }
   void shape(const BlockPos& p, int limit) {
-    if (!inside(p)) return;
-    const Cell c = at(p);
+    if (!inside_fire_box(p)) return;
+    const FireCell c = at(p);
     if (c.block != fire) return;
-    const Cell next = survives(p) ? fire_cell(p, c.age) : Cell{air};
+    const FireCell next = survives(p) ? fire_cell(p, c.age) : FireCell{air};
     if (!(next == c)) set(p, next, limit);
   }
   bool near_rain(const BlockPos& p) const {
@@ -180,18 +171,18 @@ struct Model {
     if (rng.next_below(age + 10) < 5 && !rain_reaches(s.raining, p)) {
       set(p, fire_cell(p, std::min(age + static_cast<int>(rng.next_below(5)) / 4, 15)));
     } else {
-      set(p, Cell{air});
+      set(p, FireCell{air});
     }
   }
   // FireBlock.tick, restated.
   void tick(const BlockPos& p) {
-    Cell c = at(p);
+    FireCell c = at(p);
     rng.next_below(10);
     asked.insert({p.x, p.y, p.z});
-    if (!survives(p)) set(p, Cell{air});
+    if (!survives(p)) set(p, FireCell{air});
     const int age = c.age;
     if (s.raining && near_rain(p) && rng.next_float() < 0.2f + age * 0.03f) {
-      set(p, Cell{air});
+      set(p, FireCell{air});
       return;
     }
     const int new_age = std::min(15, age + static_cast<int>(rng.next_below(3)) / 2);
@@ -200,11 +191,11 @@ struct Model {
       set(p, c);
     }
     if (!beside_burnable(p)) {
-      if (!sturdy(at(at_offset(p, 0, -1, 0)).block) || age > 3) set(p, Cell{air});
+      if (!sturdy(at(at_offset(p, 0, -1, 0)).block) || age > 3) set(p, FireCell{air});
       return;
     }
     if (age == 15 && rng.next_below(4) == 0 && !burns(at(at_offset(p, 0, -1, 0)).block)) {
-      set(p, Cell{air});
+      set(p, FireCell{air});
       return;
     }
     const int extra = s.increased_burnout ? -50 : 0;
@@ -240,7 +231,7 @@ struct Model {
         const int dx = static_cast<int>(rng.next_below(3)) - 1;
         const int dz = static_cast<int>(rng.next_below(3)) - 1;
         t = at_offset(t, dx, 1, dz);
-        if (!inside(t)) return;
+        if (!inside_fire_box(t)) return;
         const BlockId b = at(t).block;
         if (b == air) {
           bool beside = false;
@@ -260,7 +251,7 @@ struct Model {
       const int dx = static_cast<int>(rng.next_below(3)) - 1;
       const int dz = static_cast<int>(rng.next_below(3)) - 1;
       const BlockPos t = at_offset(p, dx, 0, dz);
-      if (!inside(t)) return;
+      if (!inside_fire_box(t)) return;
       if (at(at_offset(t, 0, 1, 0)).block == air && ignited_by_lava(at(t).block))
         set(at_offset(t, 0, 1, 0), fire_cell(t, 0));
     }
@@ -269,8 +260,8 @@ struct Model {
 
 // --- comparing the two ---
 
-Cell cell_of(BlockStateId state) {
-  Cell c{block_of_state(state)};
+FireCell cell_of(BlockStateId state) {
+  FireCell c{block_of_state(state)};
   if (!fire_rules::is_fire(state)) return c;
   c.age = fire_rules::age_of(state);
   const std::array<std::string_view, 5> names = {"north", "east", "south", "west", "up"};
@@ -279,7 +270,7 @@ Cell cell_of(BlockStateId state) {
   return c;
 }
 
-BlockStateId state_of(const Cell& c) {
+BlockStateId state_of(const FireCell& c) {
   BlockStateId s = block_info(c.block).default_state;
   if (!fire_rules::is_fire(s)) return s;
   s = with_value(s, "age", std::to_string(c.age));
@@ -288,12 +279,12 @@ BlockStateId state_of(const Cell& c) {
   return s;
 }
 
-void expect_same(const System& sys, const Model& model) {
+void expect_same(const System& sys, const FireModel& model) {
   for (int y = 0; y < kSize; ++y)
     for (int z = 0; z < kSize; ++z)
       for (int x = 0; x < kSize; ++x) {
         const BlockPos p{x, y, z};
-        const Cell want = model.at(p), got = cell_of(sys.store.block_at(p));
+        const FireCell want = model.at(p), got = cell_of(sys.store.block_at(p));
         RC_ASSERT(got.block == want.block);
         RC_ASSERT(got.age == want.age);
         RC_ASSERT(got.faces == want.faces);
@@ -303,7 +294,7 @@ void expect_same(const System& sys, const Model& model) {
 }
 
 // A random world: a stone floor, then air, stone and burnable blocks, and fires where fire can stay.
-void build(System& sys, Model& model, const std::vector<int>& picks, const std::vector<bool>& fires) {
+void build(System& sys, FireModel& model, const std::vector<int>& picks, const std::vector<bool>& fires) {
   const std::array<std::string_view, 9> palette = {"air",        "air",       "air",      "stone",    "oak_planks",
                                                    "oak_log",    "white_wool", "hay_block", "bookshelf"};
   size_t i = 0;
@@ -311,7 +302,7 @@ void build(System& sys, Model& model, const std::vector<int>& picks, const std::
     for (int z = 0; z < kSize; ++z)
       for (int x = 0; x < kSize; ++x, ++i) {
         const std::string_view name = y == 0 ? "stone" : palette[static_cast<size_t>(picks[i]) % palette.size()];
-        const Cell c{id_of(name)};
+        const FireCell c{id_of(name)};
         if (c.block != model.air) model.cells[{x, y, z}] = c;
         sys.store.set_block({x, y, z}, block_info(c.block).default_state);
       }
@@ -321,13 +312,13 @@ void build(System& sys, Model& model, const std::vector<int>& picks, const std::
       for (int x = 0; x < kSize; ++x, ++i) {
         const BlockPos p{x, y, z};
         if (!fires[i % fires.size()] || model.at(p).block != model.air || !model.survives(p)) continue;
-        const Cell c = model.fire_cell(p, static_cast<int>(i % 16));
+        const FireCell c = model.fire_cell(p, static_cast<int>(i % 16));
         model.cells[{x, y, z}] = c;
         sys.store.set_block(p, state_of(c));
       }
 }
 
-std::vector<BlockPos> fires_in(const Model& model) {
+std::vector<BlockPos> fires_in(const FireModel& model) {
   std::vector<BlockPos> out;
   for (const auto& [k, c] : model.cells)
     if (c.block == model.fire) out.push_back({std::get<0>(k), std::get<1>(k), std::get<2>(k)});
@@ -348,7 +339,7 @@ RC_GTEST_PROP(FireModel, FireTicksBurnAndSpreadAsTheReferenceDoes, ()) {
   const auto picks = *rc::gen::container<std::vector<int>>(kSize * kSize * kSize, rc::gen::inRange(0, 9));
   const auto fires = *rc::gen::nonEmpty(rc::gen::container<std::vector<bool>>(rc::gen::arbitrary<bool>()));
   System sys(s);
-  Model model(s);
+  FireModel model(s);
   build(sys, model, picks, fires);
   // Rounds of ticks over the fires of the moment, in position order on both sides.
   for (int round = 0; round < 4; ++round) {
@@ -366,11 +357,11 @@ RC_GTEST_PROP(FireModel, LavaSetsFireAsTheReferenceDoes, ()) {
   const Setting s = any_setting();
   const auto picks = *rc::gen::container<std::vector<int>>(kSize * kSize * kSize, rc::gen::inRange(0, 9));
   System sys(s);
-  Model model(s);
+  FireModel model(s);
   build(sys, model, picks, {false});
   const BlockPos lava{*rc::gen::inRange(0, kSize), *rc::gen::inRange(1, kSize), *rc::gen::inRange(0, kSize)};
   sys.store.set_block(lava, default_state_of("lava"));
-  model.cells[{lava.x, lava.y, lava.z}] = Cell{id_of("lava")};
+  model.cells[{lava.x, lava.y, lava.z}] = FireCell{id_of("lava")};
   for (int i = 0; i < 20; ++i) {
     sys.fire.lava_tick(lava);
     model.lava(lava);
@@ -398,7 +389,7 @@ TEST(FireRules, BurnOddsFollowVanillasTableAndWaterStopsThem) {
 }
 
 TEST(FireRules, FireClingsToBurnableSidesOnlyWithoutAFloor) {
-  BoxStore w;
+  FireBox w;
   const BlockPos p{3, 3, 3};
   w.set_block({3, 3, 2}, default_state_of("oak_planks"));  // north
   w.set_block({3, 4, 3}, default_state_of("white_wool"));  // up

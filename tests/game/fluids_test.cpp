@@ -19,30 +19,31 @@
 #include "sim/game/fluids/fluid_state.h"
 #include "sim/game/fluids/fluid_ticks.h"
 #include "sim/game/ticks/level_ticks.h"
+#include "tests/game/entity_fakes.h"
 
 namespace hz {
 namespace {
 
 constexpr int kSizeX = 16, kSizeY = 8, kSizeZ = 16;
 
-bool inside(const BlockPos& p) {
+bool inside_fluid_box(const BlockPos& p) {
   return p.x >= 0 && p.x < kSizeX && p.y >= 0 && p.y < kSizeY && p.z >= 0 && p.z < kSizeZ;
 }
 
 // A 16x8x16 world in chunk (0, 0), walled in by stone that cannot be changed.
-class BoxStore final : public BlockWorld {
+class FluidStore final : public BlockWorld {
  public:
-  BoxStore() { cells_.fill(default_state_of("air")); }
+  FluidStore() { cells_.fill(default_state_of("air")); }
   bool set_block(const BlockPos& p, BlockStateId state) override {
-    if (!inside(p)) return false;
+    if (!inside_fluid_box(p)) return false;
     cells_[index(p)] = state;
     return true;
   }
   BlockStateId block_at(const BlockPos& p) const override {
     static const BlockStateId stone = default_state_of("stone");
-    return inside(p) ? cells_[index(p)] : stone;
+    return inside_fluid_box(p) ? cells_[index(p)] : stone;
   }
-  bool is_loaded(const BlockPos& p) const override { return inside(p); }
+  bool is_loaded(const BlockPos& p) const override { return inside_fluid_box(p); }
   const std::array<BlockStateId, kSizeX * kSizeY * kSizeZ>& cells() const { return cells_; }
 
  private:
@@ -55,10 +56,6 @@ struct CountingDrops final : public ItemDrops {
   void drop_from_block(const BlockPos&, const ItemStack& stack) override { dropped.push_back(stack); }
   void drop_at(const Vec3&, const ItemStack& stack) override { dropped.push_back(stack); }
   void drop_from_player(const Player&, const ItemStack&, bool, bool) override {}
-};
-
-struct NullLog final : public ServerLog {
-  void log(LogLevel, std::string) override {}
 };
 
 // The system under test: the block-change path, a fluid queue at a game time, the fluid ticks.
@@ -94,16 +91,16 @@ class FluidBox final : public BlockTickScheduler {
     for (int x = 0; x < kSizeX; ++x)
       for (int z = 0; z < kSizeZ; ++z) raw({x, y, z}, name);
   }
-  const BoxStore& store() const { return store_; }
+  const FluidStore& store() const { return store_; }
   const LevelTicks& queue() const { return queue_; }
   int64_t now() const { return now_; }
   const CountingDrops& drops() const { return drops_; }
 
  private:
-  BoxStore store_;
+  FluidStore store_;
   CountingDrops drops_;
   Rng rng_{7};
-  NullLog log_;
+  testing::NullLog log_;
   LevelTicks queue_;
   int64_t now_ = 0, sub_ = 0;
   BlockUpdates updates_{store_, *this, drops_, rng_, log_, 1000000};
@@ -312,7 +309,7 @@ TEST(FluidTicks, AWaterloggedSlabFeedsWaterSideways) {
 // Vanilla's rule re-stated for worlds of stone, air and water only, where every block either
 // fills its cell (stone) or is empty, so walls are simply stone. Levels follow the water block:
 // 0 source, 1..7 flowing with amount 8 - level, 8 falling.
-struct Model {
+struct FluidModel {
   enum Kind : uint8_t { kAir, kStone, kWater };
   struct Cell {
     Kind kind = kAir;
@@ -329,7 +326,7 @@ struct Model {
   int64_t now = 0, sub = 0;
 
   static size_t index(const BlockPos& p) { return static_cast<size_t>((p.y * kSizeZ + p.z) * kSizeX + p.x); }
-  Cell get(const BlockPos& p) const { return inside(p) ? cells[index(p)] : Cell{kStone, 0}; }
+  Cell get(const BlockPos& p) const { return inside_fluid_box(p) ? cells[index(p)] : Cell{kStone, 0}; }
   static bool water(const Cell& c) { return c.kind == kWater; }
   static bool source(const Cell& c) { return c.kind == kWater && c.level == 0; }
   static int amount(const Cell& c) { return c.kind != kWater ? 0 : c.level == 0 ? 8 : c.level >= 8 ? 8 : 8 - c.level; }
@@ -337,7 +334,7 @@ struct Model {
 
   void schedule(const BlockPos& p, bool src) {
     const int64_t s = sub++;
-    if (!inside(p)) return;
+    if (!inside_fluid_box(p)) return;
     for (const Tick& t : ticks)
       if (t.pos == p && t.source == src) return;
     ticks.push_back({p, src, now + 5, s});
@@ -345,7 +342,7 @@ struct Model {
   // setBlock and the updates after it: the new water's tick, each neighbour's (W, E, D, U, N, S),
   // then shape updates (W, E, N, S, D, U) tick water that is or borders a source.
   void set(const BlockPos& p, Cell c) {
-    if (!inside(p) || get(p) == c) return;
+    if (!inside_fluid_box(p) || get(p) == c) return;
     cells[index(p)] = c;
     if (water(c)) schedule(p, source(c));
     for (Dir d : {Dir::kWest, Dir::kEast, Dir::kDown, Dir::kUp, Dir::kNorth, Dir::kSouth}) {
@@ -444,15 +441,15 @@ struct Model {
   }
 };
 
-Model::Cell cell_of(BlockStateId s) {
+FluidModel::Cell fluid_cell_of(BlockStateId s) {
   if (is_air(s)) return {};
-  if (block_info(block_of_state(s)).name == "water") return {Model::kWater, std::stoi(std::string(state_property(s, "level")))};
-  return {Model::kStone, 0};
+  if (block_info(block_of_state(s)).name == "water") return {FluidModel::kWater, std::stoi(std::string(state_property(s, "level")))};
+  return {FluidModel::kStone, 0};
 }
 
 RC_GTEST_PROP(FluidTicks, RandomWorldsFlowAsTheReferenceModel, ()) {
   FluidBox box;
-  Model model;
+  FluidModel model;
   const int stone_percent = *rc::gen::inRange(0, 45);
   for (int y = 0; y < kSizeY; ++y)
     for (int z = 0; z < kSizeZ; ++z)
@@ -460,13 +457,13 @@ RC_GTEST_PROP(FluidTicks, RandomWorldsFlowAsTheReferenceModel, ()) {
         const bool stone = y == 0 || *rc::gen::inRange(0, 100) < stone_percent;
         if (!stone) continue;
         box.raw({x, y, z}, "stone");
-        model.cells[Model::index({x, y, z})] = {Model::kStone, 0};
+        model.cells[FluidModel::index({x, y, z})] = {FluidModel::kStone, 0};
       }
   const int sources = *rc::gen::inRange(1, 5);
   for (int i = 0; i < sources; ++i) {
     const BlockPos p{*rc::gen::inRange(0, kSizeX), *rc::gen::inRange(1, kSizeY), *rc::gen::inRange(0, kSizeZ)};
     box.place(p, "water");
-    model.set(p, {Model::kWater, 0});
+    model.set(p, {FluidModel::kWater, 0});
   }
   const int steps = *rc::gen::inRange(1, 120);
   for (int t = 0; t < steps; ++t) {
@@ -483,8 +480,8 @@ RC_GTEST_PROP(FluidTicks, RandomWorldsFlowAsTheReferenceModel, ()) {
     for (int y = 0; y < kSizeY; ++y)
       for (int z = 0; z < kSizeZ; ++z)
         for (int x = 0; x < kSizeX; ++x) {
-          const Model::Cell want = model.get({x, y, z});
-          const Model::Cell got = cell_of(box.at({x, y, z}));
+          const FluidModel::Cell want = model.get({x, y, z});
+          const FluidModel::Cell got = fluid_cell_of(box.at({x, y, z}));
           RC_ASSERT(got == want);
         }
     RC_ASSERT(box.queue().count() == model.ticks.size());

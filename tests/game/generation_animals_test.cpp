@@ -85,12 +85,12 @@ struct RefSpawn {
 };
 
 // The blocks of one cell of the terrain, as boxes in world coordinates (collision) and a fluid flag.
-struct Cell {
+struct ReferenceCell {
   std::vector<std::array<double, 6>> boxes;
   bool fluid = false;
 };
-Cell reference_cell(const Terrain& t, int lx, int y, int lz, int wx, int wz) {
-  Cell c;
+ReferenceCell reference_cell(const Terrain& t, int lx, int y, int lz, int wx, int wz) {
+  ReferenceCell c;
   if (lx < 0 || lx > 15 || lz < 0 || lz > 15) return c;
   const size_t i = Terrain::at(lx, lz);
   const int g = t.ground[i];
@@ -146,7 +146,7 @@ std::vector<RefSpawn> reference_plan(int64_t seed, ChunkPos chunk, BiomeKind bio
           for (int cx = int(std::floor(b[0])) - 1; cx <= int(std::floor(b[3])) + 1; ++cx)
             for (int cz = int(std::floor(b[2])) - 1; cz <= int(std::floor(b[5])) + 1; ++cz)
               for (int cy = y - 2; cy <= y + 3; ++cy) {
-                const Cell cell = reference_cell(t, cx - xo, cy, cz - zo, cx, cz);
+                const ReferenceCell cell = reference_cell(t, cx - xo, cy, cz - zo, cx, cz);
                 for (const auto& s : cell.boxes)
                   hits |= s[0] < b[3] && s[3] > b[0] && s[1] < b[4] && s[4] > b[1] && s[2] < b[5] && s[5] > b[2];
                 // Liquid: the cells the box reaches into (floor of the minimum to below the ceiling of the maximum).

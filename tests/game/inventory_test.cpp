@@ -13,6 +13,8 @@
 #include "sim/data/catalog.h"
 #include "sim/game/items/container_click.h"
 #include "sim/game/items/inventory_menu.h"
+#include "tests/game/entity_fakes.h"
+#include "tests/game/names.h"
 #include "tests/game/streaming_server.h"
 
 namespace hz {
@@ -22,7 +24,7 @@ using testing::packet_id_of;
 using testing::StreamingServer;
 using testing::TestClient;
 
-int id(std::string_view name) { return *item_id(name); }
+using testing::item_of;
 
 // --- reference model (vanilla's rules, written independently of sim/game/items) ---
 
@@ -38,7 +40,7 @@ const ModelItem kPool[] = {{"stone", 64, -1},         {"dirt", 64, -1},         
 
 const ModelItem& model_item(int item) {
   for (const ModelItem& m : kPool)
-    if (id(m.name) == item) return m;
+    if (item_of(m.name) == item) return m;
   throw std::logic_error("item outside the model's pool");
 }
 int model_max(int slot, int item) { return slot >= 5 && slot <= 8 ? 1 : model_item(item).max; }
@@ -51,7 +53,7 @@ rc::Gen<ItemStack> gen_stack_for(int slot) {
   return rc::gen::exec([slot] {
     std::vector<int> allowed;
     for (const ModelItem& m : kPool)
-      if (model_may_place(slot, id(m.name))) allowed.push_back(id(m.name));
+      if (model_may_place(slot, item_of(m.name))) allowed.push_back(item_of(m.name));
     const int item = *rc::gen::elementOf(allowed);
     return ItemStack{item, *rc::gen::inRange(1, model_max(slot, item) + 1)};
   });
@@ -159,7 +161,7 @@ RC_GTEST_PROP(ContainerClick, SwapWithTheHotbarExchangesStacks, ()) {
 RC_GTEST_PROP(ContainerClick, ShiftClickFromMainFillsTheHotbarInOrder, ()) {
   MenuState s = *gen_state();
   const int slot = *rc::gen::inRange(9, 36);
-  const int item = id(*rc::gen::element<std::string_view>("stone", "dirt", "ender_pearl", "diamond_sword"));
+  const int item = item_of(*rc::gen::element<std::string_view>("stone", "dirt", "ender_pearl", "diamond_sword"));
   s.slots[static_cast<size_t>(slot)] = ItemStack{item, *rc::gen::inRange(1, model_item(item).max + 1)};
   ClickResult r = container_click(s, Click{slot, 0, ClickType::kQuickMove}, false);
   MenuState m = s;
@@ -183,17 +185,17 @@ RC_GTEST_PROP(ContainerClick, ShiftClickFromMainFillsTheHotbarInOrder, ()) {
 
 TEST(ContainerClick, ShiftClickWearsArmourAndTakesItOff) {
   MenuState s;
-  s.slots[20] = ItemStack{id("iron_helmet"), 1};
-  s.slots[21] = ItemStack{id("shield"), 1};
+  s.slots[20] = ItemStack{item_of("iron_helmet"), 1};
+  s.slots[21] = ItemStack{item_of("shield"), 1};
   s = container_click(s, Click{20, 0, ClickType::kQuickMove}, false).state;
-  EXPECT_EQ(s.slots[5], (ItemStack{id("iron_helmet"), 1}));
+  EXPECT_EQ(s.slots[5], (ItemStack{item_of("iron_helmet"), 1}));
   s = container_click(s, Click{21, 0, ClickType::kQuickMove}, false).state;
-  EXPECT_EQ(s.slots[kOffhandSlot], (ItemStack{id("shield"), 1}));
+  EXPECT_EQ(s.slots[kOffhandSlot], (ItemStack{item_of("shield"), 1}));
   s = container_click(s, Click{5, 0, ClickType::kQuickMove}, false).state;  // armour goes to 9-44
   EXPECT_TRUE(s.slots[5].empty());
-  EXPECT_EQ(s.slots[9], (ItemStack{id("iron_helmet"), 1}));
+  EXPECT_EQ(s.slots[9], (ItemStack{item_of("iron_helmet"), 1}));
   // Stone never goes to an armour slot, whatever the button.
-  s.carried = ItemStack{id("stone"), 5};
+  s.carried = ItemStack{item_of("stone"), 5};
   s = container_click(s, Click{6, 0, ClickType::kPickup}, false).state;
   EXPECT_TRUE(s.slots[6].empty());
   EXPECT_EQ(s.carried.count, 5);
@@ -205,7 +207,7 @@ RC_GTEST_PROP(ContainerClick, DragSplitsTheCursorStack, ()) {
   const int k = *rc::gen::inRange(2, std::min(count, 9) + 1);
   const bool left = *rc::gen::arbitrary<bool>();
   MenuState s;
-  s.carried = ItemStack{id("stone"), count};
+  s.carried = ItemStack{item_of("stone"), count};
   const int kind = left ? 0 : 1;
   auto drag = [&](int header, int slot) {
     s = container_click(s, Click{slot, header | kind << 2, ClickType::kQuickCraft}, false).state;
@@ -214,15 +216,15 @@ RC_GTEST_PROP(ContainerClick, DragSplitsTheCursorStack, ()) {
   for (int i = 0; i < k; ++i) drag(1, 9 + i);
   drag(2, -999);
   const int each = left ? count / k : 1;
-  for (int i = 0; i < k; ++i) RC_ASSERT(s.slots[static_cast<size_t>(9 + i)] == (ItemStack{id("stone"), each}));
+  for (int i = 0; i < k; ++i) RC_ASSERT(s.slots[static_cast<size_t>(9 + i)] == (ItemStack{item_of("stone"), each}));
   const int rest = count - each * k;
-  RC_ASSERT(s.carried == (rest > 0 ? ItemStack{id("stone"), rest} : ItemStack{}));
+  RC_ASSERT(s.carried == (rest > 0 ? ItemStack{item_of("stone"), rest} : ItemStack{}));
   RC_ASSERT(s.drag.status == 0);
 }
 
 TEST(ContainerClick, DragPacketsOutOfOrderResetTheDrag) {
   MenuState s;
-  s.carried = ItemStack{id("dirt"), 10};
+  s.carried = ItemStack{item_of("dirt"), 10};
   s = container_click(s, Click{-999, 0, ClickType::kQuickCraft}, false).state;  // start left drag
   s = container_click(s, Click{9, 1, ClickType::kQuickCraft}, false).state;
   s = container_click(s, Click{10, 0, ClickType::kPickup}, false).state;  // any other click cancels
@@ -236,10 +238,10 @@ TEST(ContainerClick, DragPacketsOutOfOrderResetTheDrag) {
   s = container_click(s, Click{-999, 0, ClickType::kQuickCraft}, false).state;
   s = container_click(s, Click{12, 1, ClickType::kQuickCraft}, false).state;
   s = container_click(s, Click{-999, 2, ClickType::kQuickCraft}, false).state;
-  EXPECT_EQ(s.slots[12], (ItemStack{id("dirt"), 10}));
+  EXPECT_EQ(s.slots[12], (ItemStack{item_of("dirt"), 10}));
   EXPECT_TRUE(s.carried.empty());
   // The middle-button drag needs a creative player.
-  s.carried = ItemStack{id("dirt"), 1};
+  s.carried = ItemStack{item_of("dirt"), 1};
   const Click start{-999, 0 | 2 << 2, ClickType::kQuickCraft};
   EXPECT_EQ(container_click(s, start, false).state.drag.status, 0);
   EXPECT_EQ(container_click(s, start, true).state.drag.status, 1);
@@ -247,10 +249,10 @@ TEST(ContainerClick, DragPacketsOutOfOrderResetTheDrag) {
 
 TEST(ContainerClick, DoubleClickGathersPartialStacksFirst) {
   MenuState s;
-  s.carried = ItemStack{id("stone"), 10};
-  s.slots[9] = ItemStack{id("stone"), 64};
-  s.slots[10] = ItemStack{id("stone"), 30};
-  s.slots[40] = ItemStack{id("stone"), 20};
+  s.carried = ItemStack{item_of("stone"), 10};
+  s.slots[9] = ItemStack{item_of("stone"), 64};
+  s.slots[10] = ItemStack{item_of("stone"), 30};
+  s.slots[40] = ItemStack{item_of("stone"), 20};
   s = container_click(s, Click{11, 0, ClickType::kPickupAll}, false).state;
   // Pass 0 takes the partial stacks (30 and 20), pass 1 the last 4 from the full stack.
   EXPECT_EQ(s.carried.count, 64);
@@ -261,16 +263,16 @@ TEST(ContainerClick, DoubleClickGathersPartialStacksFirst) {
 
 TEST(ContainerClick, ThrowsAndOutsideClicksLeaveTheWindow) {
   MenuState s;
-  s.slots[36] = ItemStack{id("stone"), 10};
+  s.slots[36] = ItemStack{item_of("stone"), 10};
   ClickResult one = container_click(s, Click{36, 0, ClickType::kThrow}, false);
   ASSERT_EQ(one.thrown.size(), 1u);
-  EXPECT_EQ(one.thrown[0].stack, (ItemStack{id("stone"), 1}));
+  EXPECT_EQ(one.thrown[0].stack, (ItemStack{item_of("stone"), 1}));
   EXPECT_EQ(one.state.slots[36].count, 9);
   ClickResult all = container_click(s, Click{36, 1, ClickType::kThrow}, false);
   ASSERT_EQ(all.thrown.size(), 1u);
   EXPECT_EQ(all.thrown[0].stack.count, 10);
   EXPECT_TRUE(all.state.slots[36].empty());
-  s.carried = ItemStack{id("dirt"), 5};
+  s.carried = ItemStack{item_of("dirt"), 5};
   ClickResult right = container_click(s, Click{-999, 1, ClickType::kPickup}, false);
   ASSERT_EQ(right.thrown.size(), 1u);
   EXPECT_EQ(right.thrown[0].stack.count, 1);
@@ -282,18 +284,18 @@ TEST(ContainerClick, ThrowsAndOutsideClicksLeaveTheWindow) {
 
 TEST(ContainerClick, CloneIsCreativeOnlyAndFillsAStack) {
   MenuState s;
-  s.slots[20] = ItemStack{id("ender_pearl"), 2};
+  s.slots[20] = ItemStack{item_of("ender_pearl"), 2};
   EXPECT_TRUE(container_click(s, Click{20, 2, ClickType::kClone}, false).state.carried.empty());
-  EXPECT_EQ(container_click(s, Click{20, 2, ClickType::kClone}, true).state.carried, (ItemStack{id("ender_pearl"), 16}));
+  EXPECT_EQ(container_click(s, Click{20, 2, ClickType::kClone}, true).state.carried, (ItemStack{item_of("ender_pearl"), 16}));
 }
 
 TEST(ContainerClick, SwapIntoArmourSlotKeepsOneAndDisplacesTheOldPiece) {
   MenuState s;
-  s.slots[36] = ItemStack{id("iron_helmet"), 1};
-  s.slots[5] = ItemStack{id("iron_helmet"), 1};
-  s.slots[37] = ItemStack{id("stone"), 3};
+  s.slots[36] = ItemStack{item_of("iron_helmet"), 1};
+  s.slots[5] = ItemStack{item_of("iron_helmet"), 1};
+  s.slots[37] = ItemStack{item_of("stone"), 3};
   s = container_click(s, Click{5, 1, ClickType::kSwap}, false).state;  // stone does not fit a head
-  EXPECT_EQ(s.slots[5], (ItemStack{id("iron_helmet"), 1}));
+  EXPECT_EQ(s.slots[5], (ItemStack{item_of("iron_helmet"), 1}));
   EXPECT_EQ(s.slots[37].count, 3);
   // Negative slots other than -999/-1 and slots past the window change nothing.
   for (int slot : {-2, -999, 46, 1000}) {
@@ -336,7 +338,7 @@ class FakePlayers final : public PlayerConnections {
   }
 };
 
-struct RecordingDrops final : public ItemDrops {
+struct MenuDrops final : public ItemDrops {
   struct Drop {
     ItemStack stack;
     bool scatter;
@@ -358,16 +360,11 @@ struct OneBlockWorld final : public BlockWorld {
   bool is_loaded(const BlockPos&) const override { return true; }
 };
 
-struct NullLog final : public ServerLog {
-  std::vector<std::string> lines;
-  void log(LogLevel, std::string text) override { lines.push_back(std::move(text)); }
-};
-
 struct MenuWorld {
   FakePlayers players;
-  RecordingDrops drops;
+  MenuDrops drops;
   OneBlockWorld world;
-  NullLog log;
+  testing::RecordingLog log;
   InventoryMenus menus{players, drops, world, log};
   Player& p;
   MenuWorld() : p(players.add(1)) {
@@ -385,9 +382,9 @@ struct MenuWorld {
 
 TEST(InventoryMenus, JoinSendsTheHeldSlotAndTheWholeWindowWithStateIdOne) {
   FakePlayers players;
-  RecordingDrops drops;
+  MenuDrops drops;
   OneBlockWorld world;
-  NullLog log;
+  testing::RecordingLog log;
   InventoryMenus menus{players, drops, world, log};
   Player& p = players.add(1);
   menus.on_join(p);
@@ -401,15 +398,15 @@ TEST(InventoryMenus, JoinSendsTheHeldSlotAndTheWholeWindowWithStateIdOne) {
 
 TEST(InventoryMenus, ClickOutsideAndQDropThroughItemDrops) {
   MenuWorld w;
-  w.p.carried = ItemStack{id("stone"), 5};
-  w.p.inventory[36] = ItemStack{id("dirt"), 3};
+  w.p.carried = ItemStack{item_of("stone"), 5};
+  w.p.inventory[36] = ItemStack{item_of("dirt"), 3};
   w.menus.on_container_click(w.p, w.click(-999, 1, 0));
   w.menus.on_block_action(w.p, 4, {}, 0, 0);  // Q
   w.menus.on_block_action(w.p, 3, {}, 0, 0);  // Ctrl-Q
   ASSERT_EQ(w.drops.drops.size(), 3u);
-  EXPECT_EQ(w.drops.drops[0].stack, (ItemStack{id("stone"), 1}));
-  EXPECT_EQ(w.drops.drops[1].stack, (ItemStack{id("dirt"), 1}));
-  EXPECT_EQ(w.drops.drops[2].stack, (ItemStack{id("dirt"), 2}));
+  EXPECT_EQ(w.drops.drops[0].stack, (ItemStack{item_of("stone"), 1}));
+  EXPECT_EQ(w.drops.drops[1].stack, (ItemStack{item_of("dirt"), 1}));
+  EXPECT_EQ(w.drops.drops[2].stack, (ItemStack{item_of("dirt"), 2}));
   for (const auto& d : w.drops.drops) EXPECT_TRUE(d.keep_thrower && !d.scatter);
   EXPECT_TRUE(w.p.inventory[36].empty());
   // The held-item drop is what the client predicted: no slot packet for it on the next tick.
@@ -420,17 +417,17 @@ TEST(InventoryMenus, ClickOutsideAndQDropThroughItemDrops) {
 
 TEST(InventoryMenus, ClosingPutsCursorAndGridBackOrDropsThem) {
   MenuWorld w;
-  for (int slot = 9; slot < 45; ++slot) w.p.inventory[static_cast<size_t>(slot)] = ItemStack{id("dirt"), 64};
-  w.p.inventory[40] = ItemStack{id("stone"), 60};
-  w.p.carried = ItemStack{id("stone"), 10};
-  w.p.inventory[2] = ItemStack{id("diamond_sword"), 1};
+  for (int slot = 9; slot < 45; ++slot) w.p.inventory[static_cast<size_t>(slot)] = ItemStack{item_of("dirt"), 64};
+  w.p.inventory[40] = ItemStack{item_of("stone"), 60};
+  w.p.carried = ItemStack{item_of("stone"), 10};
+  w.p.inventory[2] = ItemStack{item_of("diamond_sword"), 1};
   w.menus.on_container_close(w.p, 7);  // the id is not checked
   EXPECT_EQ(w.p.inventory[40].count, 64);
   EXPECT_TRUE(w.p.carried.empty());
   EXPECT_TRUE(w.p.inventory[2].empty());
   ASSERT_EQ(w.drops.drops.size(), 2u);
-  EXPECT_EQ(w.drops.drops[0].stack, (ItemStack{id("stone"), 6}));
-  EXPECT_EQ(w.drops.drops[1].stack, (ItemStack{id("diamond_sword"), 1}));
+  EXPECT_EQ(w.drops.drops[0].stack, (ItemStack{item_of("stone"), 6}));
+  EXPECT_EQ(w.drops.drops[1].stack, (ItemStack{item_of("diamond_sword"), 1}));
   EXPECT_FALSE(w.drops.drops[0].keep_thrower);
   auto updates = w.players.take(packet::play_cb::SetPlayerInventory::kId);
   ASSERT_EQ(updates.size(), 1u);
@@ -441,13 +438,13 @@ TEST(InventoryMenus, ClosingPutsCursorAndGridBackOrDropsThem) {
 
 TEST(InventoryMenus, PickBlockSelectsBringsOrCreates) {
   MenuWorld w;
-  const int log_item = id("oak_log");
+  const int log_item = item_of("oak_log");
   packet::play_sb::PickItemFromBlock pick{w.world.at, false};
   w.menus.on_pick_item_from_block(w.p, pick);  // survival, not held: only the held slot is sent
   EXPECT_EQ(w.players.take(packet::play_cb::HeldItemSlot::kId).size(), 1u);
   EXPECT_EQ(w.p.selected_slot, 0);
   w.p.inventory[20] = ItemStack{log_item, 7};
-  w.p.inventory[36] = ItemStack{id("stone"), 1};
+  w.p.inventory[36] = ItemStack{item_of("stone"), 1};
   w.menus.on_pick_item_from_block(w.p, pick);  // from the main inventory to the first empty hotbar slot
   EXPECT_EQ(w.p.selected_slot, 1);
   EXPECT_EQ(w.p.inventory[37], (ItemStack{log_item, 7}));
@@ -458,7 +455,7 @@ TEST(InventoryMenus, PickBlockSelectsBringsOrCreates) {
   w.p.game_mode = GameMode::kCreative;
   w.world.state = default_state_of("glass");
   w.menus.on_pick_item_from_block(w.p, pick);
-  EXPECT_EQ(w.p.inventory[38], (ItemStack{id("glass"), 1}));
+  EXPECT_EQ(w.p.inventory[38], (ItemStack{item_of("glass"), 1}));
   EXPECT_EQ(w.p.selected_slot, 2);
   w.menus.on_pick_item_from_block(w.p, packet::play_sb::PickItemFromBlock{{0, 64, 30}, false});  // out of reach
   EXPECT_EQ(w.p.selected_slot, 2);
@@ -467,7 +464,7 @@ TEST(InventoryMenus, PickBlockSelectsBringsOrCreates) {
 TEST(InventoryMenus, CreativeSlotsAndThrottledCreativeDrops) {
   MenuWorld w;
   packet::play_sb::SetCreativeSlot set;
-  set.slot = 10, set.count = 16, set.item_id = id("ender_pearl"), set.components_added = 0, set.components_removed = 0;
+  set.slot = 10, set.count = 16, set.item_id = item_of("ender_pearl"), set.components_added = 0, set.components_removed = 0;
   w.menus.on_set_creative_slot(w.p, set);  // survival: ignored
   EXPECT_TRUE(w.p.inventory[10].empty());
   w.p.game_mode = GameMode::kCreative;
@@ -476,7 +473,7 @@ TEST(InventoryMenus, CreativeSlotsAndThrottledCreativeDrops) {
   EXPECT_TRUE(w.p.inventory[10].empty());
   set.count = 16;
   w.menus.on_set_creative_slot(w.p, set);
-  EXPECT_EQ(w.p.inventory[10], (ItemStack{id("ender_pearl"), 16}));
+  EXPECT_EQ(w.p.inventory[10], (ItemStack{item_of("ender_pearl"), 16}));
   EXPECT_TRUE(w.players.take(packet::play_cb::SetSlot::kId).empty());  // the client set it: no echo
   set.slot = 0;  // the result slot is not writable
   w.menus.on_set_creative_slot(w.p, set);
@@ -491,15 +488,15 @@ TEST(InventoryMenus, CreativeSlotsAndThrottledCreativeDrops) {
 
 TEST(InventoryMenus, GiveDropsWhatDoesNotFitAndClearCountsInVanillaOrder) {
   MenuWorld w;
-  for (int slot = 9; slot < 45; ++slot) w.p.inventory[static_cast<size_t>(slot)] = ItemStack{id("dirt"), 64};
-  w.p.inventory[44] = ItemStack{id("stone"), 60};
-  w.menus.give(1, ItemStack{id("stone"), 1}, 70);
+  for (int slot = 9; slot < 45; ++slot) w.p.inventory[static_cast<size_t>(slot)] = ItemStack{item_of("dirt"), 64};
+  w.p.inventory[44] = ItemStack{item_of("stone"), 60};
+  w.menus.give(1, ItemStack{item_of("stone"), 1}, 70);
   EXPECT_EQ(w.p.inventory[44].count, 64);
   ASSERT_EQ(w.drops.drops.size(), 2u);  // the rest of the first stack, then the second stack
   EXPECT_EQ(w.drops.drops[0].stack.count, 60);
   EXPECT_EQ(w.drops.drops[1].stack.count, 6);
-  EXPECT_EQ(w.menus.clear(1, id("dirt"), 0), 64 * 35);  // counting only
-  EXPECT_EQ(w.menus.clear(1, id("dirt"), 100), 100);
+  EXPECT_EQ(w.menus.clear(1, item_of("dirt"), 0), 64 * 35);  // counting only
+  EXPECT_EQ(w.menus.clear(1, item_of("dirt"), 100), 100);
   EXPECT_TRUE(w.p.inventory[36].empty());  // the hotbar is cleared first
   EXPECT_EQ(w.p.inventory[37].count, 28);
   EXPECT_EQ(w.menus.clear(1, std::nullopt, -1), 64 * 35 - 100 + 64);
@@ -533,7 +530,7 @@ struct InventoryServer {
   }
 };
 
-packet::play_sb::HashedItem hashed(std::string_view item, int count) { return {id(item), count, {}, {}}; }
+packet::play_sb::HashedItem hashed(std::string_view item, int count) { return {item_of(item), count, {}, {}}; }
 
 TEST(InventoryScenario, JoiningSendsTheWindow) {
   StreamingServer s{2};
@@ -552,8 +549,8 @@ TEST(InventoryScenario, JoiningSendsTheWindow) {
 TEST(InventoryScenario, GiveAndClearSayWhatTheyDid) {
   InventoryServer w;
   EXPECT_EQ(w.run("give Alice stone 70"), std::vector<std::string>{"Gave 70 [Stone] to Alice"});
-  EXPECT_EQ(w.player().inventory[36], (ItemStack{id("stone"), 64}));
-  EXPECT_EQ(w.player().inventory[37], (ItemStack{id("stone"), 6}));
+  EXPECT_EQ(w.player().inventory[36], (ItemStack{item_of("stone"), 64}));
+  EXPECT_EQ(w.player().inventory[37], (ItemStack{item_of("stone"), 6}));
   EXPECT_EQ(w.sent(packet::play_cb::SetSlot::kId).size(), 2u);
   EXPECT_EQ(w.run("give @a minecraft:ender_pearl"), std::vector<std::string>{"Gave 1 [Ender Pearl] to Alice"});
   EXPECT_EQ(w.run("give Alice stone 6401"), std::vector<std::string>{"Can't give more than 6400 of [Stone]"});
@@ -582,7 +579,7 @@ TEST(InventoryScenario, AStaleStateIdResendsTheWholeWindow) {
   c.changed_slots = {{36, std::nullopt}};
   c.cursor = hashed("stone", 10);
   w.click(c);
-  EXPECT_EQ(w.player().carried, (ItemStack{id("stone"), 10}));  // applied anyway
+  EXPECT_EQ(w.player().carried, (ItemStack{item_of("stone"), 10}));  // applied anyway
   EXPECT_EQ(w.sent(packet::play_cb::WindowItems::kId).size(), 1u);
   EXPECT_TRUE(w.sent(packet::play_cb::SetSlot::kId).empty());
 }
@@ -632,7 +629,7 @@ TEST(InventoryScenario, BadSlotsButtonsAndWindowsAreRefusedHarmlessly) {
     EXPECT_FALSE(w.alice.closed(w.s.h.sink));
   }
   // Mode 99 reads as PICKUP and took the stack; put it back and compare.
-  EXPECT_EQ(w.player().carried, (ItemStack{id("stone"), 10}));
+  EXPECT_EQ(w.player().carried, (ItemStack{item_of("stone"), 10}));
   auto put = packet::play_sb::WindowClick{};
   put.state_id = w.player().inventory_state_id;
   put.slot = 36;

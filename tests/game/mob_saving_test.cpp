@@ -15,6 +15,7 @@
 #include "sim/game/entities/saved_entities.h"
 #include "sim/game/mobs/mob_codec.h"
 #include "sim/game/mobs/mobs.h"
+#include "tests/game/nbt_fields.h"
 #include "tests/game/streaming_server.h"
 
 namespace hz {
@@ -23,18 +24,8 @@ namespace {
 using testing::StreamingServer;
 using testing::TestClient;
 
-const nbt::Tag& at(const nbt::Compound& c, std::string_view key) {
-  const nbt::Tag* tag = c.find(key);
-  EXPECT_NE(tag, nullptr) << "missing " << key;
-  static const nbt::Tag none;
-  return tag ? *tag : none;
-}
-
-std::vector<std::string> keys_of(const nbt::Compound& c) {
-  std::vector<std::string> out;
-  for (const auto& [key, value] : c) out.push_back(key);
-  return out;
-}
+using testing::at;
+using testing::keys_of;
 
 // The keys Entity.saveWithoutId writes for every mob, up to the UUID.
 const std::vector<std::string> kEntityKeys = {"id",   "Pos",          "Motion",         "Rotation", "fall_distance", "Fire",

@@ -19,6 +19,7 @@
 #include "sim/game/mobs/mob_physics.h"
 #include "sim/game/mobs/mobs.h"
 #include "sim/game/movement/player_body.h"
+#include "tests/game/entity_fakes.h"
 #include "tests/game/fake_player_connections.h"
 #include "tests/game/movement_fake_world.h"
 #include "tests/game/streaming_server.h"
@@ -31,15 +32,6 @@ using testing::FakeWorld;
 // --- fakes for the system on its own ---
 
 using FakeConnections = testing::FakePlayerConnections;
-
-class RecordingTracking final : public EntityTracking {
- public:
-  void add_entity(Entity& entity) override { added.push_back(entity.id()); }
-  void remove_entity(int32_t id) override { removed.push_back(id); }
-  void send_to_viewers(int32_t id, const SharedBytes& body) override { broadcasts.emplace_back(id, *body); }
-  std::vector<int32_t> added, removed;
-  std::vector<std::pair<int32_t, Bytes>> broadcasts;
-};
 
 struct Hit {
   ConnId player;
@@ -59,7 +51,7 @@ class RecordingDamage final : public PlayerDamage {
   std::vector<Hit> hits;
 };
 
-class RecordingDrops final : public ItemDrops {
+class MobDrops final : public ItemDrops {
  public:
   void drop_from_block(const BlockPos&, const ItemStack&) override {}
   void drop_at(const Vec3& position, const ItemStack& stack) override { drops.emplace_back(position, stack); }
@@ -67,22 +59,16 @@ class RecordingDrops final : public ItemDrops {
   std::vector<std::pair<Vec3, ItemStack>> drops;
 };
 
-class CountingTime final : public GameTime {
- public:
-  int64_t game_time() const override { return time; }
-  int64_t time = 0;
-};
-
 struct MobWorldFixture {
   FakeWorld world;
   EntityIds ids;
   Rng random{11};
   FakeConnections connections;
-  RecordingTracking tracking;
+  testing::RecordingTracking tracking;
   RecordingDamage damage;
-  RecordingDrops drops;
+  MobDrops drops;
   GameRules rules;
-  CountingTime time;
+  testing::SettableTime time;
   Mobs mobs{ids, random, connections, tracking, damage, drops, rules, time};
 
   MobWorldFixture() {
@@ -583,9 +569,9 @@ TEST(EntitySelectors, SelectFiltersSortsAndLimits) {
 
 // --- /summon and /kill through the core ---
 
-struct CommandWorld {
+struct MobCommandWorld {
   testing::StreamingServer s{3};
-  CommandWorld() { s.prepare_spawn(); }
+  MobCommandWorld() { s.prepare_spawn(); }
   std::vector<std::string> run(const std::string& line) {
     s.pass({ConsoleLine{line}});
     return s.h.sink.logs();
@@ -594,7 +580,7 @@ struct CommandWorld {
 };
 
 TEST(SummonAndKill, TextsAndEffects) {
-  CommandWorld w;
+  MobCommandWorld w;
   const Vec3 spawn = w.s.world().spawn_point();
   const int sx = static_cast<int>(std::floor(spawn.x)), sy = static_cast<int>(std::floor(spawn.y)) + 3,
             sz = static_cast<int>(std::floor(spawn.z));
@@ -633,7 +619,7 @@ TEST(SummonAndKill, TextsAndEffects) {
 }
 
 TEST(SummonAndKill, ASummonedZombieHurtsAJoinedSurvivalPlayerThroughTheHealthSystem) {
-  CommandWorld w;
+  MobCommandWorld w;
   testing::TestClient alice = w.s.join_loaded(1, "Alice", 3);
   for (int i = 0; i < 40; ++i) w.s.pass();
   Player& player = *w.s.h.core.sessions().player(1);

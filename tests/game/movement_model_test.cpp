@@ -29,7 +29,7 @@ struct PlacedBlock {
 
 enum StepKind { kMove, kTick, kConfirm, kLoaded, kShift, kSprint };
 
-struct Step {
+struct ModelStep {
   int kind = kMove;
   int variant = 0;  // move: 0 position, 1 position+look, 2 look, 3 status only
   double dx = 0, dy = 0, dz = 0;
@@ -45,7 +45,7 @@ struct Scenario {
   int mode = 0;
   bool check = true, elytra = true, runs = true, allow_flight = false, gliding = false, flying = false;
   double sx = 0.5, sy = 64.0, sz = 0.5;
-  std::vector<Step> steps;
+  std::vector<ModelStep> steps;
 };
 
 constexpr const char* kPalette[] = {"stone", "oak_slab", "oak_stairs", "oak_fence", "white_carpet", "snow",
@@ -135,7 +135,7 @@ std::string first_difference(const Scenario& s, std::set<int>* decisions = nullp
   Vec3 client{s.sx, s.sy, s.sz};
   size_t seen_teleports = 0;
   for (size_t i = 0; i < s.steps.size(); ++i) {
-    const Step& st = s.steps[i];
+    const ModelStep& st = s.steps[i];
     switch (st.kind) {
       case kMove: {
         MoveInput in;
@@ -252,8 +252,8 @@ float angle() {
   });
 }
 
-Step gen_step() {
-  Step s;
+ModelStep gen_step() {
+  ModelStep s;
   s.kind = *rc::gen::weightedElement<int>({{12, kMove}, {6, kTick}, {2, kConfirm}, {1, kLoaded}, {1, kShift}, {1, kSprint}});
   s.variant = *rc::gen::inRange(0, 4);
   s.dx = small_delta();
@@ -287,9 +287,9 @@ Scenario gen_scenario() {
   s.sz = 0.5 + *rc::gen::inRange(-16, 17) / 16.0;
   // Most clients load and confirm the join teleport before moving.
   if (*rc::gen::weightedElement<bool>({{5, true}, {1, false}})) {
-    Step loaded;
+    ModelStep loaded;
     loaded.kind = kLoaded;
-    Step confirm;
+    ModelStep confirm;
     confirm.kind = kConfirm;
     s.steps.push_back(loaded);
     s.steps.push_back(confirm);

@@ -33,11 +33,6 @@ std::vector<FinishEncryption> finish_effects(const EffectBuffer& sink) {
   return out;
 }
 
-std::optional<std::string> disconnect_text(const TestClient& client, const EffectBuffer& sink) {
-  for (const Bytes& body : client.received(sink))
-    if (auto d = decode_packet<packet::login_cb::Disconnect>(body)) return d->reason_json;
-  return std::nullopt;
-}
 
 // Handshake and login start; returns the encryption request the core answered with.
 packet::login_cb::EncryptionBegin start_login(CoreHarness& h, TestClient& client, ConnId conn, const std::string& name) {
@@ -124,7 +119,7 @@ TEST(OnlineLogin, EachRefusalHasVanillasText) {
     h.iterate(0, {client.take()});
     h.sink.clear();
     h.iterate(0, {SessionAnswer{conn, outcome, 0, 0, "", {}}});
-    auto reason = disconnect_text(client, h.sink);
+    auto reason = client.disconnect_text(h.sink);
     ASSERT_TRUE(reason.has_value()) << session_outcome_name(outcome);
     EXPECT_NE(reason->find(text), std::string::npos) << *reason;
     EXPECT_TRUE(client.closed(h.sink));

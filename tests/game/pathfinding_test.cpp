@@ -19,16 +19,14 @@
 #include "sim/game/pathfinding/node_heap.h"
 #include "sim/game/pathfinding/path_finder.h"
 #include "tests/game/movement_fake_world.h"
+#include "tests/game/names.h"
 
 namespace hz {
 namespace {
 
 using testing::FakeWorld;
 
-BlockStateId state(std::string_view block, std::initializer_list<std::pair<std::string_view, std::string_view>> props) {
-  const std::vector<std::pair<std::string_view, std::string_view>> list(props);
-  return *state_with(block, list);
-}
+using testing::state;
 
 // A zombie-sized mob standing at the centre of block (x, y, z).
 PathMob mob_at(int x, int y, int z) {
@@ -386,7 +384,7 @@ struct GridWorld final : BlockSource {
 
 // The model's rules for a 0.6 x 1.95 mob (one block wide, two high, step 1, fall 3) in a world of
 // full blocks, written from the rules page rather than from the evaluator's code.
-struct Model {
+struct PathModel {
   const GridWorld& w;
 
   bool clear(int x, int y, int z) const { return !w.is_solid(x, y, z) && !w.is_solid(x, y + 1, z); }
@@ -495,7 +493,7 @@ std::string describe(const GridWorld& w) {
 
 std::vector<NodePos> standing_spots(const GridWorld& w) {
   std::vector<NodePos> out;
-  const Model model{w};
+  const PathModel model{w};
   for (int x = 0; x < GridWorld::kSize; ++x)
     for (int z = 0; z < GridWorld::kSize; ++z)
       for (int y = 1; y <= 5; ++y)  // not on the walls: the plane outside the grid is endless
@@ -512,7 +510,7 @@ RC_GTEST_PROP(PathModel, FindsAPathExactlyWhenTheModelDoesWithLegalStepsAndBound
   RC_LOG() << describe(world) << "from " << from.x << "," << from.y << "," << from.z << " to " << to.x << ","
            << to.y << "," << to.z << "\n";
 
-  const Model model{world};
+  const PathModel model{world};
   const auto costs = model.dijkstra(from);
   const auto optimal = costs.find(to);
   const auto path = search(world, mob_at(from.x, from.y, from.z), to);

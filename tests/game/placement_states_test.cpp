@@ -15,6 +15,7 @@
 #include "sim/data/catalog.h"
 #include "sim/game/blocks/block_ray.h"
 #include "sim/game/blocks/placement_states.h"
+#include "tests/game/names.h"
 #include "tests/game/streaming_server.h"
 
 namespace hz {
@@ -50,7 +51,7 @@ BlockStateId S(std::string_view block, std::initializer_list<std::pair<std::stri
   return state.value_or(0);
 }
 
-std::string_view name_of(BlockStateId s) { return block_info(block_of_state(s)).name; }
+using testing::name_of;
 std::string_view prop(BlockStateId s, std::string_view p) { return state_property(s, p); }
 
 const BlockPos kOrigin{0, 64, 0};

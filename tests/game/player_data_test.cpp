@@ -14,9 +14,12 @@
 #include "sim/game/sessions.h"
 #include "sim/world/anvil/compression.h"
 #include "tests/game/client_bytes.h"
+#include "tests/game/names.h"
 
 namespace hz {
 namespace {
+
+using testing::enchantment_registry_size;
 
 using testing::CoreHarness;
 using testing::TestClient;
@@ -282,12 +285,6 @@ TEST(PlayerData, UnknownEnchantmentsAreLeftOutAndKeptInTheFile) {
 }
 
 // The enchantment registry's size: ids below it name an enchantment.
-int enchantment_registry_size() {
-  int n = 0;
-  while (!enchantment_name(n).empty()) ++n;
-  return n;
-}
-
 // A stack, sometimes with up to three enchantments at levels 1-255.
 rc::Gen<ItemStack> gen_stack() {
   static const int kEnchantments = enchantment_registry_size();

@@ -13,15 +13,13 @@
 #include "sim/game/blocks/block_kinds.h"
 #include "sim/game/ticking/precipitation.h"
 #include "sim/game/ticking/random_tick_rules.h"
+#include "tests/game/names.h"
 
 namespace hz {
 namespace {
 
-BlockStateId state(std::string_view block, std::initializer_list<std::pair<std::string_view, std::string_view>> props = {}) {
-  std::vector<std::pair<std::string_view, std::string_view>> v(props);
-  return *state_with(block, v);
-}
-std::string_view name_of(BlockStateId s) { return block_info(block_of_state(s)).name; }
+using testing::name_of;
+using testing::state;
 
 struct ColumnWorld final : PrecipitationWorld {
   std::map<std::tuple<int, int, int>, BlockStateId> blocks;

@@ -124,11 +124,6 @@ TEST(ForwardedAddress, ReplacesTheProxysAddressAndKeepsThePort) {
 
 // --- logins through the core ---
 
-std::optional<std::string> disconnect_text(const TestClient& client, const EffectBuffer& sink) {
-  for (const Bytes& body : client.received(sink))
-    if (auto d = decode_packet<packet::login_cb::Disconnect>(body)) return d->reason_json;
-  return std::nullopt;
-}
 
 TEST(VelocityLogin, TheServerAsksTheProxyAndLogsInTheForwardedPlayer) {
   ServerProperties props = testing::test_properties();
@@ -177,7 +172,7 @@ TEST(VelocityLogin, NoAnswerOrABadSignatureIsRefusedWithItsReason) {
         .packet(packet::login_sb::LoginPluginResponse{0, answer});
     h.sink.clear();
     h.iterate(0, {client.take()});
-    auto text = disconnect_text(client, h.sink);
+    auto text = client.disconnect_text(h.sink);
     ASSERT_TRUE(text.has_value());
     EXPECT_NE(text->find(std::string(reason)), std::string::npos) << *text;
     EXPECT_TRUE(client.closed(h.sink));
@@ -209,7 +204,7 @@ TEST(BungeeCordLogin, TheForwardedIdAndAddressAreUsedAndAPlainHandshakeIsRefused
       .packet(packet::login_sb::LoginStart{"Mallory", {}});
   h.sink.clear();
   h.iterate(0, {direct.take()});
-  auto text = disconnect_text(direct, h.sink);
+  auto text = direct.disconnect_text(h.sink);
   ASSERT_TRUE(text.has_value());
   EXPECT_NE(text->find("please enable it in your BungeeCord config"), std::string::npos) << *text;
 }

@@ -17,6 +17,7 @@
 #include "sim/game/ticking/random_tick_rules.h"
 #include "sim/game/ticking/random_ticks.h"
 #include "sim/game/world/simulation_chunks.h"
+#include "tests/game/names.h"
 #include "tests/game/streaming_server.h"
 
 namespace hz {
@@ -24,11 +25,7 @@ namespace {
 
 using testing::StreamingServer;
 
-BlockStateId state(std::string_view block, std::initializer_list<std::pair<std::string_view, std::string_view>> props = {}) {
-  std::vector<std::pair<std::string_view, std::string_view>> v(props);
-  return *state_with(block, v);
-}
-std::string_view name_of_state(BlockStateId s) { return block_info(block_of_state(s)).name; }
+using testing::state;
 
 // ---------------------------------------------------------------- ticking chunks (§1)
 
@@ -106,7 +103,7 @@ TEST(RandomTickPos, DrawsCoverTheSectionEvenly) {
 
 // ---------------------------------------------------------------- a small world for the rules
 
-struct MapWorld final : TickWorld {
+struct RandomTickWorld final : TickWorld {
   std::map<std::tuple<int, int, int>, BlockStateId> blocks;
   std::map<std::tuple<int, int, int>, uint8_t> sky, light;
   std::vector<std::pair<BlockPos, BlockStateId>> drops;
@@ -131,7 +128,7 @@ struct MapWorld final : TickWorld {
 
 // Reference from the page: can the block above let a grass block live?
 bool ref_can_be_grass(BlockStateId above) {
-  const std::string_view n = name_of_state(above);
+  const std::string_view n = testing::name_of(above);
   if (n == "snow" && state_property(above, "layers") == "1") return true;
   if ((n == "water" || n == "lava") && state_property(above, "level") == "0") return false;
   if (state_property(above, "waterlogged") == "true") return false;
@@ -143,7 +140,7 @@ bool ref_can_be_grass(BlockStateId above) {
 }
 bool ref_can_propagate(BlockStateId above) { return ref_can_be_grass(above) && !is_water(above); }
 
-void ref_spreading_tick(MapWorld& w, const BlockPos& pos, Rng& rng) {
+void ref_spreading_tick(RandomTickWorld& w, const BlockPos& pos, Rng& rng) {
   const BlockStateId self = w.block(pos);
   const BlockPos up{pos.x, pos.y + 1, pos.z};
   if (!ref_can_be_grass(w.block(up))) {
@@ -156,12 +153,12 @@ void ref_spreading_tick(MapWorld& w, const BlockPos& pos, Rng& rng) {
     const int dy = static_cast<int>(rng.next_below(5)) - 3;
     const int dz = static_cast<int>(rng.next_below(3)) - 1;
     const BlockPos t{pos.x + dx, pos.y + dy, pos.z + dz};
-    if (name_of_state(w.block(t)) != "dirt") continue;
+    if (testing::name_of(w.block(t)) != "dirt") continue;
     const BlockStateId above = w.block({t.x, t.y + 1, t.z});
     if (!ref_can_propagate(above)) continue;
-    const std::string_view an = name_of_state(above);
+    const std::string_view an = testing::name_of(above);
     const bool snowy = an == "snow" || an == "snow_block" || an == "powder_snow";
-    w.set_block(t, state(name_of_state(self), {{"snowy", snowy ? "true" : "false"}}));
+    w.set_block(t, state(testing::name_of(self), {{"snowy", snowy ? "true" : "false"}}));
   }
 }
 
@@ -172,7 +169,7 @@ RC_GTEST_PROP(GrassRules, SpreadAndDecayMatchTheReference, ()) {
       state("snow", {{"layers", "2"}}), state("oak_slab", {{"type", "bottom"}, {"waterlogged", "false"}}),
       state("oak_slab", {{"type", "top"}, {"waterlogged", "false"}}), state("glass"), state("snow_block"),
       state("farmland")};
-  MapWorld w;
+  RandomTickWorld w;
   const BlockPos pos{0, 64, 0};
   for (int x = -1; x <= 1; ++x)
     for (int y = -3; y <= 2; ++y)
@@ -184,7 +181,7 @@ RC_GTEST_PROP(GrassRules, SpreadAndDecayMatchTheReference, ()) {
   const bool mycelium = *rc::gen::arbitrary<bool>();
   w.blocks[{0, 64, 0}] = mycelium ? state("mycelium", {{"snowy", "false"}}) : state("grass_block", {{"snowy", "false"}});
   const uint64_t seed = *rc::gen::arbitrary<uint64_t>();
-  MapWorld expected = w;
+  RandomTickWorld expected = w;
   Rng a(seed), b(seed);
   random_tick_block(w, pos, w.block(pos), a);
   ref_spreading_tick(expected, pos, b);
@@ -193,27 +190,27 @@ RC_GTEST_PROP(GrassRules, SpreadAndDecayMatchTheReference, ()) {
 }
 
 TEST(GrassRules, DarkGrassUnderStoneTurnsToDirt) {
-  MapWorld w;
+  RandomTickWorld w;
   w.set_block({0, 64, 0}, state("grass_block", {{"snowy", "false"}}));
   w.set_block({0, 65, 0}, state("stone"));
   Rng rng(1);
   random_tick_block(w, {0, 64, 0}, w.block({0, 64, 0}), rng);
-  EXPECT_EQ(name_of_state(w.block({0, 64, 0})), "dirt");
+  EXPECT_EQ(testing::name_of(w.block({0, 64, 0})), "dirt");
 }
 
 // ---------------------------------------------------------------- crops (§6)
 
-float ref_growth_speed(const MapWorld& w, const BlockPos& p, std::string_view crop) {
+float ref_growth_speed(const RandomTickWorld& w, const BlockPos& p, std::string_view crop) {
   float speed = 1.0f;
   for (int dx = -1; dx <= 1; ++dx)
     for (int dz = -1; dz <= 1; ++dz) {
       const BlockStateId soil = w.block({p.x + dx, p.y - 1, p.z + dz});
       float v = 0.0f;
-      if (name_of_state(soil) == "farmland") v = state_property(soil, "moisture") == "0" ? 1.0f : 3.0f;
+      if (testing::name_of(soil) == "farmland") v = state_property(soil, "moisture") == "0" ? 1.0f : 3.0f;
       if (dx != 0 || dz != 0) v /= 4.0f;
       speed += v;
     }
-  auto is = [&](int dx, int dz) { return name_of_state(w.block({p.x + dx, p.y, p.z + dz})) == crop; };
+  auto is = [&](int dx, int dz) { return testing::name_of(w.block({p.x + dx, p.y, p.z + dz})) == crop; };
   const bool row_x = is(-1, 0) || is(1, 0), row_z = is(0, -1) || is(0, 1);
   const bool diagonal = is(-1, -1) || is(1, -1) || is(-1, 1) || is(1, 1);
   if ((row_x && row_z) || diagonal) speed /= 2.0f;
@@ -221,7 +218,7 @@ float ref_growth_speed(const MapWorld& w, const BlockPos& p, std::string_view cr
 }
 
 RC_GTEST_PROP(CropRules, GrowthSpeedMatchesTheFormula, ()) {
-  MapWorld w;
+  RandomTickWorld w;
   const BlockPos p{5, 70, 5};
   for (int dx = -1; dx <= 1; ++dx)
     for (int dz = -1; dz <= 1; ++dz) {
@@ -239,7 +236,7 @@ RC_GTEST_PROP(CropRules, GrowthSpeedMatchesTheFormula, ()) {
 
 TEST(CropRules, WheatOnMoistFarmlandAloneGrowsAboutOnceInFiveTicks) {
   // Nine moist farmland cells: 1 + 3 + 8 * 0.75 = 10, so the draw is nextInt(3).
-  MapWorld w;
+  RandomTickWorld w;
   for (int dx = -1; dx <= 1; ++dx)
     for (int dz = -1; dz <= 1; ++dz) w.blocks[{dx, 63, dz}] = state("farmland", {{"moisture", "7"}});
   EXPECT_EQ(crop_growth_speed(w, {0, 64, 0}, *block_by_name("wheat")), 10.0f);
@@ -248,7 +245,7 @@ TEST(CropRules, WheatOnMoistFarmlandAloneGrowsAboutOnceInFiveTicks) {
 }
 
 TEST(CropRules, DarkCropsDoNotGrow) {
-  MapWorld w;
+  RandomTickWorld w;
   w.blocks[{0, 63, 0}] = state("farmland", {{"moisture", "7"}});
   w.blocks[{0, 64, 0}] = state("wheat");
   w.sky[{0, 64, 0}] = 8;
@@ -261,21 +258,21 @@ TEST(CropRules, DarkCropsDoNotGrow) {
 
 TEST(PlantRules, SugarCaneAndCactusStopAtThreeBlocks) {
   for (std::string_view plant : {"sugar_cane", "cactus"}) {
-    MapWorld w;
+    RandomTickWorld w;
     w.blocks[{0, 63, 0}] = state("sand");
     w.blocks[{0, 64, 0}] = state(plant);
     Rng rng(5);
     for (int i = 0; i < 2000; ++i)
       for (int y = 64; y <= 67; ++y)
-        if (name_of_state(w.block({0, y, 0})) == plant) random_tick_block(w, {0, y, 0}, w.block({0, y, 0}), rng);
-    EXPECT_EQ(name_of_state(w.block({0, 66, 0})), plant);
-    const std::string_view top = name_of_state(w.block({0, 67, 0}));
+        if (testing::name_of(w.block({0, y, 0})) == plant) random_tick_block(w, {0, y, 0}, w.block({0, y, 0}), rng);
+    EXPECT_EQ(testing::name_of(w.block({0, 66, 0})), plant);
+    const std::string_view top = testing::name_of(w.block({0, 67, 0}));
     EXPECT_TRUE(top == "air" || top == "cactus_flower") << plant << " " << top;
   }
 }
 
 TEST(PlantRules, LeavesDecayOnlyAtDistanceSevenAndNotPersistent) {
-  MapWorld w;
+  RandomTickWorld w;
   const BlockStateId far = state("oak_leaves", {{"distance", "7"}, {"persistent", "false"}, {"waterlogged", "false"}});
   const BlockStateId near = state("oak_leaves", {{"distance", "6"}, {"persistent", "false"}, {"waterlogged", "false"}});
   const BlockStateId kept = state("oak_leaves", {{"distance", "7"}, {"persistent", "true"}, {"waterlogged", "false"}});
@@ -289,7 +286,7 @@ TEST(PlantRules, LeavesDecayOnlyAtDistanceSevenAndNotPersistent) {
 }
 
 TEST(PlantRules, IceAndSnowMeltOnlyByBlockLight) {
-  MapWorld w;
+  RandomTickWorld w;
   w.set_block({0, 0, 0}, state("ice"));
   w.set_block({1, 0, 0}, state("ice"));
   w.set_block({2, 0, 0}, state("snow", {{"layers", "3"}}));
@@ -297,23 +294,23 @@ TEST(PlantRules, IceAndSnowMeltOnlyByBlockLight) {
   w.light[{0, 0, 0}] = 10, w.light[{1, 0, 0}] = 11, w.light[{2, 0, 0}] = 11, w.light[{3, 0, 0}] = 12;
   Rng rng(8);
   for (int x = 0; x < 4; ++x) random_tick_block(w, {x, 0, 0}, w.block({x, 0, 0}), rng);
-  EXPECT_EQ(name_of_state(w.block({0, 0, 0})), "ice");    // 10 is not above 11 - 1
-  EXPECT_EQ(name_of_state(w.block({1, 0, 0})), "water");  // 11 is
-  EXPECT_EQ(name_of_state(w.block({2, 0, 0})), "snow");
-  EXPECT_EQ(name_of_state(w.block({3, 0, 0})), "air");
+  EXPECT_EQ(testing::name_of(w.block({0, 0, 0})), "ice");    // 10 is not above 11 - 1
+  EXPECT_EQ(testing::name_of(w.block({1, 0, 0})), "water");  // 11 is
+  EXPECT_EQ(testing::name_of(w.block({2, 0, 0})), "snow");
+  EXPECT_EQ(testing::name_of(w.block({3, 0, 0})), "air");
 }
 
 TEST(PlantRules, ALitSaplingGrowsIntoATree) {
-  MapWorld w;
+  RandomTickWorld w;
   w.set_block({0, 63, 0}, state("grass_block", {{"snowy", "false"}}));
   w.set_block({0, 64, 0}, state("oak_sapling", {{"stage", "0"}}));
   Rng rng(11);
-  for (int i = 0; i < 1000 && name_of_state(w.block({0, 64, 0})) == "oak_sapling"; ++i)
+  for (int i = 0; i < 1000 && testing::name_of(w.block({0, 64, 0})) == "oak_sapling"; ++i)
     random_tick_block(w, {0, 64, 0}, w.block({0, 64, 0}), rng);
-  EXPECT_EQ(name_of_state(w.block({0, 64, 0})), "oak_log");
-  EXPECT_EQ(name_of_state(w.block({0, 63, 0})), "dirt");
+  EXPECT_EQ(testing::name_of(w.block({0, 64, 0})), "oak_log");
+  EXPECT_EQ(testing::name_of(w.block({0, 63, 0})), "dirt");
   int leaves = 0;
-  for (const auto& [k, s] : w.blocks) leaves += name_of_state(s) == "oak_leaves" ? 1 : 0;
+  for (const auto& [k, s] : w.blocks) leaves += testing::name_of(s) == "oak_leaves" ? 1 : 0;
   EXPECT_GT(leaves, 20);
 }
 
@@ -350,7 +347,7 @@ struct TickingWorld {
   void set(int x, int y, int z, const std::string& block) {
     command("setblock " + std::to_string(x) + " " + std::to_string(y) + " " + std::to_string(z) + " " + block);
   }
-  std::string_view at(int x, int y, int z) { return name_of_state(s.world().block_at({x, y, z})); }
+  std::string_view at(int x, int y, int z) { return testing::name_of(s.world().block_at({x, y, z})); }
   void ticks(int n) {
     for (int i = 0; i < n; ++i) {
       alice.packet(packet::play_sb::ChunkBatchReceived{64.0f});

@@ -13,7 +13,6 @@ namespace {
 using testing::CoreHarness;
 using testing::packet_id_of;
 using testing::TestClient;
-namespace cb = packet;
 
 packet::handshake_sb::SetProtocol handshake(int intent, int version = kProtocolVersion) {
   return {version, "localhost", 25565, intent};
@@ -45,13 +44,13 @@ TEST(Sessions, StatusPingAnswersVersionPlayersAndMotd) {
   EXPECT_TRUE(client.closed(h.sink));
 }
 
-struct JoinedClient {
+struct LoggedInClient {
   TestClient client;
   std::vector<Bytes> received;
 };
 
 // Runs the whole offline login and configuration of `name` on connection `conn`.
-JoinedClient join(CoreHarness& h, ConnId conn, const std::string& name) {
+LoggedInClient log_in_offline(CoreHarness& h, ConnId conn, const std::string& name) {
   TestClient client(conn);
   h.iterate(0, {ConnectionOpened{conn, "127.0.0.1:2"}});
   client.packet(handshake(2)).packet(packet::login_sb::LoginStart{name, {}});
@@ -97,7 +96,7 @@ TEST(Sessions, OfflineLoginSendsCompressionThenSuccessWithVanillaUuid) {
 
 TEST(Sessions, JoinSequenceFollowsTheSpecOrder) {
   CoreHarness h;
-  JoinedClient j = join(h, 3, "Bot1");
+  LoggedInClient j = log_in_offline(h, 3, "Bot1");
   std::vector<int32_t> ids;
   for (const Bytes& b : j.received) ids.push_back(packet_id_of(b));
   // Configuration: brand, feature flags, known packs, 28 registries, tags, finish.
@@ -128,8 +127,8 @@ TEST(Sessions, JoinSequenceFollowsTheSpecOrder) {
 
 TEST(Sessions, ChatIsBroadcastAsSystemChat) {
   CoreHarness h;
-  JoinedClient a = join(h, 1, "Alice");
-  JoinedClient b = join(h, 2, "Bob");
+  LoggedInClient a = log_in_offline(h, 1, "Alice");
+  LoggedInClient b = log_in_offline(h, 2, "Bob");
   a.client.packet(packet::play_sb::ChatMessage{"hello there", 0, 0, std::nullopt, 0, {}, 0});
   h.sink.clear();
   h.iterate(0, {a.client.take()});
@@ -145,7 +144,7 @@ TEST(Sessions, ChatIsBroadcastAsSystemChat) {
 TEST(Sessions, NonOpsGetVanillasRefusalAndOpsRunCommands) {
   ServerProperties props = testing::test_properties();
   CoreHarness h(props);
-  JoinedClient j = join(h, 1, "Alice");
+  LoggedInClient j = log_in_offline(h, 1, "Alice");
   j.client.packet(packet::play_sb::ChatCommand{"tick query"});
   h.sink.clear();
   h.iterate(0, {j.client.take()});
@@ -158,7 +157,7 @@ TEST(Sessions, NonOpsGetVanillasRefusalAndOpsRunCommands) {
 
 TEST(Sessions, MalformedBytesDisconnectWithAReasonAndTheServerKeepsTicking) {
   CoreHarness h;
-  JoinedClient healthy = join(h, 1, "Alice");
+  LoggedInClient healthy = log_in_offline(h, 1, "Alice");
   TestClient bad(9);
   h.iterate(0, {ConnectionOpened{9, "127.0.0.1:3"}});
   bad.packet(handshake(2)).raw({0xFF, 0xFF, 0xFF, 0xFF, 0x0F});  // a 5-byte length prefix
@@ -193,7 +192,7 @@ TEST(Sessions, WrongProtocolVersionIsRefusedWithTheVersionName) {
 
 TEST(Sessions, DuplicateLoginKicksTheOldConnection) {
   CoreHarness h;
-  JoinedClient first = join(h, 1, "Alice");
+  LoggedInClient first = log_in_offline(h, 1, "Alice");
   TestClient second(2);
   h.iterate(0, {ConnectionOpened{2, "127.0.0.1:5"}});
   second.packet(handshake(2)).packet(packet::login_sb::LoginStart{"Alice", {}});
@@ -214,7 +213,7 @@ Input arm_swings(TestClient& client, int count) {
   return client.take();
 }
 
-bool kicked_with(const JoinedClient& joined, const EffectBuffer& sink, const std::string& key) {
+bool kicked_with(const LoggedInClient& joined, const EffectBuffer& sink, const std::string& key) {
   for (const Bytes& body : joined.client.received(sink)) {
     if (packet_id_of(body) != packet::play_cb::KickDisconnect::kId) continue;
     auto kick = decode_packet<packet::play_cb::KickDisconnect>(body);
@@ -225,8 +224,8 @@ bool kicked_with(const JoinedClient& joined, const EffectBuffer& sink, const std
 
 TEST(ConnectionLimits, AFloodingClientIsKickedWithThePacketRateTextAndOthersPlayOn) {
   CoreHarness h;
-  JoinedClient alice = join(h, 1, "Alice");
-  JoinedClient bob = join(h, 2, "Bob");
+  LoggedInClient alice = log_in_offline(h, 1, "Alice");
+  LoggedInClient bob = log_in_offline(h, 2, "Bob");
   h.sink.clear();
   // 500 a second over 7 s is 3,500 packets: one more is over the limit.
   h.iterate(0, {arm_swings(bob.client, 3501)});
@@ -241,7 +240,7 @@ TEST(ConnectionLimits, AFloodingClientIsKickedWithThePacketRateTextAndOthersPlay
 
 TEST(ConnectionLimits, ABusyClientUnderTheRateIsNotKicked) {
   CoreHarness h;
-  JoinedClient alice = join(h, 1, "Alice");
+  LoggedInClient alice = log_in_offline(h, 1, "Alice");
   h.sink.clear();
   for (int tick = 0; tick < 200; ++tick) h.iterate(0, {arm_swings(alice.client, 24)});  // 480 a second for 10 s
   EXPECT_FALSE(alice.client.closed(h.sink));
@@ -253,7 +252,7 @@ TEST(ConnectionLimits, ALimitOfZeroTurnsTheLimiterOff) {
   ServerProperties props = testing::test_properties();
   props.packet_rate_limit = 0;
   CoreHarness h(props);
-  JoinedClient alice = join(h, 1, "Alice");
+  LoggedInClient alice = log_in_offline(h, 1, "Alice");
   h.sink.clear();
   h.iterate(0, {arm_swings(alice.client, 10000)});
   EXPECT_FALSE(alice.client.closed(h.sink));
@@ -274,7 +273,7 @@ TEST(ConnectionLimits, ASilentSocketIsClosedAfterTheReadTimeout) {
 
 TEST(ConnectionLimits, APlayerAnsweringKeepAlivesIsNeverTimedOut) {
   CoreHarness h;
-  JoinedClient alice = join(h, 1, "Alice");
+  LoggedInClient alice = log_in_offline(h, 1, "Alice");
   h.sink.clear();
   int answered = 0;
   for (int tick = 0; tick < 1400; ++tick) {  // 70 s
@@ -294,7 +293,7 @@ TEST(ConnectionLimits, APlayerAnsweringKeepAlivesIsNeverTimedOut) {
 
 TEST(ConnectionLimits, AnUnansweredKeepAliveTimesThePlayerOut) {
   CoreHarness h;
-  JoinedClient alice = join(h, 1, "Alice");
+  LoggedInClient alice = log_in_offline(h, 1, "Alice");
   h.sink.clear();
   for (int tick = 0; tick < 700 && !alice.client.closed(h.sink); ++tick) h.iterate(0, {});
   EXPECT_TRUE(kicked_with(alice, h.sink, "disconnect.timeout"));

@@ -21,6 +21,7 @@
 #include "sim/game/mobs/skeleton.h"
 #include "sim/game/mobs/sun_burn.h"
 #include "sim/game/movement/player_body.h"
+#include "tests/game/entity_fakes.h"
 #include "tests/game/fake_player_connections.h"
 #include "tests/game/movement_fake_world.h"
 #include "tests/game/streaming_server.h"
@@ -32,7 +33,7 @@ using testing::FakeWorld;
 
 using Connections = testing::FakePlayerConnections;
 
-class Tracking final : public EntityTracking {
+class ArrowTracking final : public EntityTracking {
  public:
   void add_entity(Entity& entity) override { added.push_back(&entity); }
   void remove_entity(int32_t id) override { removed.push_back(id); }
@@ -48,7 +49,7 @@ struct Shot {
   DamageCause cause;
 };
 
-class Damage final : public PlayerDamage {
+class ShotDamage final : public PlayerDamage {
  public:
   bool hurt(ConnId, DamageCause, float) override { return true; }
   bool hurt_by_mob(ConnId player, float amount, const MobAttacker& attacker, DamageCause cause) override {
@@ -59,26 +60,13 @@ class Damage final : public PlayerDamage {
   int refuse = 0;
 };
 
-class NoDrops final : public ItemDrops {
- public:
-  void drop_from_block(const BlockPos&, const ItemStack&) override {}
-  void drop_at(const Vec3&, const ItemStack&) override {}
-  void drop_from_player(const Player&, const ItemStack&, bool, bool) override {}
-};
-
-class Clock final : public GameTime {
- public:
-  int64_t game_time() const override { return time; }
-  int64_t time = 0;
-};
-
 struct ArrowWorld {
   FakeWorld world;
   EntityIds ids;
   Rng random{5};
   Connections players;
-  Tracking tracking;
-  Damage damage;
+  ArrowTracking tracking;
+  ShotDamage damage;
   Arrows arrows{ids, random, players, tracking, damage};
   ArrowWorld() { arrows.set_block_source(&world); }
   Arrow& launch(const Vec3& at, const Vec3& velocity, double base_damage = 2.0) {
@@ -261,11 +249,11 @@ struct SkeletonWorld {
   EntityIds ids;
   Rng random{19};
   Connections players;
-  Tracking tracking;
-  Damage damage;
-  NoDrops drops;
+  ArrowTracking tracking;
+  ShotDamage damage;
+  testing::NoDrops drops;
   GameRules rules;
-  Clock time;
+  testing::SettableTime time;
   Mobs mobs{ids, random, players, tracking, damage, drops, rules, time};
   SkeletonWorld() {
     world.ground(64);

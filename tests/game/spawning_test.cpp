@@ -18,6 +18,7 @@
 #include "sim/game/mobs/spawning/natural_spawning.h"
 #include "sim/game/mobs/spawning/spawn_rules.h"
 #include "sim/world/biomes.h"
+#include "tests/game/entity_fakes.h"
 #include "tests/game/fake_player_connections.h"
 #include "tests/game/movement_fake_world.h"
 #include "tests/game/streaming_server.h"
@@ -142,7 +143,7 @@ const std::vector<std::string>& palette() {
 bool ref_floor(const std::string& n) { return n == "stone" || n == "grass_block"; }
 bool ref_empty(const std::string& n) { return n == "air" || n == "short_grass" || n == "torch"; }
 
-struct SmallWorld final : spawning::SpawnView {
+struct SpawnSpotWorld final : spawning::SpawnView {
   std::map<std::tuple<int, int, int>, std::string> blocks;
   std::map<std::tuple<int, int, int>, std::pair<int, int>> light;  // sky, block
   std::string name(const BlockPos& p) const {
@@ -160,7 +161,7 @@ struct SmallWorld final : spawning::SpawnView {
   }
 };
 
-bool reference_accepts(const SmallWorld& w, bool monster, const BlockPos& p, int darken, bool thunder,
+bool reference_accepts(const SpawnSpotWorld& w, bool monster, const BlockPos& p, int darken, bool thunder,
                        Difficulty difficulty, double dist_sqr, Rng& rng) {
   if (monster && dist_sqr > 128.0 * 128.0) return false;
   const BlockPos below{p.x, p.y - 1, p.z}, above{p.x, p.y + 1, p.z};
@@ -175,7 +176,7 @@ bool reference_accepts(const SmallWorld& w, bool monster, const BlockPos& p, int
 }
 
 RC_GTEST_PROP(SpawningPosition, AcceptanceMatchesTheReferenceOnRandomSmallWorlds, ()) {
-  SmallWorld w;
+  SpawnSpotWorld w;
   const auto& names = palette();
   for (int x = 0; x < 2; ++x)
     for (int y = 0; y < 4; ++y)
@@ -229,29 +230,11 @@ TEST(SpawningLists, HorizonKindsInTheBiomeLists) {
 // --- the spawner on a fake world of ticking chunks ---
 
 using FakeConnections = testing::FakePlayerConnections;
-class NoTracking final : public EntityTracking {
- public:
-  void add_entity(Entity&) override {}
-  void remove_entity(int32_t) override {}
-  void send_to_viewers(int32_t, const SharedBytes&) override {}
-};
 class NoDamage final : public PlayerDamage {
  public:
   bool hurt(ConnId, DamageCause, float) override { return false; }
   bool hurt_by_mob(ConnId, float, const MobAttacker&, DamageCause) override { return false; }
 };
-class NoDrops final : public ItemDrops {
- public:
-  void drop_from_block(const BlockPos&, const ItemStack&) override {}
-  void drop_at(const Vec3&, const ItemStack&) override {}
-  void drop_from_player(const Player&, const ItemStack&, bool, bool) override {}
-};
-class FixedTime final : public GameTime {
- public:
-  int64_t game_time() const override { return time; }
-  int64_t time = 0;
-};
-
 // Chunks -r..r around the origin, each a one-block floor at y = 64 under open sky.
 class FlatChunks final : public TickingChunks {
  public:
@@ -285,11 +268,11 @@ struct SpawnerFixture {
   EntityIds ids;
   Rng random{5};
   FakeConnections players;
-  NoTracking tracking;
+  testing::NoTracking tracking;
   NoDamage damage;
-  NoDrops drops;
+  testing::NoDrops drops;
   GameRules rules;
-  FixedTime time;
+  testing::SettableTime time;
   Mobs mobs{ids, random, players, tracking, damage, drops, rules, time};
   NaturalSpawning spawner;
   int darken = 11;
@@ -371,11 +354,11 @@ struct DespawnFixture {
   EntityIds ids;
   Rng random{3};
   FakeConnections players;
-  NoTracking tracking;
+  testing::NoTracking tracking;
   NoDamage damage;
-  NoDrops drops;
+  testing::NoDrops drops;
   GameRules rules;
-  FixedTime time;
+  testing::SettableTime time;
   Mobs mobs{ids, random, players, tracking, damage, drops, rules, time};
   DespawnFixture() {
     world.ground(64);

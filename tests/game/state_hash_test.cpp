@@ -12,7 +12,7 @@ namespace hz {
 namespace {
 
 using testing::CoreHarness;
-constexpr int64_t kMs = 1'000'000;
+using testing::kMs;
 
 TEST(StateHash, SameInputsGiveTheSameHash) {
   CoreHarness a, b;

@@ -6,7 +6,7 @@ namespace hz {
 namespace {
 
 using testing::CoreHarness;
-constexpr int64_t kMs = 1'000'000;
+using testing::kMs;
 
 int count_warnings(const std::vector<std::string>& logs) {
   int n = 0;

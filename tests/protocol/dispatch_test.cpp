@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sim/protocol/packets.h"
+#include "tests/protocol/bytes_of.h"
 
 namespace hz {
 namespace {
@@ -19,11 +20,7 @@ static_assert(HandshakeServerbound::ids_unique() && StatusClientbound::ids_uniqu
               ConfigClientbound::ids_unique() && ConfigServerbound::ids_unique() && PlayClientbound::ids_unique() &&
               PlayServerbound::ids_unique());
 
-Bytes bytes_of(std::initializer_list<int> values) {
-  Bytes b;
-  for (int v : values) b.push_back(static_cast<uint8_t>(v));
-  return b;
-}
+using testing::bytes_of;
 
 // Takes only movement and keep-alive packets.
 struct MovementHandler {

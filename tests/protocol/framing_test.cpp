@@ -8,15 +8,12 @@
 #include <vector>
 
 #include "sim/protocol/wire.h"
+#include "tests/protocol/bytes_of.h"
 
 namespace hz {
 namespace {
 
-Bytes bytes_of(std::initializer_list<int> values) {
-  Bytes b;
-  for (int v : values) b.push_back(static_cast<uint8_t>(v));
-  return b;
-}
+using testing::bytes_of;
 
 Bytes zlib_compress(const Bytes& data) {
   uLongf size = compressBound(static_cast<uLong>(data.size()));

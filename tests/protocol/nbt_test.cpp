@@ -4,6 +4,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "sim/protocol/mutf8.h"
+#include "tests/protocol/bytes_of.h"
 #include "tests/protocol/random_values.h"
 
 namespace hz {
@@ -13,11 +14,7 @@ using nbt::Compound;
 using nbt::List;
 using nbt::Tag;
 
-Bytes bytes_of(std::initializer_list<int> values) {
-  Bytes b;
-  for (int v : values) b.push_back(static_cast<uint8_t>(v));
-  return b;
-}
+using testing::bytes_of;
 
 void append(Bytes& b, std::string_view s) { b.insert(b.end(), s.begin(), s.end()); }
 

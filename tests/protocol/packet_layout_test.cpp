@@ -7,17 +7,14 @@
 
 #include "sim/protocol/packets.h"
 #include "sim/protocol/text.h"
+#include "tests/protocol/bytes_of.h"
 
 namespace hz {
 namespace {
 
 using namespace hz::packet;
 
-Bytes bytes_of(std::initializer_list<int> values) {
-  Bytes b;
-  for (int v : values) b.push_back(static_cast<uint8_t>(v));
-  return b;
-}
+using testing::bytes_of;
 
 Bytes concat(std::initializer_list<Bytes> parts) {
   Bytes out;

@@ -10,16 +10,13 @@
 
 #include "sim/protocol/fields.h"
 #include "sim/protocol/mutf8.h"
+#include "tests/protocol/bytes_of.h"
 #include "tests/protocol/random_values.h"
 
 namespace hz {
 namespace {
 
-Bytes bytes_of(std::initializer_list<int> values) {
-  Bytes b;
-  for (int v : values) b.push_back(static_cast<uint8_t>(v));
-  return b;
-}
+using testing::bytes_of;
 
 Bytes varint_bytes(int32_t v) {
   ByteWriter w;

@@ -1,34 +1,17 @@
 // Player files on disk: each save keeps the previous file as <uuid>.dat_old; a read falls back to
 // it when <uuid>.dat is missing or damaged, keeping a copy of the damaged file, as vanilla does.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <atomic>
 #include <filesystem>
 
 #include "server/files.h"
 #include "server/storage/level_files.h"
 #include "server/storage/player_files.h"
 #include "sim/game/player_data.h"
+#include "tests/shell/temp_folder.h"
 
 namespace hz {
 namespace {
-
-class TempWorld {
- public:
-  TempWorld() {
-    static std::atomic<int> counter{0};
-    path_ = std::filesystem::temp_directory_path() /
-            ("hz_players_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
-  }
-  ~TempWorld() { std::filesystem::remove_all(path_); }
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
 
 Bytes file_of(float health) {
   Player p;
@@ -40,7 +23,7 @@ Bytes file_of(float health) {
 const std::string kPath = player_data_path(Uuid{5, 6});
 
 TEST(PlayerFiles, EachSaveKeepsThePreviousFileAsDatOld) {
-  TempWorld world;
+  testing::TempFolder world{"hz_players_"};
   ASSERT_TRUE(write_world_file(world.path(), StorageWrite{kPath, file_of(10.0f), false}));
   EXPECT_FALSE(std::filesystem::exists(world.path() / (kPath + "_old")));
   ASSERT_TRUE(write_world_file(world.path(), StorageWrite{kPath, file_of(12.0f), true}));
@@ -53,7 +36,7 @@ TEST(PlayerFiles, EachSaveKeepsThePreviousFileAsDatOld) {
 }
 
 TEST(PlayerFiles, ReadingFindsTheFileOrReportsItAbsent) {
-  TempWorld world;
+  testing::TempFolder world{"hz_players_"};
   anvil::StorageResult none = read_player_file(world.path(), kPath);
   EXPECT_EQ(none.outcome, anvil::StorageOutcome::kAbsent);
   EXPECT_TRUE(none.message.empty());
@@ -65,7 +48,7 @@ TEST(PlayerFiles, ReadingFindsTheFileOrReportsItAbsent) {
 }
 
 TEST(PlayerFiles, ADamagedFileIsCopiedAsideAndDatOldIsUsed) {
-  TempWorld world;
+  testing::TempFolder world{"hz_players_"};
   ASSERT_TRUE(write_world_file(world.path(), StorageWrite{kPath, file_of(9.0f), false}));
   ASSERT_TRUE(write_world_file(world.path(), StorageWrite{kPath, file_of(4.0f), false}));
   Bytes damaged = file_of(4.0f);
@@ -88,7 +71,7 @@ TEST(PlayerFiles, ADamagedFileIsCopiedAsideAndDatOldIsUsed) {
 }
 
 TEST(PlayerFiles, BothUnreadableMeansANewPlayerWithTheReasons) {
-  TempWorld world;
+  testing::TempFolder world{"hz_players_"};
   std::filesystem::create_directories(world.path() / "players/data");
   ASSERT_FALSE(write_file_atomically(world.path() / kPath, Bytes{1, 2, 3}, false).has_value());
   ASSERT_FALSE(write_file_atomically(world.path() / (kPath + "_old"), Bytes{4, 5}, false).has_value());
@@ -99,7 +82,7 @@ TEST(PlayerFiles, BothUnreadableMeansANewPlayerWithTheReasons) {
 }
 
 TEST(PlayerFiles, OnlyPlayerDataPathsAreRead) {
-  TempWorld world;
+  testing::TempFolder world{"hz_players_"};
   EXPECT_EQ(read_player_file(world.path(), "level.dat").outcome, anvil::StorageOutcome::kError);
   EXPECT_EQ(read_player_file(world.path(), "players/data/../../x.dat").outcome, anvil::StorageOutcome::kError);
 }

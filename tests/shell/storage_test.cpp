@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
-#include <atomic>
 #include <map>
 
 #include "server/files.h"
@@ -15,6 +14,7 @@
 #include "sim/core/rng.h"
 #include "sim/world/anvil/chunk_nbt.h"
 #include "sim/world/biomes.h"
+#include "tests/shell/temp_folder.h"
 
 namespace hz {
 namespace {
@@ -22,22 +22,6 @@ namespace {
 using anvil::ChunkAddress;
 using anvil::StorageJobKind;
 using anvil::StorageOutcome;
-
-class TempWorld {
- public:
-  TempWorld() {
-    static std::atomic<int> counter{0};
-    path_ = std::filesystem::temp_directory_path() /
-            ("hz_anvil_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
-  }
-  ~TempWorld() { std::filesystem::remove_all(path_); }
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
 
 ChunkAddress at(int x, int z) {
   ChunkAddress a;
@@ -59,7 +43,7 @@ struct Logged {
 };
 
 TEST(AnvilStorage, ChunksSurviveReopeningTheWorld) {
-  TempWorld world;
+  testing::TempFolder world{"hz_anvil_"};
   Logged log;
   Rng rng(5);
   std::map<std::pair<int, int>, Bytes> written;
@@ -98,7 +82,7 @@ TEST(AnvilStorage, ChunksSurviveReopeningTheWorld) {
 }
 
 TEST(AnvilStorage, OversizedChunksUseAnExternalFileUntilTheyShrink) {
-  TempWorld world;
+  testing::TempFolder world{"hz_anvil_"};
   Logged log;
   RegionFiles files({world.path(), false, anvil::ChunkCodec::kNone, 256}, log.sink());
   Rng rng(9);
@@ -118,7 +102,7 @@ TEST(AnvilStorage, OversizedChunksUseAnExternalFileUntilTheyShrink) {
 }
 
 TEST(AnvilStorage, DamagedFilesGiveErrorsNotCrashes) {
-  TempWorld world;
+  testing::TempFolder world{"hz_anvil_"};
   Logged log;
   {
     RegionFiles files({world.path(), false, anvil::ChunkCodec::kZlib, 256}, log.sink());
@@ -150,7 +134,7 @@ TEST(AnvilStorage, DamagedFilesGiveErrorsNotCrashes) {
 }
 
 TEST(AnvilStorage, FewRegionsStayOpenAndNothingIsLost) {
-  TempWorld world;
+  testing::TempFolder world{"hz_anvil_"};
   Logged log;
   RegionFiles files({world.path(), false, anvil::ChunkCodec::kLz4, 2}, log.sink());
   for (int r = 0; r < 6; ++r) {
@@ -161,7 +145,7 @@ TEST(AnvilStorage, FewRegionsStayOpenAndNothingIsLost) {
 }
 
 TEST(AnvilStorage, TheStorageThreadAnswersJobsInOrder) {
-  TempWorld world;
+  testing::TempFolder world{"hz_anvil_"};
   Logged log;
   std::mutex mutex;
   std::vector<JobCompleted> done;
@@ -202,7 +186,7 @@ TEST(AnvilStorage, TheStorageThreadAnswersJobsInOrder) {
 }
 
 TEST(AnvilStorage, LevelDatKeepsItsPredecessorAndFallsBackToIt) {
-  TempWorld world;
+  testing::TempFolder world{"hz_anvil_"};
   EXPECT_FALSE(load_level(world.path())->has_value()) << "no files: a new world";
   anvil::LevelData first;
   first.level_name = "first";
@@ -229,7 +213,7 @@ TEST(AnvilStorage, LevelDatKeepsItsPredecessorAndFallsBackToIt) {
 }
 
 TEST(AnvilStorage, SessionLockRefusesASecondProcess) {
-  TempWorld world;
+  testing::TempFolder world{"hz_anvil_"};
   auto lock = SessionLock::acquire(world.path());
   ASSERT_TRUE(lock.ok()) << lock.error();
   EXPECT_EQ(*read_binary_file(world.path() / "session.lock"), (Bytes{0xE2, 0x98, 0x83}));
