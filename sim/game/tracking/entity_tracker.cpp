@@ -1,6 +1,7 @@
 #include "sim/game/tracking/entity_tracker.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "sim/core/hash.h"
 #include "sim/core/java_format.h"
@@ -128,14 +129,7 @@ std::vector<EntityTracker::Tracked*> EntityTracker::candidates(const Vec3& aroun
                                                                const IdSet& related) const {
   std::vector<int32_t> ids(related.begin(), related.end());
   grid_.collect(around, radius, ids);
-  if (ids.size() * 2 >= order_.size()) return order_;
-  std::sort(ids.begin(), ids.end());
-  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-  std::vector<Tracked*> out;
-  out.reserve(ids.size());
-  for (int32_t id : ids)
-    if (Tracked* t = find(id)) out.push_back(t);
-  return out;
+  return in_id_order(std::move(ids), order_);
 }
 
 std::vector<EntityTracker::Tracked*> EntityTracker::entities_near(const Vec3& around, double player_radius,
@@ -143,7 +137,12 @@ std::vector<EntityTracker::Tracked*> EntityTracker::entities_near(const Vec3& ar
   std::vector<int32_t> ids(related.begin(), related.end());
   grid_.collect(around, player_radius, ids);
   if (other_radius > 0.0) entity_grid_.collect(around, other_radius, ids);
-  if (ids.size() * 2 >= all_order_.size()) return all_order_;
+  return in_id_order(std::move(ids), all_order_);
+}
+
+std::vector<EntityTracker::Tracked*> EntityTracker::in_id_order(std::vector<int32_t> ids,
+                                                                const std::vector<Tracked*>& everyone) const {
+  if (ids.size() * 2 >= everyone.size()) return everyone;
   std::sort(ids.begin(), ids.end());
   ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
   std::vector<Tracked*> out;

@@ -134,13 +134,15 @@ class EntityTracker final : public PlayerListener,
   // Every entity against one viewer (the viewer moved). With `mover`, the viewer's own place in
   // the id order re-pairs it as an entity with every player (ChunkMap.move's loop).
   void update_as_viewer(Tracked& viewer, bool mover = false);
-  // The players near a position plus those already related, in entity id order. When that is
-  // most of the players, simply all of them in order (cheaper than sorting nearly everyone).
+  // The players near a position plus those already related, in entity id order.
   std::vector<Tracked*> candidates(const Vec3& around, double radius, const IdSet& related) const;
   // Players within `player_radius` and other entities within `other_radius` of a position, plus
   // those already related, in entity id order.
   std::vector<Tracked*> entities_near(const Vec3& around, double player_radius, double other_radius,
                                       const IdSet& related) const;
+  // The tracked objects with these ids (repeats allowed), in id order. When they are half of
+  // `everyone` or more, simply `everyone` (cheaper than sorting nearly all; callers check each).
+  std::vector<Tracked*> in_id_order(std::vector<int32_t> ids, const std::vector<Tracked*>& everyone) const;
   TrackingGrid& grid_for(const Tracked& t) { return t.player ? grid_ : entity_grid_; }
   Tracked* find(int32_t id) const;
   static void insert_by_id(std::vector<Tracked*>& list, Tracked* t);
