@@ -33,6 +33,10 @@ struct ConsoleLine {
   std::string text;
   uint32_t rcon_request = 0;
   bool operator==(const ConsoleLine&) const = default;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(text, rcon_request);
+  }
 };
 
 // Asynchronous work (chunk generation, region reads) finishing. `result` is the job's output in

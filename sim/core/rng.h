@@ -20,6 +20,12 @@ class Rng {
   // The generator's whole state, for state hashes.
   uint64_t state_hash() const { return s0_ * 0x9E3779B97F4A7C15ull ^ s1_; }
 
+  // The state for snapshots (sim/game/snapshot/state_io.h).
+  template <class Io>
+  void state_fields(Io& io) {
+    io(s0_, s1_);
+  }
+
  private:
   uint64_t s0_, s1_;
 };

@@ -37,6 +37,7 @@
 #include "sim/game/tracking/entity_tracker.h"
 #include "sim/game/player_saves.h"
 #include "sim/game/sessions.h"
+#include "sim/game/snapshot/state_io.h"
 #include "sim/game/survival/survival_system.h"
 #include "sim/game/ticking/random_ticks.h"
 #include "sim/game/ticks/scheduled_ticks.h"
@@ -333,40 +334,71 @@ void Core::save_everything() {
 }
 
 uint64_t Core::state_hash() const {
-  // Every member that can differ between two runs; docs/determinism.md lists what this covers.
   Hasher h;
-  h.i64(tick_count_);
-  h.u64(rate_.hash());
-  h.u64(scheduler_.hash());
-  h.u64(stats_.hash());
-  h.i64(empty_ticks_), h.i64(ticks_until_autosave_), h.i64(tick_start_nanos_), h.u64(stop_requested_);
-  h.u64(console_queue_.size());
-  for (const ConsoleLine& line : console_queue_) h.str(line.text), h.u64(line.rcon_request);
-  h.u64(rules_.hash());
-  h.u64(random_.state_hash());
-  h.u64(movement_->hash());
-  h.u64(tracker_->hash());
-  h.u64(sessions_->hash());
-  h.u64(world_->hash());
-  h.u64(digging_->hash());
-  h.u64(items_->hash());
-  h.u64(orbs_->hash());
-  h.u64(block_acks_->hash());
-  h.u64(inventory_->hash());
-  h.u64(survival_->hash());
-  h.u64(block_use_->hash());
-  h.u64(player_saves_->hash());
-  h.u64(time_->hash());
-  h.u64(access_->hash()), h.u64(saving_enabled_);
-  h.u64(random_ticks_->hash());
-  h.u64(scheduled_ticks_->hash());
-  h.u64(falling_->hash());
-  h.u64(saved_entities_->hash());
-  h.u64(lightning_->hash());
-  h.u64(block_tick_rules_->fire().hash());
-  h.u64(mobs_->hash());
-  h.u64(spawning_->hash());
+  for (const StatePart& part : state_parts()) h.u64(part.hash);
   return h.digest();
+}
+
+std::vector<Core::StatePart> Core::state_parts() const {
+  // Every member that can differ between two runs; docs/determinism.md lists what this covers.
+  Hasher own;
+  own.i64(tick_count_), own.i64(empty_ticks_), own.i64(ticks_until_autosave_), own.i64(tick_start_nanos_);
+  own.u64(stop_requested_), own.u64(saving_enabled_), own.i64(entity_ids_.peek());
+  own.u64(console_queue_.size());
+  for (const ConsoleLine& line : console_queue_) own.str(line.text), own.u64(line.rcon_request);
+  constexpr bool kSnapshot = true;
+  return {
+      {"core", own.digest(), kSnapshot},
+      {"tick_rate", rate_.hash(), kSnapshot},
+      {"tick_scheduler", scheduler_.hash(), kSnapshot},
+      {"tick_stats", stats_.hash(), kSnapshot},
+      {"game_rules", rules_.hash(), kSnapshot},
+      {"random", random_.state_hash(), kSnapshot},
+      {"movement", movement_->hash()},
+      {"tracker", tracker_->hash()},
+      {"sessions", sessions_->hash()},
+      {"world", world_->hash()},
+      {"digging", digging_->hash(), kSnapshot},
+      {"items", items_->hash()},
+      {"orbs", orbs_->hash()},
+      {"block_acks", block_acks_->hash(), kSnapshot},
+      {"inventory", inventory_->hash()},
+      {"survival", survival_->hash()},
+      {"block_use", block_use_->hash(), kSnapshot},
+      {"player_saves", player_saves_->hash()},
+      {"time", time_->hash(), kSnapshot},
+      {"access", access_->hash()},
+      {"random_ticks", random_ticks_->hash(), kSnapshot},
+      {"scheduled_ticks", scheduled_ticks_->hash()},
+      {"falling", falling_->hash()},
+      {"saved_entities", saved_entities_->hash()},
+      {"lightning", lightning_->hash()},
+      {"fire", block_tick_rules_->fire().hash(), kSnapshot},
+      {"mobs", mobs_->hash()},
+      {"spawning", spawning_->hash(), kSnapshot},
+  };
+}
+
+// The parts marked kSnapshot above, in that order.
+template <class Io>
+void Core::snapshot_fields(Io& io) {
+  io(tick_count_, empty_ticks_, ticks_until_autosave_, tick_start_nanos_, stop_requested_, saving_enabled_,
+     entity_ids_, console_queue_);
+  io(rate_, scheduler_, stats_, rules_, random_, *digging_, *block_acks_, *block_use_, *time_, *random_ticks_,
+     block_tick_rules_->fire(), *spawning_);
+}
+
+Bytes Core::write_snapshot_parts() const {
+  StateWriter writer;
+  const_cast<Core&>(*this).snapshot_fields(writer);  // the writer only reads
+  return writer.take();
+}
+
+bool Core::read_snapshot_parts(std::span<const uint8_t> bytes) {
+  StateReader reader(bytes);
+  snapshot_fields(reader);
+  reader.expect_end();
+  return reader.ok();
 }
 
 // --- CommandHost ---

@@ -7,6 +7,8 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "sim/core/clock.h"
 #include "sim/core/rng.h"
@@ -85,6 +87,19 @@ class Core final : public CommandHost,
   // Saves everything (on stop): flushes dirty chunks and player data as storage effects.
   void save_everything();
   uint64_t state_hash() const;
+  // The state by parts, each with its hash, in the order state_hash() folds them; a snapshot
+  // writes the parts marked `in_snapshot` (docs/simulation.md "Snapshots").
+  struct StatePart {
+    std::string_view name;
+    uint64_t hash = 0;
+    bool in_snapshot = false;
+  };
+  std::vector<StatePart> state_parts() const;
+  // The snapshot so far: the parts whose state is declared, not yet enough to restore a core on
+  // its own. Reading fails, changing nothing that was not read, on bytes that are short,
+  // damaged or left over.
+  Bytes write_snapshot_parts() const;
+  bool read_snapshot_parts(std::span<const uint8_t> bytes);
   const CoreConfig& config() const { return config_; }
 
   // CommandHost
@@ -164,6 +179,8 @@ class Core final : public CommandHost,
   void tick_children();
   void run_console_commands();
   int compute_next_autosave_interval() const;
+  template <class Io>
+  void snapshot_fields(Io& io);
   // GameTime
   int64_t game_time() const override;
   packet::play_cb::UpdateTime time_sync() const override;

@@ -11,6 +11,10 @@ class EntityIds {
   int32_t next() { return next_++; }
   // The id the next entity will get (for the state hash).
   int32_t peek() const { return next_; }
+  template <class Io>
+  void state_fields(Io& io) {
+    io(next_);
+  }
 
  private:
   int32_t next_ = 1;

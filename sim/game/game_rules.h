@@ -32,6 +32,13 @@ class GameRules {
   std::string value_text(const GameRuleSpec& rule) const;
   uint64_t hash() const;
 
+  // The members hash() covers, for snapshots (sim/game/snapshot/state_io.h); a snapshot is
+  // checked against the state hash after loading, which a list of the wrong length fails.
+  template <class Io>
+  void state_fields(Io& io) {
+    io(values_);
+  }
+
  private:
   int index_of(const GameRuleSpec& rule) const;
   std::vector<int32_t> values_;

@@ -44,6 +44,13 @@ class TickRateManager {
   // state hash.
   uint64_t hash() const;
 
+  // The members hash() covers, for snapshots (sim/game/snapshot/state_io.h).
+  template <class Io>
+  void state_fields(Io& io) {
+    io(tick_rate_, nanoseconds_per_tick_, frozen_ticks_to_run_, run_game_elements_, frozen_, previous_is_frozen_);
+    io(remaining_sprint_ticks_, sprint_tick_start_time_, sprint_time_spend_, scheduled_current_sprint_ticks_);
+  }
+
  private:
   void finish_tick_sprint();
 

@@ -34,6 +34,12 @@ class TickScheduler {
   int64_t last_overload_warning_nanos() const { return last_overload_warning_nanos_; }
   uint64_t hash() const;
 
+  // The members hash() covers, for snapshots (sim/game/snapshot/state_io.h).
+  template <class Io>
+  void state_fields(Io& io) {
+    io(next_tick_nanos_, last_overload_warning_nanos_);
+  }
+
  private:
   int64_t next_tick_nanos_ = 0;
   int64_t last_overload_warning_nanos_ = 0;

@@ -23,6 +23,12 @@ class TickStats {
   // Everything above (the ring, its sum, the smoothed average), for the core's state hash.
   uint64_t hash() const;
 
+  // The members hash() covers, for snapshots (sim/game/snapshot/state_io.h).
+  template <class Io>
+  void state_fields(Io& io) {
+    io(ring_, aggregated_, smoothed_millis_);
+  }
+
  private:
   std::array<int64_t, kSpan> ring_{};
   int64_t aggregated_ = 0;

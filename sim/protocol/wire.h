@@ -25,6 +25,10 @@ struct Uuid {
 struct BlockPos {
   int32_t x = 0, y = 0, z = 0;
   bool operator==(const BlockPos&) const = default;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(x, y, z);
+  }
 };
 
 // Appends protocol-encoded values to a byte vector.

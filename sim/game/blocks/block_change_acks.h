@@ -23,6 +23,12 @@ class BlockChangeAcks final : public PlayerListener {
 
   uint64_t hash() const;
 
+  // The members hash() covers, for snapshots (sim/game/snapshot/state_io.h).
+  template <class Io>
+  void state_fields(Io& io) {
+    io(pending_);
+  }
+
  private:
   PlayerConnections& connections_;
   std::map<ConnId, int32_t> pending_;

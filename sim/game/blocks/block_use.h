@@ -31,6 +31,12 @@ class BlockUse final : public PlayerListener {
 
   uint64_t hash() const;
 
+  // The members hash() covers, for snapshots (sim/game/snapshot/state_io.h).
+  template <class Io>
+  void state_fields(Io& io) {
+    io(sneaking_);
+  }
+
  private:
   UseResult toggle_door(BlockStateId state, const BlockPos& pos);
   UseResult toggle_gate(const Player& player, BlockStateId state, const BlockPos& pos);

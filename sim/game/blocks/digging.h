@@ -33,6 +33,12 @@ class Digging final : public PlayerListener {
 
   uint64_t hash() const;
 
+  // The members hash() covers, for snapshots (sim/game/snapshot/state_io.h).
+  template <class Io>
+  void state_fields(Io& io) {
+    io(players_);
+  }
+
  private:
   // One player's ServerPlayerGameMode digging state.
   struct DigState {
@@ -44,6 +50,10 @@ class Digging final : public PlayerListener {
     BlockPos delayed_pos;
     int64_t delayed_start = 0;
     int last_sent_stage = -1;  // the crack stage others were last told of
+    template <class Io>
+    void state_fields(Io& io) {
+      io(game_ticks, destroying, destroy_pos, destroy_start, delayed, delayed_pos, delayed_start, last_sent_stage);
+    }
   };
 
   void start(Player& player, DigState& dig, const BlockPos& pos);

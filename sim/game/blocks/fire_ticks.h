@@ -38,6 +38,12 @@ class FireTicks {
   uint64_t blocks_burnt() const { return blocks_burnt_; }
   uint64_t hash() const;
 
+  // The members hash() covers, for snapshots (sim/game/snapshot/state_io.h).
+  template <class Io>
+  void state_fields(Io& io) {
+    io(fires_lit_, blocks_burnt_);
+  }
+
  private:
   bool near_rain(const BlockPos& pos) const;
   void remove(const BlockPos& pos);

@@ -16,6 +16,10 @@ struct LevelTimeState {
   std::array<ClockState, kWorldClockCount> clocks{};  // by WorldClockId
   WeatherData weather;
   bool operator==(const LevelTimeState&) const = default;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(game_time, clocks, weather);
+  }
 
   ClockState& clock(WorldClockId id) { return clocks[static_cast<size_t>(id)]; }
   const ClockState& clock(WorldClockId id) const { return clocks[static_cast<size_t>(id)]; }

@@ -55,6 +55,12 @@ class TimeAndWeather {
 
   uint64_t hash() const;
 
+  // The members hash() covers, for snapshots (sim/game/snapshot/state_io.h).
+  template <class Io>
+  void state_fields(Io& io) {
+    io(state_, levels_);
+  }
+
  private:
   void advance_weather(Rng& random);
   void send_clock(WorldClockId clock);

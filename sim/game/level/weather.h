@@ -19,6 +19,10 @@ struct WeatherData {
   bool raining = false;
   bool thundering = false;
   bool operator==(const WeatherData&) const = default;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(clear_weather_time, rain_time, thunder_time, raining, thundering);
+  }
 };
 
 // UniformInt ranges of ServerLevel, in ticks (inclusive).
@@ -42,6 +46,10 @@ struct WeatherLevels {
   float rain = 0.0f, previous_rain = 0.0f;
   float thunder = 0.0f, previous_thunder = 0.0f;
   bool operator==(const WeatherLevels&) const = default;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(rain, previous_rain, thunder, previous_thunder);
+  }
 };
 
 // ServerLevel.prepareWeather: a world loaded while raining starts at full rain (and thunder).

@@ -21,6 +21,10 @@ struct ClockState {
   float rate = 1.0f;
   bool paused = false;
   bool operator==(const ClockState&) const = default;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(total_ticks, partial_tick, rate, paused);
+  }
 };
 
 // ClockInstance.tick: a paused clock stands still; otherwise the rate accumulates in the partial

@@ -57,6 +57,12 @@ class RandomTicks {
   uint64_t lightning_strikes() const { return lightning_strikes_; }
   uint64_t hash() const;
 
+  // The members hash() covers, for snapshots (sim/game/snapshot/state_io.h).
+  template <class Io>
+  void state_fields(Io& io) {
+    io(positions_drawn_, blocks_ticked_, precipitation_checks_, lightning_strikes_);
+  }
+
  private:
   void tick_thunder();
   void tick_chunk(const ChunkColumn& column, int speed);

@@ -35,6 +35,13 @@ class NaturalSpawning {
   uint64_t spawned() const { return spawned_; }
   uint64_t hash() const;
 
+  // The members hash() covers, for snapshots (sim/game/snapshot/state_io.h); the rest is rebuilt
+  // every tick.
+  template <class Io>
+  void state_fields(Io& io) {
+    io(attempts_, spawned_);
+  }
+
  private:
   void spawn_category_for_chunk(spawning::MobCategory category, const ChunkColumn& column,
                                 const spawning::SpawnLevel& level);

@@ -1,0 +1,203 @@
+// A system's volatile state written into a snapshot and read back, from one declaration: the
+// system lists its members once, in order, in `template <class Io> void state_fields(Io& io)`.
+#pragma once
+
+// StateWriter appends the members' bytes; StateReader assigns them back in the same order and
+// fails (never throws, never allocates more than the input could hold) on bytes that are short or
+// damaged. Integers are VarLongs, floating point keeps its exact bits (NaN payloads included), a
+// container is its size and then its elements, a struct is its own `state_fields`.
+#include <array>
+#include <concepts>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <optional>
+#include <set>
+#include <span>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "sim/protocol/wire.h"
+
+namespace hz {
+
+template <class T, class Io>
+concept HasStateFields = requires(T& t, Io& io) { t.state_fields(io); };
+
+class StateWriter {
+ public:
+  template <class... T>
+  void operator()(const T&... values) {
+    (put(values), ...);
+  }
+  size_t size() const { return out_.size(); }
+  Bytes take() { return out_.take(); }
+
+ private:
+  void put(bool v) { out_.boolean(v); }
+  template <std::integral T>
+  void put(T v) {
+    if constexpr (std::is_same_v<T, uint64_t>) out_.u64(v);
+    else out_.varlong(static_cast<int64_t>(v));
+  }
+  template <class T>
+    requires std::is_enum_v<T>
+  void put(T v) {
+    put(static_cast<std::underlying_type_t<T>>(v));
+  }
+  void put(float v) { out_.f32(v); }
+  void put(double v) { out_.f64(v); }
+  void put(const std::string& s) {
+    out_.varlong(static_cast<int64_t>(s.size()));
+    out_.raw(s.data(), s.size());
+  }
+  template <class A, class B>
+  void put(const std::pair<A, B>& p) {
+    put(p.first), put(p.second);
+  }
+  template <class T>
+  void put(const std::optional<T>& o) {
+    put(o.has_value());
+    if (o) put(*o);
+  }
+  template <class T, size_t N>
+  void put(const std::array<T, N>& a) {
+    for (const T& v : a) put(v);
+  }
+  template <class C>
+  void put_range(const C& c) {
+    out_.varlong(static_cast<int64_t>(c.size()));
+    for (const auto& v : c) put(v);
+  }
+  template <class T>
+  void put(const std::vector<T>& v) {
+    put_range(v);
+  }
+  template <class T>
+  void put(const std::deque<T>& v) {
+    put_range(v);
+  }
+  template <class T>
+  void put(const std::set<T>& v) {
+    put_range(v);
+  }
+  template <class K, class V>
+  void put(const std::map<K, V>& v) {
+    put_range(v);
+  }
+  // Writing only reads the members; the one declaration takes them by reference for the reader.
+  template <class T>
+    requires HasStateFields<T, StateWriter>
+  void put(const T& v) {
+    const_cast<T&>(v).state_fields(*this);
+  }
+
+  ByteWriter out_;
+};
+
+class StateReader {
+ public:
+  explicit StateReader(std::span<const uint8_t> bytes) : in_(bytes) {}
+
+  template <class... T>
+  void operator()(T&... values) {
+    (get(values), ...);
+  }
+  bool ok() const { return in_.ok(); }
+  size_t remaining() const { return in_.remaining(); }
+  // Marks the read failed when bytes are left over: a snapshot is read whole or not at all.
+  void expect_end() { in_.expect_end(); }
+
+ private:
+  void get(bool& v) { v = in_.boolean(); }
+  template <std::integral T>
+  void get(T& v) {
+    if constexpr (std::is_same_v<T, uint64_t>) {
+      v = in_.u64();
+    } else {
+      const int64_t wide = in_.varlong();
+      if (!std::in_range<T>(wide)) return in_.fail(WireError::kBadValue);
+      v = static_cast<T>(wide);
+    }
+  }
+  template <class T>
+    requires std::is_enum_v<T>
+  void get(T& v) {
+    std::underlying_type_t<T> raw{};
+    get(raw);
+    v = static_cast<T>(raw);
+  }
+  void get(float& v) { v = in_.f32(); }
+  void get(double& v) { v = in_.f64(); }
+  void get(std::string& s) {
+    const size_t n = size_prefix(1);
+    const std::span<const uint8_t> bytes = in_.view(n);
+    s.assign(bytes.begin(), bytes.end());
+  }
+  template <class A, class B>
+  void get(std::pair<A, B>& p) {
+    get(p.first), get(p.second);
+  }
+  template <class T>
+  void get(std::optional<T>& o) {
+    bool present = false;
+    get(present);
+    o.reset();
+    if (!present) return;
+    o.emplace();
+    get(*o);
+  }
+  template <class T, size_t N>
+  void get(std::array<T, N>& a) {
+    for (T& v : a) get(v);
+  }
+  template <class T>
+  void get(std::vector<T>& v) {
+    v.assign(size_prefix(1), T{});
+    for (T& e : v) get(e);
+  }
+  template <class T>
+  void get(std::deque<T>& v) {
+    v.assign(size_prefix(1), T{});
+    for (T& e : v) get(e);
+  }
+  template <class T>
+  void get(std::set<T>& v) {
+    v.clear();
+    for (size_t n = size_prefix(1); n > 0 && ok(); --n) {
+      T e{};
+      get(e);
+      v.insert(std::move(e));
+    }
+  }
+  template <class K, class V>
+  void get(std::map<K, V>& v) {
+    v.clear();
+    for (size_t n = size_prefix(1); n > 0 && ok(); --n) {
+      K key{};
+      get(key);
+      get(v.try_emplace(std::move(key)).first->second);  // read in place: values need not move
+    }
+  }
+  template <class T>
+    requires HasStateFields<T, StateReader>
+  void get(T& v) {
+    v.state_fields(*this);
+  }
+  // A count of elements that each take at least `min_bytes`: more than the bytes left can hold
+  // fails the read (and counts 0), so damaged input never asks for a huge allocation.
+  size_t size_prefix(size_t min_bytes) {
+    const int64_t n = in_.varlong();
+    if (!ok() || n < 0 || static_cast<uint64_t>(n) > in_.remaining() / min_bytes) {
+      in_.fail(WireError::kBadValue);
+      return 0;
+    }
+    return static_cast<size_t>(n);
+  }
+
+  ByteReader in_;
+};
+
+}  // namespace hz
