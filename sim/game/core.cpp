@@ -335,11 +335,18 @@ void Core::save_everything() {
 
 uint64_t Core::state_hash() const {
   Hasher h;
-  for (const StatePart& part : state_parts()) h.u64(part.hash);
+  for_each_state_part([&h](const StatePart& part) { h.u64(part.hash); });  // every pass: no list built
   return h.digest();
 }
 
 std::vector<Core::StatePart> Core::state_parts() const {
+  std::vector<StatePart> parts;
+  for_each_state_part([&parts](const StatePart& part) { parts.push_back(part); });
+  return parts;
+}
+
+template <class F>
+void Core::for_each_state_part(F&& visit) const {
   // Every member that can differ between two runs; docs/determinism.md lists what this covers.
   Hasher own;
   own.i64(tick_count_), own.i64(empty_ticks_), own.i64(ticks_until_autosave_), own.i64(tick_start_nanos_);
@@ -347,7 +354,7 @@ std::vector<Core::StatePart> Core::state_parts() const {
   own.u64(console_queue_.size());
   for (const ConsoleLine& line : console_queue_) own.str(line.text), own.u64(line.rcon_request);
   constexpr bool kSnapshot = true;
-  return {
+  for (const StatePart& part : std::initializer_list<StatePart>{
       {"core", own.digest(), kSnapshot},
       {"tick_rate", rate_.hash(), kSnapshot},
       {"tick_scheduler", scheduler_.hash(), kSnapshot},
@@ -376,7 +383,8 @@ std::vector<Core::StatePart> Core::state_parts() const {
       {"fire", block_tick_rules_->fire().hash(), kSnapshot},
       {"mobs", mobs_->hash()},
       {"spawning", spawning_->hash(), kSnapshot},
-  };
+  })
+    visit(part);
 }
 
 // The parts marked kSnapshot above, in that order.

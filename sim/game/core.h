@@ -181,6 +181,8 @@ class Core final : public CommandHost,
   int compute_next_autosave_interval() const;
   template <class Io>
   void snapshot_fields(Io& io);
+  template <class F>
+  void for_each_state_part(F&& visit) const;
   // GameTime
   int64_t game_time() const override;
   packet::play_cb::UpdateTime time_sync() const override;
