@@ -122,9 +122,29 @@ class BotsJoinTest(unittest.TestCase):
         self.assertLessEqual(total["acks"], total["actions"], total)
         # Each accepted change reaches every bot (all build near spawn), the actor included.
         self.assertGreaterEqual(total["block_updates"], 2 * total["actions"], total)
-        self.assertEqual(total["pullbacks"], 0, "no move of a building bot is refused")
+        self.assert_pullbacks_only_from_stalls(server, total["pullbacks"])
         spots = {(round(b["position"][0] - 0.5), round(b["position"][2] - 0.5)) for b in summary["bots"]}
         self.assertEqual(len(spots), 3, "every bot builds at its own spot")
+
+    def assert_pullbacks_only_from_stalls(self, server, pullbacks):
+        """No move of a building bot is refused, except where the server stalled.
+
+        A bot moves at most 0.5 blocks a tick. When the server falls behind (under
+        ThreadSanitizer it can stall for a second) the moves that arrived meanwhile are judged in
+        one tick, and past five packets vanilla's rule allows one packet's worth (10 blocks): the
+        player is pulled back, as a vanilla client would be. Such a refusal moved more than five
+        steps (2.5 blocks); anything else is a wrong refusal, and a release server refuses none."""
+        too_quickly = [l for l in server.all_lines if "moved too quickly!" in l]
+        wrongly = [l for l in server.all_lines if "moved wrongly!" in l]
+        detail = "\n".join((too_quickly + wrongly)[-20:])
+        if not os.environ.get("HZ_TSAN"):
+            self.assertEqual(pullbacks, 0, "no move of a building bot is refused:\n" + detail)
+            return
+        self.assertEqual(wrongly, [], detail)
+        self.assertLessEqual(pullbacks, len(too_quickly), detail)
+        for line in too_quickly:
+            dx, dy, dz = (float(v) for v in line.rsplit(" ", 1)[1].split(","))
+            self.assertGreater(math.sqrt(dx * dx + dy * dy + dz * dz), 2.5, line)
 
     def test_unreachable_server_is_reported_per_bot(self):
         from server_process import free_port
