@@ -333,78 +333,100 @@ void Core::save_everything() {
   save_all(true, {});
 }
 
+// The core's own counters, flags and console queue, as one part of the state.
+struct Core::OwnState {
+  Core& core;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(core.tick_count_, core.empty_ticks_, core.ticks_until_autosave_, core.tick_start_nanos_, core.stop_requested_,
+       core.saving_enabled_, core.entity_ids_, core.console_queue_);
+  }
+  uint64_t hash() const {
+    StateWriter writer;
+    writer(*this);
+    Hasher h;
+    h.bytes(writer.take());
+    return h.digest();
+  }
+};
+
+namespace {
+
+template <class Part>
+uint64_t part_hash(const Part& part) {
+  if constexpr (requires { part.hash(); }) return part.hash();
+  else return part.state_hash();
+}
+
+// A part is in the snapshot once its system declares its state (sim/game/snapshot/state_io.h).
+template <class Part>
+constexpr bool kInSnapshot = HasStateFields<std::remove_cvref_t<Part>, StateWriter>;
+
+}  // namespace
+
+// Every member that can differ between two runs, by part, in the order the state hash folds them
+// and a snapshot writes them; docs/determinism.md lists what each covers.
+template <class Visit>
+void Core::for_each_part(Visit&& visit) {
+  OwnState own{*this};
+  visit("core", own);
+  visit("tick_rate", rate_);
+  visit("tick_scheduler", scheduler_);
+  visit("tick_stats", stats_);
+  visit("game_rules", rules_);
+  visit("random", random_);
+  visit("movement", *movement_);
+  visit("tracker", *tracker_);
+  visit("sessions", *sessions_);
+  visit("world", *world_);
+  visit("digging", *digging_);
+  visit("items", *items_);
+  visit("orbs", *orbs_);
+  visit("block_acks", *block_acks_);
+  visit("inventory", *inventory_);
+  visit("survival", *survival_);
+  visit("block_use", *block_use_);
+  visit("player_saves", *player_saves_);
+  visit("time", *time_);
+  visit("access", *access_);
+  visit("random_ticks", *random_ticks_);
+  visit("scheduled_ticks", *scheduled_ticks_);
+  visit("falling", *falling_);
+  visit("saved_entities", *saved_entities_);
+  visit("lightning", *lightning_);
+  visit("fire", block_tick_rules_->fire());
+  visit("mobs", *mobs_);
+  visit("spawning", *spawning_);
+}
+
 uint64_t Core::state_hash() const {
   Hasher h;
-  for_each_state_part([&h](const StatePart& part) { h.u64(part.hash); });  // every pass: no list built
+  // Hashing only reads; the one list of parts takes them by reference for the snapshot reader.
+  const_cast<Core&>(*this).for_each_part([&h](std::string_view, const auto& part) { h.u64(part_hash(part)); });
   return h.digest();
 }
 
 std::vector<Core::StatePart> Core::state_parts() const {
   std::vector<StatePart> parts;
-  for_each_state_part([&parts](const StatePart& part) { parts.push_back(part); });
+  const_cast<Core&>(*this).for_each_part([&parts](std::string_view name, const auto& part) {
+    parts.push_back({name, part_hash(part), kInSnapshot<decltype(part)>});
+  });
   return parts;
-}
-
-template <class F>
-void Core::for_each_state_part(F&& visit) const {
-  // Every member that can differ between two runs; docs/determinism.md lists what this covers.
-  Hasher own;
-  own.i64(tick_count_), own.i64(empty_ticks_), own.i64(ticks_until_autosave_), own.i64(tick_start_nanos_);
-  own.u64(stop_requested_), own.u64(saving_enabled_), own.i64(entity_ids_.peek());
-  own.u64(console_queue_.size());
-  for (const ConsoleLine& line : console_queue_) own.str(line.text), own.u64(line.rcon_request);
-  constexpr bool kSnapshot = true;
-  for (const StatePart& part : std::initializer_list<StatePart>{
-      {"core", own.digest(), kSnapshot},
-      {"tick_rate", rate_.hash(), kSnapshot},
-      {"tick_scheduler", scheduler_.hash(), kSnapshot},
-      {"tick_stats", stats_.hash(), kSnapshot},
-      {"game_rules", rules_.hash(), kSnapshot},
-      {"random", random_.state_hash(), kSnapshot},
-      {"movement", movement_->hash()},
-      {"tracker", tracker_->hash()},
-      {"sessions", sessions_->hash()},
-      {"world", world_->hash()},
-      {"digging", digging_->hash(), kSnapshot},
-      {"items", items_->hash()},
-      {"orbs", orbs_->hash()},
-      {"block_acks", block_acks_->hash(), kSnapshot},
-      {"inventory", inventory_->hash()},
-      {"survival", survival_->hash()},
-      {"block_use", block_use_->hash(), kSnapshot},
-      {"player_saves", player_saves_->hash()},
-      {"time", time_->hash(), kSnapshot},
-      {"access", access_->hash()},
-      {"random_ticks", random_ticks_->hash(), kSnapshot},
-      {"scheduled_ticks", scheduled_ticks_->hash()},
-      {"falling", falling_->hash()},
-      {"saved_entities", saved_entities_->hash()},
-      {"lightning", lightning_->hash()},
-      {"fire", block_tick_rules_->fire().hash(), kSnapshot},
-      {"mobs", mobs_->hash()},
-      {"spawning", spawning_->hash(), kSnapshot},
-  })
-    visit(part);
-}
-
-// The parts marked kSnapshot above, in that order.
-template <class Io>
-void Core::snapshot_fields(Io& io) {
-  io(tick_count_, empty_ticks_, ticks_until_autosave_, tick_start_nanos_, stop_requested_, saving_enabled_,
-     entity_ids_, console_queue_);
-  io(rate_, scheduler_, stats_, rules_, random_, *digging_, *block_acks_, *block_use_, *time_, *random_ticks_,
-     block_tick_rules_->fire(), *spawning_);
 }
 
 Bytes Core::write_snapshot_parts() const {
   StateWriter writer;
-  const_cast<Core&>(*this).snapshot_fields(writer);  // the writer only reads
+  const_cast<Core&>(*this).for_each_part([&writer](std::string_view, auto& part) {
+    if constexpr (kInSnapshot<decltype(part)>) writer(part);
+  });
   return writer.take();
 }
 
 bool Core::read_snapshot_parts(std::span<const uint8_t> bytes) {
   StateReader reader(bytes);
-  snapshot_fields(reader);
+  for_each_part([&reader](std::string_view, auto& part) {
+    if constexpr (kInSnapshot<decltype(part)>) reader(part);
+  });
   reader.expect_end();
   return reader.ok();
 }

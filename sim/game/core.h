@@ -179,10 +179,10 @@ class Core final : public CommandHost,
   void tick_children();
   void run_console_commands();
   int compute_next_autosave_interval() const;
-  template <class Io>
-  void snapshot_fields(Io& io);
-  template <class F>
-  void for_each_state_part(F&& visit) const;
+  struct OwnState;
+  // Calls visit(name, part) for each part of the state; the one list of parts.
+  template <class Visit>
+  void for_each_part(Visit&& visit);
   // GameTime
   int64_t game_time() const override;
   packet::play_cb::UpdateTime time_sync() const override;

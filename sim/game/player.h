@@ -20,6 +20,10 @@ namespace hz {
 struct Vec3 {
   double x = 0, y = 0, z = 0;
   bool operator==(const Vec3&) const = default;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(x, y, z);
+  }
 };
 
 // Avatar's standing eye height (a float, widened to double where a position adds it).

@@ -20,6 +20,10 @@ struct Uuid {
   bool operator==(const Uuid&) const = default;
   auto operator<=>(const Uuid&) const = default;
   std::string to_string() const;  // 8-4-4-4-12 lowercase hex
+  template <class Io>
+  void state_fields(Io& io) {
+    io(most, least);
+  }
 };
 
 struct BlockPos {

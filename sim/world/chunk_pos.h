@@ -20,6 +20,10 @@ struct ChunkPos {
   int32_t z = 0;
   bool operator==(const ChunkPos&) const = default;
   auto operator<=>(const ChunkPos&) const = default;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(x, z);
+  }
 
   // Chebyshev distance in chunks: the ring a chunk lies in around another.
   int32_t ring_distance(ChunkPos other) const {

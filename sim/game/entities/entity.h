@@ -35,6 +35,11 @@ class Entity {
   virtual Bytes synched_data() const { return {}; }
   // add_entity's data field (a falling block's state id; 0 for most kinds).
   virtual int32_t spawn_data() const { return 0; }
+  // The base's state in a snapshot; each kind's state_fields starts with it.
+  template <class Io>
+  void entity_fields(Io& io) {
+    io(id_, uuid_, position, velocity, yaw, pitch, head_yaw, on_ground, needs_sync, data_dirty);
+  }
   // Packets ServerEntity.sendPairingData adds after the spawn and data (a mob's equipment).
   virtual std::vector<SharedBytes> pairing_extras() const { return {}; }
 
@@ -53,6 +58,15 @@ class Entity {
   Uuid uuid_;
   const EntityKind* kind_;
 };
+
+// A snapshot's entities of one kind by id (a map to owned entities): each entity read must carry
+// the id it is filed under.
+template <class Io, class Map>
+void entity_map_fields(Io& io, Map& entities) {
+  io(entities);
+  if constexpr (Io::kReading)
+    for (const auto& [id, entity] : entities) io.check(entity->id() == id);
+}
 
 // Showing non-player entities to players: the entity tracker implements it.
 class EntityTracking {

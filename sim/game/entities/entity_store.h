@@ -110,6 +110,22 @@ class EntityStore {
     purge_removed();
   }
 
+  // The entities and their cells; reading rebuilds the grid from the cells. The tracker keeps its
+  // own pairs (it is restored apart and finds the entities by id).
+  template <class Io>
+  void state_fields(Io& io) {
+    entity_map_fields(io, entities_);
+    io(cells_);
+    if constexpr (Io::kReading) {
+      io.check(cells_.size() == entities_.size());
+      grid_ = TrackingGrid{};
+      for (const auto& [id, cell] : cells_) {
+        io.check(entities_.contains(id));
+        grid_.insert(id, cell);
+      }
+    }
+  }
+
   // Every entity held, by id (for the state hash).
   const std::map<int32_t, std::unique_ptr<T>>& all() const { return entities_; }
 

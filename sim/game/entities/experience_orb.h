@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 
 #include "sim/core/types.h"
@@ -23,6 +24,13 @@ class ExperienceOrb final : public Entity {
   int value() const { return value_; }
   // Data index 8: the value (the client picks the orb's icon from it).
   Bytes synched_data() const override;
+
+  static std::unique_ptr<ExperienceOrb> blank_for_snapshot() { return std::make_unique<ExperienceOrb>(0, Uuid{}, 0); }
+  template <class Io>
+  void state_fields(Io& io) {
+    entity_fields(io);
+    io(count, age, health, tick_count, following, removed, value_);
+  }
 
   int count = 1;
   int age = 0;

@@ -57,6 +57,10 @@ class ExperienceOrbs final : public ExperienceDrops, public PlayerListener, publ
   std::vector<int32_t> ids() const;
   size_t size() const { return orbs_.all().size(); }
   uint64_t hash() const;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(orbs_);
+  }
 
  private:
   void tick_orb(ExperienceOrb& orb);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 
 #include "sim/data/blocks.h"
 #include "sim/game/entities/entity.h"
@@ -24,6 +25,15 @@ class FallingBlock final : public Entity {
   Bytes synched_data() const override;
   // add_entity's data: Block.getId of the carried state.
   int32_t spawn_data() const override { return static_cast<int32_t>(state_); }
+
+  static std::unique_ptr<FallingBlock> blank_for_snapshot() {
+    return std::make_unique<FallingBlock>(0, Uuid{}, BlockStateId{}, BlockPos{});
+  }
+  template <class Io>
+  void state_fields(Io& io) {
+    entity_fields(io);
+    io(time, removed, state_, start_);
+  }
 
   int time = 0;
   bool removed = false;

@@ -54,6 +54,10 @@ class FallingBlocks final : public FallingBlockSpawner, public PlayerListener, p
   std::vector<int32_t> ids() const;
   size_t size() const { return entities_.size(); }
   uint64_t hash() const;
+  template <class Io>
+  void state_fields(Io& io) {
+    entity_map_fields(io, entities_);
+  }
 
   // EntityDimensions.makeBoundingBox for 0.98 x 0.98 at `position`.
   static Aabb box_at(const Vec3& position);

@@ -57,6 +57,10 @@ class ItemEntities final : public ItemDrops, public PlayerListener, public Entit
   std::vector<int32_t> ids() const;
   size_t size() const { return items_.all().size(); }
   uint64_t hash() const;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(items_);
+  }
 
  private:
   // ItemEntity.tick; false when the item was removed.

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 
 #include "sim/game/entities/entity.h"
@@ -32,6 +33,13 @@ class ItemEntity final : public Entity {
   }
   // Data index 8: the item stack.
   Bytes synched_data() const override;
+
+  static std::unique_ptr<ItemEntity> blank_for_snapshot() { return std::make_unique<ItemEntity>(0, Uuid{}, ItemStack{}); }
+  template <class Io>
+  void state_fields(Io& io) {
+    entity_fields(io);
+    io(age, pickup_delay, tick_count, thrower, removed, stack_);
+  }
 
   int age = 0;
   int pickup_delay = 0;

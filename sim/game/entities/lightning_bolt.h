@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 
 #include "sim/game/entities/entity.h"
 
@@ -15,6 +16,15 @@ class LightningBolt final : public Entity {
 
   LightningBolt(int32_t id, const Uuid& uuid, int flashes, bool visual_only)
       : Entity(id, uuid, lightning_bolt_kind()), flashes(flashes), visual_only(visual_only) {}
+
+  static std::unique_ptr<LightningBolt> blank_for_snapshot() {
+    return std::make_unique<LightningBolt>(0, Uuid{}, 0, false);
+  }
+  template <class Io>
+  void state_fields(Io& io) {
+    entity_fields(io);
+    io(life, flashes, visual_only, removed);
+  }
 
   int life = 2;  // ticks of the current flash
   int flashes;   // further flashes after the first

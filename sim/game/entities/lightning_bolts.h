@@ -42,6 +42,11 @@ class LightningBolts final : public LightningStrikes, public PlayerListener {
   size_t size() const { return bolts_.size(); }
   uint64_t fires_set() const { return fires_set_; }
   uint64_t hash() const;
+  template <class Io>
+  void state_fields(Io& io) {
+    entity_map_fields(io, bolts_);
+    io(fires_set_);
+  }
 
   // ServerLevel.canSpreadFireAround: the fire_spread_radius_around_player rule (-1 everywhere,
   // else a non-spectator player closer than that many blocks to the block's corner).

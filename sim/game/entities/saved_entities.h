@@ -38,11 +38,19 @@ class SavedEntities final : public EntityChunkKeeper {
   // Chunks whose record has been read (their entities are live).
   size_t loaded_chunks() const { return chunks_.size(); }
   uint64_t hash() const;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(chunks_, loaded_, dropped_);
+  }
 
  private:
   struct ChunkState {
     bool stored = false;                  // the store holds a non-empty record for it
     std::vector<nbt::Compound> unknown;   // entities of types nobody registered, written back as read
+    template <class Io>
+    void state_fields(Io& io) {
+      io(stored, unknown);
+    }
   };
 
   ServerLog& log_;

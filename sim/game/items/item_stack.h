@@ -12,6 +12,10 @@ struct EnchantmentLevel {
   int32_t id = 0;
   int32_t level = 0;
   bool operator==(const EnchantmentLevel&) const = default;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(id, level);
+  }
 };
 
 struct ItemStack {
@@ -21,6 +25,10 @@ struct ItemStack {
   std::vector<EnchantmentLevel> enchantments{};
   bool empty() const { return count <= 0; }
   bool operator==(const ItemStack&) const = default;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(item, count, enchantments);
+  }
 };
 
 // The player inventory menu (window 0): 0 crafting result, 1-4 crafting grid, 5-8 armour,

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <span>
@@ -19,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "sim/protocol/nbt.h"
 #include "sim/protocol/wire.h"
 
 namespace hz {
@@ -28,10 +30,14 @@ concept HasStateFields = requires(T& t, Io& io) { t.state_fields(io); };
 
 class StateWriter {
  public:
+  // What a declaration asks when reading needs a step writing does not (rebuilding an index).
+  static constexpr bool kReading = false;
+
   template <class... T>
   void operator()(const T&... values) {
     (put(values), ...);
   }
+  void check(bool) {}  // only reading checks
   size_t size() const { return out_.size(); }
   Bytes take() { return out_.take(); }
 
@@ -79,12 +85,22 @@ class StateWriter {
   void put(const std::deque<T>& v) {
     put_range(v);
   }
-  template <class T>
-  void put(const std::set<T>& v) {
+  template <class T, class C>
+  void put(const std::set<T, C>& v) {
     put_range(v);
   }
-  template <class K, class V>
-  void put(const std::map<K, V>& v) {
+  // NBT (entities of unknown types kept as read) as its network encoding.
+  void put(const nbt::Compound& c) {
+    const Bytes bytes = nbt::network_bytes(nbt::Tag(c));
+    out_.varlong(static_cast<int64_t>(bytes.size()));
+    out_.raw(bytes.data(), bytes.size());
+  }
+  template <class T>
+  void put(const std::unique_ptr<T>& p) {
+    put(*p);  // a snapshot holds owned objects, never an empty pointer
+  }
+  template <class K, class V, class C>
+  void put(const std::map<K, V, C>& v) {
     put_range(v);
   }
   // Writing only reads the members; the one declaration takes them by reference for the reader.
@@ -99,6 +115,8 @@ class StateWriter {
 
 class StateReader {
  public:
+  static constexpr bool kReading = true;
+
   explicit StateReader(std::span<const uint8_t> bytes) : in_(bytes) {}
 
   template <class... T>
@@ -109,6 +127,10 @@ class StateReader {
   size_t remaining() const { return in_.remaining(); }
   // Marks the read failed when bytes are left over: a snapshot is read whole or not at all.
   void expect_end() { in_.expect_end(); }
+  // A declaration's own consistency check on what it read (an entity under another id's key).
+  void check(bool consistent) {
+    if (!consistent) in_.fail(WireError::kBadValue);
+  }
 
  private:
   void get(bool& v) { v = in_.boolean(); }
@@ -163,8 +185,8 @@ class StateReader {
     v.assign(size_prefix(1), T{});
     for (T& e : v) get(e);
   }
-  template <class T>
-  void get(std::set<T>& v) {
+  template <class T, class C>
+  void get(std::set<T, C>& v) {
     v.clear();
     for (size_t n = size_prefix(1); n > 0 && ok(); --n) {
       T e{};
@@ -172,8 +194,23 @@ class StateReader {
       v.insert(std::move(e));
     }
   }
-  template <class K, class V>
-  void get(std::map<K, V>& v) {
+  void get(nbt::Compound& c) {
+    const size_t n = size_prefix(1);
+    Result<nbt::Tag> tag = nbt::read_network(in_.view(n), nbt::kFileLimits);
+    const nbt::Compound* read = tag ? tag->as<nbt::Compound>() : nullptr;
+    check(read != nullptr);
+    c = read ? *read : nbt::Compound{};
+  }
+  // An owned object is made by T::blank_for_snapshot() (objects whose constructor takes
+  // arguments) or default-constructed, then read in place.
+  template <class T>
+  void get(std::unique_ptr<T>& p) {
+    if constexpr (requires { T::blank_for_snapshot(); }) p = T::blank_for_snapshot();
+    else p = std::make_unique<T>();
+    get(*p);
+  }
+  template <class K, class V, class C>
+  void get(std::map<K, V, C>& v) {
     v.clear();
     for (size_t n = size_prefix(1); n > 0 && ok(); --n) {
       K key{};

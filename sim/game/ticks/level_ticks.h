@@ -33,6 +33,10 @@ struct ScheduledTick {
   int64_t trigger = 0;
   int32_t priority = kTickPriorityNormal;
   int64_t sub_tick = 0;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(type, pos, trigger, priority, sub_tick);
+  }
 };
 
 class LevelTicks {
@@ -62,6 +66,10 @@ class LevelTicks {
 
   size_t count() const;
   uint64_t hash() const;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(chunks_, active_);
+  }
 
  private:
   struct DrainOrder {
@@ -73,6 +81,15 @@ class LevelTicks {
   struct Container {
     std::set<ScheduledTick, DrainOrder> queue;
     std::set<Key> present;  // ticksPerPosition
+    // `present` follows from the queue and is rebuilt when read.
+    template <class Io>
+    void state_fields(Io& io) {
+      io(queue);
+      if constexpr (Io::kReading) {
+        present.clear();
+        for (const ScheduledTick& t : queue) io.check(present.insert(key_of(t.pos, t.type)).second);
+      }
+    }
   };
 
   static Key key_of(const BlockPos& pos, uint32_t type) { return {pos.x, pos.y, pos.z, type}; }

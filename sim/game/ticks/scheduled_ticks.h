@@ -47,6 +47,10 @@ class ScheduledTicks final : public BlockTickScheduler, public ChunkDataKeeper, 
   const LevelTicks& block_ticks() const { return blocks_; }
   const LevelTicks& fluid_ticks() const { return fluids_; }
   uint64_t hash() const;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(blocks_, fluids_, next_sub_tick_);
+  }
 
  private:
   void restore(LevelTicks& queue, ChunkPos pos, const anvil::ChunkExtras* stored, const char* key,
