@@ -59,6 +59,10 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
       random_(Rng::derive(static_cast<uint64_t>(config_.world_seed), kCoreRandomStream)) {
   // Each system gets only the ports it uses; this constructor is the one place that wires them.
   access_ = std::make_unique<AccessLists>(config_, effects_, static_cast<ServerLog&>(*this), clock_);
+  access_->set_on_whitelist_reloaded([this](const CommandSource& requester) {
+    send_success(requester, "Reloaded the whitelist", true);
+    kick_unlisted_players();
+  });
   sessions_ = std::make_unique<Sessions>(config_, effects_, static_cast<ServerLog&>(*this), *this,
                                          static_cast<const GameTime&>(*this), rate_, static_cast<const SpawnPoint&>(*this),
                                          entity_ids_, *access_);

@@ -55,6 +55,11 @@ struct SavedPlayer {
   // stack is unchanged; and
   // stacks of items Horizon does not know, kept for their (still empty) slot.
   std::map<int, nbt::Compound> item_tags;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(position, rotation, on_ground, fall_distance, health, hurt_time, death_time, food_level, saturation, exhaustion,
+       food_tick_timer, xp, xp_seed, game_mode, previous_game_mode, dimension, inventory, selected_slot, item_tags);
+  }
 };
 
 // The state a save writes besides the Player itself.

@@ -33,6 +33,10 @@ class OpList {
   // False when nothing changed (vanilla's StoredUserList.add and remove).
   bool add(const Uuid& uuid, OpEntry entry);
   bool remove(const Uuid& uuid) { return entries_.erase(uuid) > 0; }
+  template <class Io>
+  void state_fields(Io& io) {
+    io(entries_);
+  }
 
  private:
   OpEntries entries_;

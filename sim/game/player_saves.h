@@ -43,6 +43,10 @@ class PlayerSaves final : public PlayerStorage, public PlayerListener {
   void on_game_mode_changed(Player& player) override;
 
   uint64_t hash() const;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(next_job_, reads_, loads_, kept_);
+  }
 
  private:
   struct Load {
@@ -52,6 +56,10 @@ class PlayerSaves final : public PlayerStorage, public PlayerListener {
     std::optional<nbt::Compound> root;
     std::optional<SavedPlayer> saved;
     uint64_t digest = 0;  // of the bytes read, for the state hash
+    template <class Io>
+    void state_fields(Io& io) {
+      io(uuid, name, finished, root, saved, digest);
+    }
   };
   // What a joined player's saves carry over from the file they were loaded from.
   struct Kept {
@@ -60,6 +68,10 @@ class PlayerSaves final : public PlayerStorage, public PlayerListener {
     std::optional<GameMode> previous_game_mode;
     GameMode game_mode = GameMode::kSurvival;
     uint64_t digest = 0;
+    template <class Io>
+    void state_fields(Io& io) {
+      io(root, item_tags, previous_game_mode, game_mode, digest);
+    }
   };
 
   void finish_load(Load& load, const Bytes& result);

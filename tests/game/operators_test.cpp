@@ -305,6 +305,40 @@ TEST(Operators, WhitelistReloadReadsTheFileAndKicksWhomItNoLongerLists) {
   EXPECT_TRUE(h.core.access_lists().whitelist().contains(offline_player_uuid("Bob")));
 }
 
+// The reads of whitelist.json in flight are data: who asked is kept, so RCON's reply (sent when
+// the command ran) is never written to afterwards, and a snapshot taken meanwhile carries them.
+std::optional<SubmitJob> whitelist_read(const EffectBuffer& sink) {
+  std::optional<SubmitJob> read;
+  for (const Effect& e : sink.effects)
+    if (auto* job = std::get_if<SubmitJob>(&e); job && job->kind == kServerFileReadJobKind) read = *job;
+  return read;
+}
+
+TEST(Operators, AWhitelistReloadAskedOverRconIsAnsweredInTheLog) {
+  CoreHarness h(config_with());
+  h.iterate(0, {ConsoleLine{"whitelist reload", 9}});
+  std::optional<SubmitJob> read = whitelist_read(h.sink);
+  ASSERT_TRUE(read.has_value());
+  h.sink.clear();
+  h.iterate(0, {JobCompleted{read->job, encode_server_file_result("[]")}});
+  EXPECT_TRUE(logged(h.sink.logs(), "Reloaded the whitelist"));
+}
+
+TEST(Operators, AWhitelistReadInFlightTravelsInASnapshot) {
+  CoreHarness a(config_with());
+  a.command("whitelist reload");
+  std::optional<SubmitJob> read = whitelist_read(a.sink);
+  ASSERT_TRUE(read.has_value());
+  CoreHarness b(config_with());
+  ASSERT_TRUE(b.core.read_snapshot_parts(a.core.write_snapshot_parts()));
+  b.sink.clear();
+  b.iterate(0, {JobCompleted{read->job, encode_server_file_result(R"([{"uuid":")" +
+                                                               offline_player_uuid("Bob").to_string() +
+                                                               R"(","name":"Bob"}])")}});
+  EXPECT_TRUE(logged(b.sink.logs(), "Reloaded the whitelist"));
+  EXPECT_TRUE(b.core.access_lists().whitelist().contains(offline_player_uuid("Bob")));
+}
+
 TEST(Operators, WhitelistOnWithoutEnforceKeepsPlayersOnline) {
   CoreHarness h(config_with());
   Login alice = log_in(h, 1, "Alice");

@@ -247,12 +247,14 @@ TEST(CoreSnapshot, TheDeclaredPartsComeBackWithTheirHashes) {
     a.pass({ConsoleLine{line}});
   a.join(1, "Alice", 2);
   for (int i = 0; i < 120; ++i) a.pass();
+  for (const char* line : {"op Alice", "ban-ip 10.1.2.3", "whitelist add Alice", "kill Alice"}) a.pass({ConsoleLine{line}});
   for (int i = 0; i < 3; ++i) a.h.iterate(3 * testing::kMs);  // ticks that took time, for the statistics
 
   testing::StreamingServer b{2};
   const auto wanted = snapshot_part_hashes(a.h.core);
   const auto before = snapshot_part_hashes(b.h.core);
-  for (std::string_view differs : {"core", "tick_rate", "game_rules", "time", "random", "tick_stats", "digging"})
+  for (std::string_view differs : {"core", "tick_rate", "game_rules", "time", "random", "tick_stats", "digging",
+                                   "access", "player_saves", "survival", "inventory"})
     EXPECT_NE(before.at(differs), wanted.at(differs)) << differs;  // so the restore below has work to do
 
   ASSERT_TRUE(b.h.core.read_snapshot_parts(a.h.core.write_snapshot_parts()));

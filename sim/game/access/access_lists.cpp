@@ -114,9 +114,11 @@ bool AccessLists::remove_from_whitelist(const Uuid& uuid) {
   return true;
 }
 
-void AccessLists::reload_whitelist(std::function<void()> done) {
+void AccessLists::reload_whitelist(const CommandSource& requester) {
   const JobId job = next_read_++;
-  reads_[job] = std::move(done);
+  CommandSource kept = requester;
+  kept.collected_output = nullptr;  // the RCON reply it pointed into has been sent
+  reads_[job] = std::move(kept);
   const std::string name = kWhitelistFile;
   effects_.emit(SubmitJob{job, kServerFileReadJobKind, Bytes(name.begin(), name.end())});
 }
@@ -124,13 +126,13 @@ void AccessLists::reload_whitelist(std::function<void()> done) {
 bool AccessLists::on_job_completed(const JobCompleted& done) {
   auto it = reads_.find(done.job);
   if (it == reads_.end()) return false;
-  std::function<void()> then = std::move(it->second);
+  const CommandSource requester = std::move(it->second);
   reads_.erase(it);
   // Vanilla's load clears the list before reading: an unreadable file leaves it empty.
   const std::string text = decode_server_file_result(done.result).value_or("");
   whitelist_unreadable_ = false;
   whitelist_ = decoded_or_empty(decode_whitelist(text), "white-list", log_, whitelist_unreadable_);
-  if (then) then();
+  if (on_whitelist_reloaded_) on_whitelist_reloaded_(requester);
   return true;
 }
 
@@ -223,7 +225,10 @@ uint64_t AccessLists::hash() const {
   h.u64(whitelist_enabled_), h.u64(enforce_whitelist_);
   h.u64(ops_unreadable_), h.u64(whitelist_unreadable_), h.u64(player_bans_unreadable_), h.u64(ip_bans_unreadable_);
   h.u64(whitelist_file_absent_), h.u64(next_read_), h.u64(reads_.size());
-  for (const auto& [job, then] : reads_) h.u64(job);
+  for (const auto& [job, requester] : reads_) {
+    h.u64(job), h.str(requester.name), h.i64(requester.permission_level), h.u64(requester.inform_admins);
+    h.i64(requester.player ? static_cast<int64_t>(*requester.player) : -1);
+  }
   return h.digest();
 }
 

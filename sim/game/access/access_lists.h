@@ -15,6 +15,7 @@
 #include "sim/core/effects.h"
 #include "sim/core/inputs.h"
 #include "sim/game/access/list_files.h"
+#include "sim/game/commands/command_host.h"
 #include "sim/game/player_identity.h"
 #include "sim/game/ports.h"
 #include "sim/protocol/text.h"
@@ -60,10 +61,22 @@ class AccessLists {
   const WhitelistEntries& whitelist() const { return whitelist_; }
   bool add_to_whitelist(const Uuid& uuid, const std::string& name);
   bool remove_from_whitelist(const Uuid& uuid);
-  // Asks the shell for whitelist.json; `done` runs once the new list is in place.
-  void reload_whitelist(std::function<void()> done);
+  // What runs once a reload's new list is in place, told who asked (set once, by the core).
+  void set_on_whitelist_reloaded(std::function<void(const CommandSource&)> reloaded) {
+    on_whitelist_reloaded_ = std::move(reloaded);
+  }
+  // Asks the shell for whitelist.json on behalf of `requester`. The request is kept as data
+  // (it is part of a snapshot); an RCON requester's reply has gone by the time the file is read,
+  // so the reload's reply goes to the log instead.
+  void reload_whitelist(const CommandSource& requester);
   // A JobCompleted for one of this system's reads; false when the job is someone else's.
   bool on_job_completed(const JobCompleted& done);
+
+  template <class Io>
+  void state_fields(Io& io) {
+    io(ops_, whitelist_, player_bans_, ip_bans_, whitelist_enabled_, enforce_whitelist_, ops_unreadable_,
+       whitelist_unreadable_, player_bans_unreadable_, ip_bans_unreadable_, whitelist_file_absent_, reads_, next_read_);
+  }
 
   // Player bans. Expired bans are dropped when looked at, as vanilla's StoredUserList.get does.
   const PlayerBanEntries& player_bans() const { return player_bans_; }
@@ -107,9 +120,10 @@ class AccessLists {
   bool ops_unreadable_ = false, whitelist_unreadable_ = false, player_bans_unreadable_ = false,
        ip_bans_unreadable_ = false;
   bool whitelist_file_absent_ = false;
-  // whitelist.json reads in flight (job id -> what to run once read). Ids from a range the world's
-  // jobs never reach.
-  std::map<JobId, std::function<void()>> reads_;
+  std::function<void(const CommandSource&)> on_whitelist_reloaded_;
+  // whitelist.json reads in flight (job id -> who asked). Ids from a range the world's jobs never
+  // reach.
+  std::map<JobId, CommandSource> reads_;
   JobId next_read_ = JobId{1} << 62;
 };
 

@@ -19,6 +19,10 @@ struct OpEntry {
   int level = 4;
   bool bypasses_player_limit = false;
   bool operator==(const OpEntry&) const = default;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(name, level, bypasses_player_limit);
+  }
 };
 
 // BanListEntry's fields. Dates are kept as the text vanilla writes ("2026-12-01 19:30:00 +0000"),
@@ -29,12 +33,20 @@ struct BanDetails {
   std::string expires = "forever";
   std::string reason = "Banned by an operator.";
   bool operator==(const BanDetails&) const = default;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(created, source, expires, reason);
+  }
 };
 
 struct PlayerBan {
   std::string name;
   BanDetails details;
   bool operator==(const PlayerBan&) const = default;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(name, details);
+  }
 };
 
 // Keyed by UUID (or IP): vanilla's lists are maps keyed the same way. Ordered so that the file

@@ -173,10 +173,7 @@ int run_whitelist_command(CommandHost& host, const CommandSource& source, Comman
   if ((error = expect_end(reader))) return 0;
   if (action == "on" || action == "off") return whitelist_toggle(host, source, action == "on");
   if (action == "list") return whitelist_list(host, source);
-  host.access_lists().reload_whitelist([&host, source] {
-    host.send_success(source, "Reloaded the whitelist", true);
-    host.kick_unlisted_players();
-  });
+  host.access_lists().reload_whitelist(source);
   return 1;
 }
 

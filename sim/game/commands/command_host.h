@@ -37,6 +37,11 @@ struct CommandSource {
   std::string* collected_output = nullptr;
   bool inform_admins = true;
   bool is_console() const { return !player.has_value() && collected_output == nullptr; }
+  // In a snapshot only while waiting for a file (AccessLists), when collected_output is null.
+  template <class Io>
+  void state_fields(Io& io) {
+    io(name, permission_level, player, inform_admins);
+  }
 };
 
 struct PlayerPlacement {

@@ -119,9 +119,10 @@ class EntityStore {
     if constexpr (Io::kReading) {
       io.check(cells_.size() == entities_.size());
       grid_ = TrackingGrid{};
-      for (const auto& [id, cell] : cells_) {
-        io.check(entities_.contains(id));
-        grid_.insert(id, cell);
+      for (const auto& [id, entity] : entities_) {
+        const auto known = cells_.find(id);
+        io.check(known != cells_.end());
+        if (known != cells_.end()) grid_.insert(id, known->second);
       }
     }
   }

@@ -23,6 +23,10 @@ struct DragState {
   int kind = -1;
   uint64_t slots = 0;
   bool operator==(const DragState&) const = default;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(status, kind, slots);
+  }
 };
 
 // Everything a click reads and changes: the 46 slots, the cursor, the selected hotbar slot

@@ -37,6 +37,10 @@ class InventoryMenus final : public PlayerListener, public PlayerInventories {
   int clear(ConnId player, std::optional<int> item, int max_count) override;
 
   uint64_t hash() const;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(menus_);
+  }
 
  private:
   // What the server believes the client shows in a slot (RemoteSlot): a stack, or a stack the
@@ -45,12 +49,20 @@ class InventoryMenus final : public PlayerListener, public PlayerInventories {
     bool comparable = true;
     ItemStack stack;
     bool matches(const ItemStack& real) const;
+    template <class Io>
+    void state_fields(Io& io) {
+      io(comparable, stack);
+    }
   };
   struct Menu {
     std::array<RemoteSlot, kInventorySlots> remote{};
     RemoteSlot remote_carried;
     DragState drag;
     int creative_drops = 0;  // TickThrottler(20, 1480)
+    template <class Io>
+    void state_fields(Io& io) {
+      io(remote, remote_carried, drag, creative_drops);
+    }
   };
 
   Menu& menu_of(const Player& player) { return menus_[player.conn]; }

@@ -32,6 +32,10 @@ class CombatTracker {
   std::string killer_name() const { return entries_.empty() ? std::string() : entries_.back().attacker_name; }
   bool empty() const { return entries_.empty(); }
   uint64_t hash() const;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(entries_, last_damage_tick_, taking_damage_);
+  }
 
  private:
   struct Entry {
@@ -40,6 +44,10 @@ class CombatTracker {
     float fall_distance;
     std::string attacker_type;
     std::string attacker_name;
+    template <class Io>
+    void state_fields(Io& io) {
+      io(kind, damage, fall_distance, attacker_type, attacker_name);
+    }
   };
   // getMostSignificantFall: the entry that started the biggest fall over 5 blocks, if any.
   const Entry* most_significant_fall() const;

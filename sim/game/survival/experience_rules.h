@@ -22,6 +22,10 @@ struct Experience {
   int level = 0;
   float progress = 0;
   int total = 0;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(level, progress, total);
+  }
 };
 // Player.giveExperiencePoints (points may be negative).
 void give_points(Experience& xp, int points);

@@ -60,6 +60,10 @@ class SurvivalSystem final : public PlayerListener,
   void on_move_outcome(Player& player, const MoveResult& result) override;
 
   uint64_t hash() const;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(lives_);
+  }
 
  private:
   // What the player entity keeps besides the Player fields (a respawn starts a fresh one).
@@ -73,6 +77,10 @@ class SurvivalSystem final : public PlayerListener,
     float sent_health = -1.0e8f;
     int sent_food = -99999999;
     bool sent_saturation_zero = true;
+    template <class Io>
+    void state_fields(Io& io) {
+      io(last_hurt, tick_count, death_time, body_removed, combat, sent_health, sent_food, sent_saturation_zero);
+    }
   };
 
   bool hurt_at(Player& player, Life& life, DamageCause kind, float amount, double fall_distance,
