@@ -212,8 +212,10 @@ TEST(EntitySnapshot, ACoreWithEntitiesInFlightComesBackPartByPart) {
     ASSERT_TRUE(wanted.contains(part)) << part << " is declared";
     EXPECT_NE(declared_part_hashes(b.h.core).at(part), wanted.at(part)) << part;
   }
-  ASSERT_TRUE(b.h.core.read_snapshot_parts(a.h.core.write_snapshot_parts()));
+  const Bytes snapshot = a.h.core.write_snapshot_parts();
+  ASSERT_TRUE(b.h.core.read_snapshot_parts(snapshot));
   EXPECT_EQ(declared_part_hashes(b.h.core), wanted);
+  EXPECT_EQ(b.h.core.write_snapshot_parts(), snapshot);
   EXPECT_EQ(b.h.core.falling_blocks().ids(), a.h.core.falling_blocks().ids());
   EXPECT_EQ(b.h.core.lightning().ids(), a.h.core.lightning().ids());
 }

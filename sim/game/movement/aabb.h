@@ -37,6 +37,10 @@ struct Aabb {
   double min_x = 0, min_y = 0, min_z = 0, max_x = 0, max_y = 0, max_z = 0;
 
   bool operator==(const Aabb&) const = default;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(min_x, min_y, min_z, max_x, max_y, max_z);
+  }
 
   double min(Axis a) const { return a == Axis::kX ? min_x : a == Axis::kY ? min_y : min_z; }
   double max(Axis a) const { return a == Axis::kX ? max_x : a == Axis::kY ? max_y : max_z; }

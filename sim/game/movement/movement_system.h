@@ -63,6 +63,10 @@ class MovementSystem final : public PlayerListener, public PlayerLifeObserver, p
   void tick() override;
 
   uint64_t hash() const;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(players_, pulling_back_);
+  }
 
  private:
   class Effects;

@@ -73,6 +73,13 @@ struct PlayerBody {
   // entity tracking sends it with the next update and clears it.
   bool needs_sync = false;
 
+  template <class Io>
+  void state_fields(Io& io) {
+    io(position, box, pose, velocity, stuck_multiplier, fall_distance, on_ground, horizontal_collision,
+       vertical_collision, vertical_collision_below, shift_key_down, sprinting, flying, fall_flying, no_physics, yaw,
+       pitch, head_yaw, needs_sync);
+  }
+
   // Entity.setPos: the box is always rebuilt from the position and the pose.
   void set_position(const Vec3& p) {
     position = p;

@@ -81,6 +81,8 @@ class PlayerMovement {
   static constexpr int kResendTeleportAfterTicks = 20;
 
   PlayerMovement(std::string name, GameMode mode, const Vec3& position, float yaw, float pitch);
+  // A blank one for a snapshot to be read into.
+  PlayerMovement() : PlayerMovement("", GameMode::kSurvival, {}, 0, 0) {}
 
   // handleMovePlayer.
   MoveResult handle_move(const MoveInput& in, const MoveWorld& world, const MoveRules& rules, MoveEffects& effects);
@@ -121,6 +123,12 @@ class PlayerMovement {
   bool client_is_floating() const { return client_is_floating_; }
   int above_ground_ticks() const { return above_ground_tick_count_; }
   uint64_t hash() const;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(name_, mode_, body_, tick_count_, awaiting_id_, awaiting_teleport_time_, awaiting_position_,
+       above_ground_tick_count_, received_move_packets_, known_move_packets_, client_loaded_timer_,
+       waiting_for_respawn_, first_good_, last_good_, client_is_floating_);
+  }
 
   // Vanilla's getMaximumFlyingTicks for a player with default gravity.
   static int maximum_flying_ticks();
