@@ -432,7 +432,17 @@ bool Core::read_snapshot_parts(std::span<const uint8_t> bytes) {
     if constexpr (kInSnapshot<decltype(part)>) reader(part);
   });
   reader.expect_end();
-  return reader.ok();
+  // The tracker's entries point at players and entities, read in the same snapshot.
+  return reader.ok() && tracker_->relink([this](int32_t id) { return find_entity(id); });
+}
+
+Entity* Core::find_entity(int32_t id) {
+  if (Entity* e = items_->find(id)) return e;
+  if (Entity* e = orbs_->find(id)) return e;
+  if (Entity* e = falling_->find(id)) return e;
+  if (Entity* e = lightning_->find(id)) return e;
+  if (Entity* e = mobs_->find(id)) return e;
+  return mobs_->arrows().find(id);
 }
 
 // --- CommandHost ---

@@ -40,6 +40,7 @@ class Digging;
 class Placing;
 class BlockUse;
 class Buckets;
+class Entity;
 class EntityTracker;
 class InventoryMenus;
 class ItemEntities;
@@ -180,6 +181,8 @@ class Core final : public CommandHost,
   void run_console_commands();
   int compute_next_autosave_interval() const;
   struct OwnState;
+  // Any non-player entity by id, whichever system owns it; null when none does.
+  Entity* find_entity(int32_t id);
   // Calls visit(name, part) for each part of the state; the one list of parts.
   template <class Visit>
   void for_each_part(Visit&& visit);

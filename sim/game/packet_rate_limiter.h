@@ -24,11 +24,19 @@ class PacketRateLimiter {
   // Covers every packet time recorded so far, which decides the buckets. Kept as it goes: a state
   // hash runs every pass, and walking every connection's buckets then cost more than the counting.
   uint64_t hash() const { return hash_combine(history_, static_cast<uint64_t>(total_)); }
+  template <class Io>
+  void state_fields(Io& io) {
+    io(max_rate_, interval_millis_, buckets_, total_, history_);
+  }
 
  private:
   struct Bucket {
     int64_t millis;
     int64_t count;
+    template <class Io>
+    void state_fields(Io& io) {
+      io(millis, count);
+    }
   };
   int max_rate_;
   int64_t interval_millis_;

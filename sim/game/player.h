@@ -85,6 +85,15 @@ struct Player {
   int take_xp_delay = 0;
   int last_sent_xp = kNeverSentXp;
   static constexpr int kNeverSentXp = -99999999;
+
+  template <class Io>
+  void state_fields(Io& io) {
+    io(conn, uuid, name, profile_properties, entity_id, game_mode, permission_level, position, yaw, pitch, on_ground,
+       eye_height, client_view_distance, locale, last_teleport_id, awaiting_teleport_id, awaiting_teleport_position,
+       awaiting_teleport_tick, latency_ms, inventory, selected_slot, inventory_state_id, carried, health, food_level,
+       saturation, exhaustion, food_tick_timer, fall_distance, invulnerable_ticks, dead, xp, xp_seed, take_xp_delay,
+       last_sent_xp);
+  }
 };
 
 }  // namespace hz

@@ -73,6 +73,14 @@ struct Session {
   int latency_ms = 0;
   // Play.
   bool is_player = false;
+
+  template <class Io>
+  void state_fields(Io& io) {
+    io(id, remote, state, decoder, closing, last_read_millis, packet_rate, transfer, name, uuid, profile_properties,
+       forwarded, awaiting_velocity, verify_token, awaiting_session, login_ticks, login_acknowledged,
+       known_packs_offered, registries_sent, client_view_distance, finish_sent, finish_received, keep_alive_time,
+       keep_alive_pending, keep_alive_challenge, latency_ms, is_player);
+  }
 };
 
 class Sessions final : public PlayerConnections {
@@ -136,6 +144,26 @@ class Sessions final : public PlayerConnections {
   std::string player_address(ConnId conn) const;
 
   uint64_t hash() const;
+  // The connections, then the joined players in join order (players_ is never iterated); reading
+  // rebuilds the join-order pointers.
+  template <class Io>
+  void state_fields(Io& io) {
+    io(connections_, join_order_, now_millis_, tick_, login_random_);
+    if constexpr (Io::kReading) {
+      for (const auto& [id, c] : connections_) io.check(c.id == id);
+      players_.clear();
+      joined_.clear();
+      for (ConnId id : join_order_) {
+        Player& p = players_[id];
+        io(p);
+        io.check(p.conn == id && connections_.contains(id));
+        joined_.push_back(&p);
+      }
+      io.check(players_.size() == join_order_.size());
+    } else {
+      for (ConnId id : join_order_) io(players_.at(id));
+    }
+  }
 
  private:
   // Handles the packets waiting in the connection's decoder.

@@ -42,6 +42,13 @@ class FrameDecoder {
   bool failed() const { return failed_; }
   // Bytes received but not yet returned as packets.
   size_t buffered() const { return buffer_.size() - read_pos_; }
+  // The bytes not yet framed and the compression in force; the inflater holds nothing between
+  // frames (each is its own zlib stream).
+  template <class Io>
+  void state_fields(Io& io) {
+    io(buffer_, read_pos_, threshold_, failed_, error_);
+    io.check(read_pos_ <= buffer_.size());
+  }
 
  private:
   Result<std::optional<Bytes>> fail(std::string text);

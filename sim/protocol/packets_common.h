@@ -32,6 +32,10 @@ struct GameProfileProperty {
     v("value", value, MaxChars{32767});
     v("signature", signature, MaxChars{1024});
   }
+  template <class Io>
+  void state_fields(Io& io) {
+    io(name, value, signature);
+  }
 };
 
 // What the client tells the server about its settings (configuration and play `settings`).

@@ -15,7 +15,9 @@
 #include "sim/game/entities/item_entities.h"
 #include "sim/game/entities/lightning_bolts.h"
 #include "sim/game/entities/lightning_bolt.h"
+#include "sim/game/mobs/mobs.h"
 #include "sim/game/snapshot/state_io.h"
+#include "sim/game/tracking/entity_tracker.h"
 #include "sim/game/ticks/level_ticks.h"
 #include "tests/game/entity_fakes.h"
 #include "tests/game/fake_player_connections.h"
@@ -200,15 +202,20 @@ TEST(EntitySnapshot, ACoreWithEntitiesInFlightComesBackPartByPart) {
   a.h.core.items().spawn(ItemStack{*item_id("dirt"), 3}, item_spawns::Spawn{{spawn.x, spawn.y + 4, spawn.z}, {0.1, 0.2, 0}, 10});
   a.h.core.experience_orbs().spawn({spawn.x + 1, spawn.y + 3, spawn.z}, 7);
   a.h.core.lightning().strike({spawn.x + 8, spawn.y, spawn.z + 8}, true);
+  const int mobs_before = static_cast<int>(a.h.core.mobs().size());
+  for (const char* kind : {"zombie", "skeleton", "creeper"})
+    a.pass({ConsoleLine{std::string("summon ") + kind + " " + std::to_string(x + 4) + " " + std::to_string(y + 1) + " " + std::to_string(z + 4)}});
   for (int i = 0; i < 4; ++i) a.pass();
   ASSERT_EQ(a.h.core.falling_blocks().size(), 1u);
   ASSERT_GE(a.h.core.items().size(), 1u);
   ASSERT_GE(a.h.core.experience_orbs().size(), 1u);
   ASSERT_EQ(a.h.core.lightning().size(), 1u);
+  ASSERT_EQ(static_cast<int>(a.h.core.mobs().size()), mobs_before + 3);
 
   testing::StreamingServer b{2};
   const auto wanted = declared_part_hashes(a.h.core);
-  for (const char* part : {"items", "orbs", "falling", "lightning", "scheduled_ticks", "saved_entities"}) {
+  for (const char* part : {"items", "orbs", "falling", "lightning", "scheduled_ticks", "saved_entities", "mobs",
+                           "tracker", "sessions", "movement"}) {
     ASSERT_TRUE(wanted.contains(part)) << part << " is declared";
     EXPECT_NE(declared_part_hashes(b.h.core).at(part), wanted.at(part)) << part;
   }
@@ -218,6 +225,10 @@ TEST(EntitySnapshot, ACoreWithEntitiesInFlightComesBackPartByPart) {
   EXPECT_EQ(b.h.core.write_snapshot_parts(), snapshot);
   EXPECT_EQ(b.h.core.falling_blocks().ids(), a.h.core.falling_blocks().ids());
   EXPECT_EQ(b.h.core.lightning().ids(), a.h.core.lightning().ids());
+  EXPECT_EQ(b.h.core.mobs().size(), a.h.core.mobs().size());
+  // Alice's viewers and what she sees came back with the tracker, pointing at the restored ones.
+  EXPECT_EQ(b.h.core.tracking().seen_by(1), a.h.core.tracking().seen_by(1));
+  EXPECT_FALSE(a.h.core.tracking().seen_by(1).empty());
 }
 
 }  // namespace

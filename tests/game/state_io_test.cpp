@@ -254,7 +254,8 @@ TEST(CoreSnapshot, TheDeclaredPartsComeBackWithTheirHashes) {
   const auto wanted = snapshot_part_hashes(a.h.core);
   const auto before = snapshot_part_hashes(b.h.core);
   for (std::string_view differs : {"core", "tick_rate", "game_rules", "time", "random", "tick_stats", "digging",
-                                   "access", "player_saves", "survival", "inventory", "movement"})
+                                   "access", "player_saves", "survival", "inventory", "movement", "sessions",
+                                   "tracker"})
     EXPECT_NE(before.at(differs), wanted.at(differs)) << differs;  // so the restore below has work to do
 
   const Bytes snapshot = a.h.core.write_snapshot_parts();

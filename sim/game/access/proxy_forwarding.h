@@ -23,6 +23,10 @@ struct ForwardedPlayer {
   Uuid uuid;
   std::string name;     // empty for BungeeCord: the login's own name stands
   std::vector<packet::GameProfileProperty> properties;  // skin textures and the like
+  template <class Io>
+  void state_fields(Io& io) {
+    io(address, uuid, name, properties);
+  }
 };
 
 // The connection's "address:port" with the forwarded address in place of the proxy's (IPv6 in

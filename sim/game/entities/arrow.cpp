@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "sim/data/catalog.h"
+#include "sim/game/mobs/mob_kinds.h"
 
 namespace hz {
 
@@ -64,6 +65,15 @@ constexpr uint8_t kCritFlag = 1;
 }  // namespace
 
 Arrow::Arrow(int32_t id, const Uuid& uuid) : Entity(id, uuid, entity_kind()) {}
+
+bool Arrow::set_owner_kind(std::string_view type) {
+  owner_type = owner_name = {};
+  if (type.empty()) return true;
+  const MobKind* kind = find_mob_kind(type);
+  if (kind == nullptr) return false;
+  owner_type = kind->name, owner_name = kind->display_name;
+  return true;
+}
 
 const EntityKind& Arrow::entity_kind() {
   // EntityType ARROW: clientTrackingRange 4, updateInterval 20.

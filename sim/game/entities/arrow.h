@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "sim/data/blocks.h"
@@ -54,6 +56,20 @@ class Arrow final : public Entity {
   int32_t spawn_data() const override { return owner; }
 
   Aabb box() const;
+
+  static std::unique_ptr<Arrow> blank_for_snapshot() { return std::make_unique<Arrow>(0, Uuid{}); }
+  // The shooter's kind is written as its registry path; reading points the names back at the kind.
+  template <class Io>
+  void state_fields(Io& io) {
+    entity_fields(io);
+    std::string type(owner_type);
+    io(owner, type, left_owner, in_ground, crit, in_water, life, in_ground_time, tick_count, base_damage, last_state,
+       removed);
+    if constexpr (Io::kReading) io.check(set_owner_kind(type));
+  }
+  // Points owner_type and owner_name at the mob kind named `type` (none when empty); false when
+  // no kind has that name.
+  bool set_owner_kind(std::string_view type);
 
   int32_t owner = 0;                 // the shooter's entity id (0: none)
   std::string_view owner_type;       // "skeleton" (death messages)

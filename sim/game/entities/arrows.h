@@ -51,6 +51,10 @@ class Arrows final {
   std::vector<int32_t> ids() const;
   size_t size() const { return arrows_.size(); }
   uint64_t hash() const;
+  template <class Io>
+  void state_fields(Io& io) {
+    entity_map_fields(io, arrows_);
+  }
   // Removes every arrow in the chunk (it unloads; arrows are not saved yet).
   void unload_chunk(int chunk_x, int chunk_z);
 

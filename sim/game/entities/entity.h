@@ -57,6 +57,10 @@ class Entity {
   int32_t id_;
   Uuid uuid_;
   const EntityKind* kind_;
+
+ protected:
+  // A kind read from a snapshot (mobs: the blank one made to be read into had another).
+  void set_kind(const EntityKind& kind) { kind_ = &kind; }
 };
 
 // A snapshot's entities of one kind by id (a map to owned entities): each entity read must carry

@@ -94,6 +94,7 @@ bool ExperienceOrbs::load(const nbt::Compound& tag) {
 }
 
 const ExperienceOrb* ExperienceOrbs::find(int32_t id) const { return orbs_.find(id); }
+ExperienceOrb* ExperienceOrbs::find(int32_t id) { return orbs_.find(id); }
 
 std::vector<int32_t> ExperienceOrbs::ids() const { return orbs_.ids(); }
 

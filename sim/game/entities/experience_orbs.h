@@ -53,6 +53,7 @@ class ExperienceOrbs final : public ExperienceDrops, public PlayerListener, publ
   static void give_points(Player& player, int points);
 
   const ExperienceOrb* find(int32_t id) const;
+  ExperienceOrb* find(int32_t id);
   // Every orb's id, ascending.
   std::vector<int32_t> ids() const;
   size_t size() const { return orbs_.all().size(); }

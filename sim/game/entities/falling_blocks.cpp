@@ -179,7 +179,9 @@ bool FallingBlocks::load(const nbt::Compound& tag) {
   return true;
 }
 
-const FallingBlock* FallingBlocks::find(int32_t id) const {
+const FallingBlock* FallingBlocks::find(int32_t id) const { return const_cast<FallingBlocks&>(*this).find(id); }
+
+FallingBlock* FallingBlocks::find(int32_t id) {
   auto it = entities_.find(id);
   return it == entities_.end() || it->second->removed ? nullptr : it->second.get();
 }

@@ -51,6 +51,7 @@ class FallingBlocks final : public FallingBlockSpawner, public PlayerListener, p
   bool load(const nbt::Compound& tag) override;
 
   const FallingBlock* find(int32_t id) const;
+  FallingBlock* find(int32_t id);
   std::vector<int32_t> ids() const;
   size_t size() const { return entities_.size(); }
   uint64_t hash() const;

@@ -88,6 +88,7 @@ bool ItemEntities::load(const nbt::Compound& tag) {
 }
 
 const ItemEntity* ItemEntities::find(int32_t id) const { return items_.find(id); }
+ItemEntity* ItemEntities::find(int32_t id) { return items_.find(id); }
 
 std::vector<int32_t> ItemEntities::ids() const { return items_.ids(); }
 

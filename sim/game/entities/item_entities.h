@@ -53,6 +53,7 @@ class ItemEntities final : public ItemDrops, public PlayerListener, public Entit
   bool load(const nbt::Compound& tag) override;
 
   const ItemEntity* find(int32_t id) const;
+  ItemEntity* find(int32_t id);
   // Every item's id, ascending.
   std::vector<int32_t> ids() const;
   size_t size() const { return items_.all().size(); }

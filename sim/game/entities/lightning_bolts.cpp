@@ -42,7 +42,9 @@ int32_t LightningBolts::strike(const Vec3& position, bool visual_only) {
   return id;
 }
 
-const LightningBolt* LightningBolts::find(int32_t id) const {
+const LightningBolt* LightningBolts::find(int32_t id) const { return const_cast<LightningBolts&>(*this).find(id); }
+
+LightningBolt* LightningBolts::find(int32_t id) {
   auto it = bolts_.find(id);
   return it == bolts_.end() || it->second->removed ? nullptr : it->second.get();
 }

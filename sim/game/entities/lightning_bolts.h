@@ -38,6 +38,7 @@ class LightningBolts final : public LightningStrikes, public PlayerListener {
   void tick() override;
 
   const LightningBolt* find(int32_t id) const;
+  LightningBolt* find(int32_t id);
   std::vector<int32_t> ids() const;
   size_t size() const { return bolts_.size(); }
   uint64_t fires_set() const { return fires_set_; }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "sim/core/check.h"
 #include "sim/data/catalog.h"
 #include "sim/game/mobs/creeper.h"
 #include "sim/protocol/nbt.h"
@@ -35,6 +36,12 @@ void Mob::set_health(float health) {
   const float clamped = std::clamp(health, 0.0f, mob_kind().max_health);
   if (clamped != state.health) data_dirty = true;
   state.health = clamped;
+}
+
+std::unique_ptr<Mob> Mob::blank_for_snapshot() {
+  static const MobKind* placeholder = find_mob_kind("zombie");  // replaced by the kind read
+  HZ_CHECK(placeholder != nullptr);
+  return std::make_unique<Mob>(0, Uuid{}, *placeholder);
 }
 
 Bytes Mob::synched_data() const {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,6 +39,10 @@ struct GoalState {
   uint8_t flags = 0;  // GoalFlag bits
   bool running = false;
   bool target_selector = false;  // in the target selector rather than the goal selector
+  template <class Io>
+  void state_fields(Io& io) {
+    io(id, priority, flags, running, target_selector);
+  }
 };
 
 // Creeper's own fields (docs/rules/mobs.md §8); meaningful only for creepers.
@@ -50,6 +55,10 @@ struct CreeperState {
   bool powered = false;     // entity data 17
   bool ignited = false;     // entity data 18
   std::optional<ConnId> swell_target;  // SwellGoal.target
+  template <class Io>
+  void state_fields(Io& io) {
+    io(swell, old_swell, max_swell, explosion_radius, swell_dir, powered, ignited, swell_target);
+  }
 };
 
 struct MobState {
@@ -126,6 +135,20 @@ struct MobState {
   // model (equipment, Tags, a sheep's color...) are written back from it unchanged (mob_codec.h).
   nbt::Compound loaded;
   CreeperState creeper;
+
+  template <class Io>
+  void state_fields(Io& io) {
+    io(health, speed, xxa, zza, jumping, no_jump_delay, head_yaw, fall_distance, horizontal_collision, in_water,
+       invulnerable_time, last_hurt, tick_count, death_time, dead, last_hurt_by, last_hurt_by_timestamp,
+       last_hurt_by_player, last_hurt_by_player_memory, no_ai, persistence_required, custom_name, target,
+       no_action_time);
+    io(move_operation, wanted, speed_modifier, jump_wanted, look_at_wanted, look_at_cooldown, look_at, look_y_max,
+       look_x_max, path, path_index, path_speed, goals, look_time, look_at_player, rel_look_x, rel_look_z,
+       ticks_until_next_attack, ticks_until_path_recalculation, pathed_target, last_can_use_check, attack_swing_ticks);
+    io(bow_attack_time, bow_see_time, strafing_time, strafing_clockwise, strafing_backwards, strafe_forwards,
+       strafe_right, using_item, use_item_ticks, aggressive, remaining_fire_ticks, on_fire, climbing, climb_to, loaded,
+       creeper);
+  }
 };
 
 class Mob final : public Entity {
@@ -159,6 +182,21 @@ class Mob final : public Entity {
   MobState state;
   bool removed = false;
   float sent_head_yaw = 0;  // the head yaw viewers last heard (rotate_head)
+
+  // A snapshot names the kind (a registry path) and then the entity and its state.
+  static std::unique_ptr<Mob> blank_for_snapshot();
+  template <class Io>
+  void state_fields(Io& io) {
+    std::string kind_name(kind_->name);
+    io(kind_name);
+    if constexpr (Io::kReading) {
+      const MobKind* kind = find_mob_kind(kind_name);
+      io.check(kind != nullptr);
+      if (kind) kind_ = kind, set_kind(kind->entity);
+    }
+    entity_fields(io);
+    io(state, removed, sent_head_yaw);
+  }
 
  private:
   const MobKind* kind_;

@@ -103,6 +103,11 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   std::vector<int32_t> ids() const;
   size_t size() const { return mobs_.size(); }
   uint64_t hash() const;
+  template <class Io>
+  void state_fields(Io& io) {
+    entity_map_fields(io, mobs_);
+    io(attack_strength_, arrows_);
+  }
 
  private:
   void tick_mob(Mob& mob);

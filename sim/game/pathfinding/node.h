@@ -12,6 +12,10 @@ namespace hz {
 struct NodePos {
   int x = 0, y = 0, z = 0;
   auto operator<=>(const NodePos&) const = default;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(x, y, z);
+  }
 };
 
 // Straight-line distance between block positions in float arithmetic, as vanilla's

@@ -17,12 +17,20 @@ struct PathPoint {
   float walked_distance = 0;
 
   bool operator==(const PathPoint&) const = default;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(pos, type, cost_malus, walked_distance);
+  }
 };
 
 struct Path {
   std::vector<PathPoint> points;  // start first; never empty
   NodePos target;                 // the target block this path was made for
   bool reached = false;           // the last point is within reach range of the target
+  template <class Io>
+  void state_fields(Io& io) {
+    io(points, target, reached);
+  }
 
   // Manhattan distance from the last point to the target, in float (Path.distToTarget).
   float distance_to_target() const { return node_manhattan(points.back().pos, target); }

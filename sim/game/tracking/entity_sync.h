@@ -31,6 +31,10 @@ struct SyncRules {
   int32_t type = 0;
   int update_interval = 1;
   bool track_delta = false;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(type, update_interval, track_delta);
+  }
 };
 
 // Mth.packDegrees: a rotation as a signed byte of 1/256 turns.
@@ -47,6 +51,8 @@ class EntitySync {
   // A player (type player, every 2 ticks, velocity only when it must be synced).
   EntitySync(int32_t entity_id, const EntityState& created);
   EntitySync(int32_t entity_id, const EntityState& created, const SyncRules& rules);
+  // A blank one for a snapshot to be read into.
+  EntitySync() : EntitySync(0, EntityState{}) {}
 
   // One sendChanges pass: appends the packets every viewer receives, in order.
   void send_changes(const EntityState& now, std::vector<SharedBytes>& out);
@@ -58,6 +64,11 @@ class EntitySync {
   int32_t entity_id() const { return id_; }
   const Vec3& position_base() const { return base_; }
   uint64_t hash() const;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(id_, rules_, base_, last_sent_movement_, last_yaw_, last_pitch_, last_head_yaw_, tick_count_, teleport_delay_,
+       was_on_ground_);
+  }
 
  private:
   int32_t id_;

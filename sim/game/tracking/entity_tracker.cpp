@@ -1,6 +1,7 @@
 #include "sim/game/tracking/entity_tracker.h"
 
 #include <algorithm>
+#include <set>
 #include <utility>
 
 #include "sim/core/hash.h"
@@ -362,6 +363,41 @@ void EntityTracker::tick() {
   }
   for (int32_t id : moved)
     if (Tracked* t = find(id)) update_as_viewer(*t);
+}
+
+bool EntityTracker::rebuild_indexes() {
+  by_id_.clear(), order_.clear(), all_order_.clear();
+  grid_ = TrackingGrid{}, entity_grid_ = TrackingGrid{};
+  std::set<int32_t> player_ids;
+  for (const auto& [conn, id] : ids_) player_ids.insert(id);
+  bool consistent = player_ids.size() == ids_.size();
+  for (auto& [id, t] : entities_) {
+    consistent &= t.sync.entity_id() == id;
+    const bool is_player = player_ids.contains(id);
+    by_id_[id] = &t;
+    all_order_.push_back(&t);  // entities_ is in id order
+    if (is_player) order_.push_back(&t);
+    (is_player ? grid_ : entity_grid_).insert(id, t.cell);
+  }
+  for (int32_t id : player_ids) consistent &= entities_.contains(id);
+  for (const auto& [id, t] : entities_)
+    for (const IdSet* related : {&t.seen_by, &t.sees})
+      for (int32_t other : *related) consistent &= entities_.contains(other);
+  return consistent;
+}
+
+bool EntityTracker::relink(const std::function<Entity*(int32_t)>& find_entity) {
+  for (const auto& [conn, id] : ids_) {
+    Player* player = connections_.player(conn);
+    if (player == nullptr || player->entity_id != id) return false;
+    entities_.at(id).player = player;
+  }
+  for (auto& [id, t] : entities_) {
+    if (t.player != nullptr) continue;
+    t.entity = find_entity(id);
+    if (t.entity == nullptr) return false;
+  }
+  return true;
 }
 
 uint64_t EntityTracker::hash() const {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <vector>
@@ -66,11 +67,25 @@ class EntityTracker final : public PlayerListener,
   void send_to_viewers(int32_t entity_id, const SharedBytes& body) override;
 
   uint64_t hash() const;
+  // The pairs, sync state and cells by entity id. Reading leaves each entry's player and entity
+  // unset until relink() finds them (their systems are read in the same snapshot).
+  template <class Io>
+  void state_fields(Io& io) {
+    io(entities_, ids_, largest_entity_range_);
+    if constexpr (Io::kReading) io.check(rebuild_indexes());
+  }
+  // After a snapshot is read: points each entry at its player (by connection) and entity (by
+  // `find_entity`); false when one cannot be found.
+  bool relink(const std::function<Entity*(int32_t)>& find_entity);
 
  private:
   struct SectionPos {
     int32_t x = 0, y = 0, z = 0;
     bool operator==(const SectionPos&) const = default;
+    template <class Io>
+    void state_fields(Io& io) {
+      io(x, y, z);
+    }
   };
   class IdWalk;
   // Entity ids kept sorted, so membership is a binary search and iteration is in id order.
@@ -78,6 +93,11 @@ class EntityTracker final : public PlayerListener,
    public:
     bool insert(int32_t id);
     bool erase(int32_t id);
+    template <class Io>
+    void state_fields(Io& io) {
+      io(ids_);
+      if constexpr (Io::kReading) io.check(std::adjacent_find(ids_.begin(), ids_.end(), std::greater_equal<>()) == ids_.end());
+    }
     bool empty() const { return ids_.empty(); }
     size_t size() const { return ids_.size(); }
     auto begin() const { return ids_.begin(); }
@@ -111,7 +131,16 @@ class EntityTracker final : public PlayerListener,
     int64_t cell = 0;
     SectionPos section;
     PlayerLook sent_look;  // players: the flags and pose viewers were last told
+    // The pointers are not written: relink() finds players through ids_ and entities by id.
+    template <class Io>
+    void state_fields(Io& io) {
+      io(sync, seen_by, sees, cell, section, sent_look);
+      if constexpr (Io::kReading) player = nullptr, entity = nullptr;
+    }
   };
+  // After reading a snapshot: the lookup lists and grids from entities_ and ids_; false when
+  // they disagree (an entry under another id, a player id with no entry).
+  bool rebuild_indexes();
 
   static SectionPos section_of(const Vec3& p);
   static const Vec3& position_of(const Tracked& t) { return t.player ? t.player->position : t.entity->position; }

@@ -13,6 +13,10 @@ struct PlayerLook {
   uint8_t flags = 0;  // Entity's shared flags byte
   int32_t pose = 0;   // the Pose enum's network id (0: standing)
   bool operator==(const PlayerLook&) const = default;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(flags, pose);
+  }
 };
 
 // The flags and pose the body has now (Entity.setShiftKeyDown, setSprinting, the gliding flag,
