@@ -97,6 +97,7 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   scheduled_ticks_ = std::make_unique<ScheduledTicks>(static_cast<const GameTime&>(*this), rate_,
                                                       static_cast<ServerLog&>(*this));
   world_->set_chunk_keeper(scheduled_ticks_.get());
+  world_->set_flush_listener([this](JobId job) { on_world_flushed(job); });
   scheduled_ticks_->set_ticking([this](ChunkPos pos) { return world_->is_entity_ticking(pos); });
   // Every block change goes through the block updates (neighbours, shapes, drops) to the world.
   block_updates_ = std::make_unique<BlockUpdates>(*world_, *scheduled_ticks_, *items_, random_,
@@ -274,7 +275,7 @@ void Core::tick_server(bool sprinting) {
       if (empty_ticks_ == pause_threshold) {
         log(LogLevel::kInfo, "Server empty for " + std::to_string(config_.properties.pause_when_empty_seconds) +
                                  " seconds, pausing");
-        if (saving_enabled_) save_all(false, {});
+        if (saving_enabled_) save_all(false, nullptr);
       }
       run_console_commands();  // tickConnection only
       sessions_->tick(t0 / 1'000'000);
@@ -285,7 +286,7 @@ void Core::tick_server(bool sprinting) {
   rate_.tick();
   tick_children();
   if (--ticks_until_autosave_ <= 0) {
-    if (saving_enabled_) save_all(false, {});
+    if (saving_enabled_) save_all(false, nullptr);
     ticks_until_autosave_ = compute_next_autosave_interval();
   }
   int64_t tick_time = clock_.now_nanos() - t0;
@@ -334,7 +335,7 @@ void Core::log(LogLevel level, std::string text) { effects_.emit(LogLine{level, 
 
 void Core::save_everything() {
   saving_enabled_ = true;  // vanilla's stopServer turns saving back on before the last save
-  save_all(true, {});
+  save_all(true, nullptr);
 }
 
 // The core's own counters, flags and console queue, as one part of the state.
@@ -343,7 +344,7 @@ struct Core::OwnState {
   template <class Io>
   void state_fields(Io& io) {
     io(core.tick_count_, core.empty_ticks_, core.ticks_until_autosave_, core.tick_start_nanos_, core.stop_requested_,
-       core.saving_enabled_, core.entity_ids_, core.console_queue_);
+       core.saving_enabled_, core.entity_ids_, core.console_queue_, core.saves_in_flight_);
   }
   uint64_t hash() const {
     StateWriter writer;
@@ -500,9 +501,22 @@ void Core::request_stop() {
 }
 
 // MinecraftServer.saveEverything: the players' files, then the world.
-void Core::save_all(bool flush, std::function<void()> on_saved) {
+void Core::save_all(bool flush, const CommandSource* requester) {
   player_saves_->save_all(*sessions_);
-  world_->save_all(flush, std::move(on_saved));
+  const JobId flush_job = world_->save_all(flush);
+  if (requester == nullptr) return;
+  if (flush_job == 0) return send_success(*requester, "Saved the game", true);
+  CommandSource kept = *requester;
+  kept.collected_output = nullptr;  // an RCON reply is sent when the command returns
+  saves_in_flight_.emplace(flush_job, std::move(kept));
+}
+
+void Core::on_world_flushed(JobId job) {
+  auto it = saves_in_flight_.find(job);
+  if (it == saves_in_flight_.end()) return;
+  const CommandSource requester = std::move(it->second);
+  saves_in_flight_.erase(it);
+  send_success(requester, "Saved the game", true);
 }
 
 std::optional<ConnId> Core::find_player(const std::string& name) const { return sessions_->find_player(name); }

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <memory>
 #include <span>
 #include <string>
@@ -115,7 +116,7 @@ class Core final : public CommandHost,
   std::vector<std::string> online_player_names() const override;
   int max_players() const override { return config_.properties.max_players; }
   void request_stop() override;
-  void save_all(bool flush, std::function<void()> on_saved) override;
+  void save_all(bool flush, const CommandSource* requester) override;
   std::optional<ConnId> find_player(const std::string& name) const override;
   std::string player_name(ConnId player) const override;
   GameMode player_game_mode(ConnId player) const override;
@@ -181,6 +182,7 @@ class Core final : public CommandHost,
   void run_console_commands();
   int compute_next_autosave_interval() const;
   struct OwnState;
+  void on_world_flushed(JobId job);
   // Any non-player entity by id, whichever system owns it; null when none does.
   Entity* find_entity(int32_t id);
   // Calls visit(name, part) for each part of the state; the one list of parts.
@@ -249,6 +251,8 @@ class Core final : public CommandHost,
   // Grass, leaves, crops, saplings, ice and snow in the ticking chunks (docs/rules/random-ticks.md).
   std::unique_ptr<RandomTicks> random_ticks_;
   std::deque<ConsoleLine> console_queue_;
+  // save-all flush requests waiting for storage: flush job id -> who asked.
+  std::map<JobId, CommandSource> saves_in_flight_;
   int64_t tick_count_ = 0;
   int64_t empty_ticks_ = 0;
   int ticks_until_autosave_ = kAutosaveIntervalTicks;

@@ -4,6 +4,11 @@
 // of it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <optional>
+
+#include "sim/game/world/job_kinds.h"
+#include "sim/world/anvil/storage_jobs.h"
 #include "tests/game/core_harness.h"
 
 namespace hz {
@@ -37,6 +42,26 @@ TEST(RconCommands, OutputComesBackForItsRequestAndIsNotLogged) {
   EXPECT_EQ(run.replies[1].request, 8u);
   EXPECT_EQ(run.replies[1].output, "Saving the game (this may take a moment!)Saved the game");
   for (const std::string& line : run.logs) EXPECT_EQ(line.find("players online"), std::string::npos) << line;
+}
+
+// save-all flush answers once storage has flushed; the RCON reply has been sent by then (it
+// holds the first message), so the second goes to the log. The request is kept as data (the
+// core's own part of a snapshot), not as a callback holding the reply's address.
+TEST(RconCommands, SaveAllFlushAnswersInTheLogOnceStorageHasFlushed) {
+  CoreHarness h;
+  RconRun run = run_rcon(h, {ConsoleLine{"save-all flush", 4}});
+  ASSERT_EQ(run.replies.size(), 1u);
+  EXPECT_EQ(run.replies[0].output, "Saving the game (this may take a moment!)");
+  std::optional<SubmitJob> flush;
+  for (const Effect& e : h.sink.effects)
+    if (auto* job = std::get_if<SubmitJob>(&e); job && job->kind == kJobKindStorageFlush) flush = *job;
+  ASSERT_TRUE(flush.has_value());
+  anvil::StorageResult flushed;
+  flushed.kind = anvil::StorageJobKind::kFlush;
+  flushed.outcome = anvil::StorageOutcome::kDone;
+  RconRun done = run_rcon(h, {JobCompleted{flush->job, anvil::encode_result(flushed)}});
+  EXPECT_TRUE(done.replies.empty());
+  EXPECT_NE(std::find(done.logs.begin(), done.logs.end(), "Saved the game"), done.logs.end());
 }
 
 TEST(RconCommands, FailuresAreCollectedToo) {

@@ -145,7 +145,7 @@ TEST(WorldChunks, SaveAllWritesEachDirtyChunkOnceInPositionOrder) {
   w.run_until([&] { return w.chunks.loaded_count() == 6; });
   ASSERT_EQ(w.chunks.loaded_count(), 6u);
   w.effects.effects.clear();
-  w.chunks.save_all(42, false, {});
+  EXPECT_EQ(w.chunks.save_all(42, false), 0u);
   std::vector<ChunkPos> order;
   for (const Effect& e : w.effects.effects)
     if (auto* job = std::get_if<SubmitJob>(&e); job && job->kind == kJobKindChunkWrite)
@@ -153,21 +153,22 @@ TEST(WorldChunks, SaveAllWritesEachDirtyChunkOnceInPositionOrder) {
   const std::vector<ChunkPos> expected{{0, 0}, {0, 1}, {1, 0}, {1, 1}, {2, 0}, {2, 1}};
   EXPECT_EQ(order, expected);
   w.effects.effects.clear();
-  w.chunks.save_all(43, true, {});
+  EXPECT_NE(w.chunks.save_all(43, true), 0u);
   // Nothing changed since: only the flush.
   ASSERT_EQ(w.effects.effects.size(), 1u);
   EXPECT_EQ(std::get<SubmitJob>(w.effects.effects[0]).kind, kJobKindStorageFlush);
 }
 
-TEST(WorldChunks, FlushWaiterRunsOnlyWhenStorageReportsTheFlushDone) {
+TEST(WorldChunks, TheFlushListenerHearsOnlyWhenStorageReportsTheFlushDone) {
   World w(5);
   w.chunks.want({0, 0}, 0);
   w.run_until([&] { return w.chunks.is_ready({0, 0}); });
-  int flushed = 0;
-  w.chunks.save_all(7, true, [&] { ++flushed; });
-  EXPECT_EQ(flushed, 0);  // the write and the flush are only submitted
-  w.run_until([&] { return flushed > 0; });
-  EXPECT_EQ(flushed, 1);
+  std::vector<JobId> flushed;
+  w.chunks.set_flush_listener([&](JobId job) { flushed.push_back(job); });
+  const JobId job = w.chunks.save_all(7, true);
+  EXPECT_TRUE(flushed.empty());  // the write and the flush are only submitted
+  w.run_until([&] { return !flushed.empty(); });
+  EXPECT_EQ(flushed, std::vector<JobId>{job});
   EXPECT_EQ(w.chunks.jobs_in_flight(), 0u);
 }
 

@@ -66,9 +66,10 @@ class CommandHost {
   virtual std::vector<std::string> online_player_names() const = 0;
   virtual int max_players() const = 0;
   virtual void request_stop() = 0;
-  // Saves the world; `on_saved` runs once the save is done: at once without `flush`, and once
-  // storage reports everything on disk with it (vanilla's save-all flush waits the same way).
-  virtual void save_all(bool flush, std::function<void()> on_saved) = 0;
+  // Saves the world. With a `requester`, "Saved the game" is its reply once the save is done: at
+  // once without `flush`, and once storage reports everything on disk with it (vanilla's save-all
+  // flush waits the same way; an RCON requester's reply has gone by then, so that one is logged).
+  virtual void save_all(bool flush, const CommandSource* requester) = 0;
 
   // Players by name (exact, case-insensitive like vanilla's player list lookup).
   virtual std::optional<ConnId> find_player(const std::string& name) const = 0;

@@ -33,7 +33,7 @@ int run_save_all_command(CommandHost& host, const CommandSource& source, Command
   bool flush = reader.remaining() == "flush";
   if (!flush && (error = expect_end(reader))) return 0;
   host.send_success(source, "Saving the game (this may take a moment!)", true);
-  host.save_all(flush, [&host, source] { host.send_success(source, "Saved the game", true); });
+  host.save_all(flush, &source);
   return 1;
 }
 

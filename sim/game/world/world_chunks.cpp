@@ -211,11 +211,7 @@ void WorldChunks::on_flushed(JobId job, const Bytes& bytes) {
   Result<anvil::StorageResult> result = anvil::decode_result(bytes);
   if (!result || result->outcome != anvil::StorageOutcome::kDone)
     log(LogLevel::kError, "Failed to flush the world's storage: " + (result ? result->message : result.error()));
-  auto waiter = flush_waiters_.find(job);
-  if (waiter == flush_waiters_.end()) return;
-  std::function<void()> done = std::move(waiter->second);
-  flush_waiters_.erase(waiter);
-  if (done) done();
+  if (flush_listener_) flush_listener_(job);
 }
 
 void WorldChunks::load_stored(ChunkPos pos, Slot& slot, const Bytes& nbt) {
@@ -395,7 +391,7 @@ void WorldChunks::write(ChunkPos pos, Slot& slot, int64_t game_time) {
   ++written_;
 }
 
-void WorldChunks::save_all(int64_t game_time, bool flush, std::function<void()> on_flushed) {
+JobId WorldChunks::save_all(int64_t game_time, bool flush) {
   settle_light();  // light changes mark chunks for saving too
   std::vector<ChunkPos> dirty;
   for (const auto& [pos, slot] : slots_)
@@ -409,10 +405,8 @@ void WorldChunks::save_all(int64_t game_time, bool flush, std::function<void()> 
     std::sort(ready.begin(), ready.end());
     for (ChunkPos pos : ready) save_entities(pos, false);
   }
-  if (!flush) return;
-  const JobId job = submit(kJobKindStorageFlush, ChunkPos{},
-                           anvil::encode_request(storage_request(anvil::StorageJobKind::kFlush, {})));
-  if (on_flushed) flush_waiters_.emplace(job, std::move(on_flushed));
+  if (!flush) return 0;
+  return submit(kJobKindStorageFlush, ChunkPos{}, anvil::encode_request(storage_request(anvil::StorageJobKind::kFlush, {})));
 }
 
 size_t WorldChunks::memory_bytes() const {
@@ -425,7 +419,7 @@ size_t WorldChunks::memory_bytes() const {
 uint64_t WorldChunks::hash() const {
   Hasher h;
   h.u64(slots_.size()), h.u64(loaded_), h.u64(loaded_contents_hash_);
-  h.u64(jobs_.size()), h.u64(flush_waiters_.size()), h.u64(next_job_), h.u64(generation_in_flight_), h.u64(unload_candidates_.size());
+  h.u64(jobs_.size()), h.u64(next_job_), h.u64(generation_in_flight_), h.u64(unload_candidates_.size());
   h.u64(generated_), h.u64(loaded_from_storage_), h.u64(written_);
   h.u64(graph_.node_count()), h.u64(graph_.runnable_count());
   h.u64(light_.hash());

@@ -106,9 +106,12 @@ class WorldChunks {
   void refresh_changed_contents();
   bool is_ready(ChunkPos pos) const { return ready_column(pos) != nullptr; }
   // Writes every dirty loaded chunk (save-all, autosave, stop), in position order; with `flush`,
-  // then asks storage to put everything on disk (save-all flush, stop) and runs `on_flushed` (if
-  // any) when storage reports that done.
-  void save_all(int64_t game_time, bool flush, std::function<void()> on_flushed);
+  // then asks storage to put everything on disk (save-all flush, stop) and returns that job's id,
+  // which the flush listener is told once storage reports it done (0 without `flush`).
+  JobId save_all(int64_t game_time, bool flush);
+  // Who hears that a flush is done (set once, by the owner): job ids are data, where a callback
+  // per save would not be.
+  void set_flush_listener(std::function<void(JobId)> listener) { flush_listener_ = std::move(listener); }
 
   size_t loaded_count() const { return loaded_; }
   // Moves whenever a chunk becomes ready or unloads: caches of "which chunks are loaded" compare it.
@@ -178,7 +181,7 @@ class WorldChunks {
   mutable ChunkPos cached_pos_;
   mutable const Slot* cached_slot_ = nullptr;
   std::map<JobId, PendingJob> jobs_;
-  std::map<JobId, std::function<void()>> flush_waiters_;
+  std::function<void(JobId)> flush_listener_;
   std::deque<ChunkPos> unload_candidates_;
   std::vector<ChunkPos> ready_;
   JobId next_job_ = 1;

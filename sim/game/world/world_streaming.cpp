@@ -51,8 +51,8 @@ bool WorldStreaming::on_job_completed(const JobCompleted& done) {
   return true;
 }
 
-void WorldStreaming::save_all(bool flush, std::function<void()> on_saved) {
-  chunks_->save_all(time_.game_time(), false, {});
+JobId WorldStreaming::save_all(bool flush) {
+  chunks_->save_all(time_.game_time(), false);
   WorldFileFacts facts;
   facts.properties = &config_.properties;
   facts.seed = config_.world_seed;
@@ -61,11 +61,7 @@ void WorldStreaming::save_all(bool flush, std::function<void()> on_saved) {
   facts.level_time = time_.level_time();
   facts.rules = &rules_;
   for (StorageWrite& write : world_file_writes(facts)) effects_.emit(std::move(write));
-  if (flush) {
-    chunks_->save_all(time_.game_time(), true, std::move(on_saved));  // nothing dirty left: just the flush
-  } else if (on_saved) {
-    on_saved();
-  }
+  return flush ? chunks_->save_all(time_.game_time(), true) : 0;  // nothing dirty left: just the flush
 }
 
 // --- demand ---

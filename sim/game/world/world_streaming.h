@@ -45,8 +45,10 @@ class WorldStreaming final : public PlayerListener, public BlockWorld, public Ti
   // A job result the core routed here; false when it was not the world's.
   bool on_job_completed(const JobCompleted& done);
   // save-all, autosave and stop: every dirty loaded chunk goes to storage, then level.dat and the
-  // saved data; with `flush` storage is asked to put it all on disk.
-  void save_all(bool flush, std::function<void()> on_saved);
+  // saved data; with `flush` storage is asked to put it all on disk, and the flush job's id is
+  // returned for the flush listener (0 without `flush`).
+  JobId save_all(bool flush);
+  void set_flush_listener(std::function<void(JobId)> listener) { chunks_->set_flush_listener(std::move(listener)); }
 
   // PlayerListener
   void on_join(Player& player) override;
