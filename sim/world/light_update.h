@@ -17,6 +17,10 @@ namespace hz {
 struct ChangedBlock {
   int x = 0, y = 0, z = 0;
   BlockStateId old_state = 0;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(x, y, z, old_state);
+  }
 };
 
 // One light section (0..25, index 0 below the world) whose sky or block light changed.

@@ -20,6 +20,8 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "sim/protocol/nbt.h"
 #include "sim/protocol/wire.h"
 
@@ -94,6 +96,15 @@ class StateWriter {
     const Bytes bytes = nbt::network_bytes(nbt::Tag(c));
     out_.varlong(static_cast<int64_t>(bytes.size()));
     out_.raw(bytes.data(), bytes.size());
+  }
+  // Hashed containers are written sorted, so their bytes never depend on the hash order.
+  template <class K, class V>
+  void put(const absl::flat_hash_map<K, V>& v) {
+    put(std::map<K, V>(v.begin(), v.end()));
+  }
+  template <class T>
+  void put(const absl::flat_hash_set<T>& v) {
+    put(std::set<T>(v.begin(), v.end()));
   }
   template <class T>
   void put(const std::unique_ptr<T>& p) {
@@ -200,6 +211,19 @@ class StateReader {
     const nbt::Compound* read = tag ? tag->as<nbt::Compound>() : nullptr;
     check(read != nullptr);
     c = read ? *read : nbt::Compound{};
+  }
+  template <class K, class V>
+  void get(absl::flat_hash_map<K, V>& v) {
+    std::map<K, V> sorted;
+    get(sorted);
+    v.clear();
+    for (auto& [key, value] : sorted) v.emplace(key, std::move(value));
+  }
+  template <class T>
+  void get(absl::flat_hash_set<T>& v) {
+    std::set<T> sorted;
+    get(sorted);
+    v = absl::flat_hash_set<T>(sorted.begin(), sorted.end());
   }
   // An owned object is made by T::blank_for_snapshot() (objects whose constructor takes
   // arguments) or default-constructed, then read in place.

@@ -32,6 +32,10 @@ class BlockChangeBatch {
   std::vector<ChunkChanges> take(const std::function<BlockStateId(const BlockPos&)>& state_at);
 
   uint64_t hash() const;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(changes_);
+  }
 
  private:
   // chunk -> section y -> local index (x << 8 | z << 4 | y, vanilla's packed short)

@@ -45,6 +45,14 @@ class PlayerChunkSender {
 
   // Looked up and scanned only to be sorted by a total order, so its own order never shows.
   absl::flat_hash_set<ChunkPos> pending_;
+
+ public:
+  template <class Io>
+  void state_fields(Io& io) {
+    io(pending_, desired_, quota_, unacknowledged_, max_unacknowledged_);
+  }
+
+ private:
   float desired_ = kStartChunksPerTick;
   float quota_ = 0.0f;
   int unacknowledged_ = 0;

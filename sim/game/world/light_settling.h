@@ -22,6 +22,10 @@ class LightSettling {
   struct SectionMasks {
     uint32_t sky = 0, block = 0;
     bool operator==(const SectionMasks&) const = default;
+    template <class Io>
+    void state_fields(Io& io) {
+      io(sky, block);
+    }
   };
 
   // A block of a loaded column changed (already stored in the column).
@@ -36,6 +40,10 @@ class LightSettling {
   std::map<ChunkPos, SectionMasks> take_changes();
 
   uint64_t hash() const;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(pending_, relight_, changes_);
+  }
 
  private:
   void record(ChunkPos chunk, int light_section, bool sky);

@@ -17,6 +17,10 @@ struct ChunkSquare {
   int radius = 0;
   bool contains(ChunkPos pos) const { return center.ring_distance(pos) <= radius; }
   bool operator==(const ChunkSquare&) const = default;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(center, radius);
+  }
 };
 
 class LoadingTickets {
@@ -61,8 +65,16 @@ class LoadingTickets {
     on_unwanted(pos);
   }
 
-  // Looked up only; never iterated.
+  // Looked up only; never iterated (a snapshot writes it sorted).
   absl::flat_hash_map<ChunkPos, int> counts_;
+
+ public:
+  template <class Io>
+  void state_fields(Io& io) {
+    io(counts_);
+  }
+
+ private:
 };
 
 template <typename Wanted, typename Unwanted>

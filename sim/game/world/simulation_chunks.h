@@ -41,6 +41,10 @@ class SimulationChunks {
   // Moves on every change of the set (a cache key).
   uint64_t version() const { return version_; }
   uint64_t hash() const;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(radius_, tickets_, chunks_, version_);
+  }
 
  private:
   ChunkSquare square(ChunkPos center) const { return ChunkSquare{center, radius_}; }

@@ -34,6 +34,10 @@ class ChunkTrackingView {
     ChunkPos center;
     int radius = 0;
     bool operator==(const Positioned&) const = default;
+    template <class Io>
+    void state_fields(Io& io) {
+      io(center, radius);
+    }
     int32_t min_x() const { return center.x - radius - 1; }
     int32_t max_x() const { return center.x + radius + 1; }
     int32_t min_z() const { return center.z - radius - 1; }
@@ -41,6 +45,14 @@ class ChunkTrackingView {
   };
 
   std::optional<Positioned> positioned_;
+
+ public:
+  template <class Io>
+  void state_fields(Io& io) {
+    io(positioned_);
+  }
+
+ private:
 
   template <typename Enter, typename Leave>
   friend void view_difference(const ChunkTrackingView& from, const ChunkTrackingView& to, Enter&& on_enter,
