@@ -433,6 +433,9 @@ bool Core::read_snapshot_parts(std::span<const uint8_t> bytes) {
     if constexpr (kInSnapshot<decltype(part)>) reader(part);
   });
   reader.expect_end();
+  // Effects emitted before the restore (a fresh core's start) belong to another history: the next
+  // pass's digest starts clean, as the original's did after the pass the snapshot followed.
+  effects_.take();
   // The tracker's entries point at players and entities, read in the same snapshot.
   return reader.ok() && tracker_->relink([this](int32_t id) { return find_entity(id); });
 }

@@ -239,4 +239,51 @@ std::vector<std::shared_ptr<ChunkColumn>> GenerationGraph::take_finished() {
   return out;
 }
 
+GenerationGraph::State GenerationGraph::state() const {
+  State out;
+  out.next_ticket = next_ticket_;
+  out.in_flight = in_flight_;
+  std::vector<ChunkPos> positions;
+  positions.reserve(nodes_.size());
+  for (const auto& [pos, node] : nodes_) positions.push_back(pos);  // sorted below
+  std::sort(positions.begin(), positions.end());
+  for (ChunkPos pos : positions) {
+    const Node& node = nodes_.at(pos);
+    NodeState n{pos, node.column, node.status, node.plan, node.in_flight, node.plan_wanted, node.reported,
+                node.full_wants, node.feature_wants, node.carver_wants, std::nullopt};
+    if (node.queued) n.queued = std::pair{node.queued->priority, node.queued->stage_rank};
+    out.nodes.push_back(std::move(n));
+  }
+  for (const auto& [pos, priority] : requests_) out.requests.emplace_back(pos, priority);  // sorted below
+  std::sort(out.requests.begin(), out.requests.end());
+  out.finished = finished_;
+  return out;
+}
+
+bool GenerationGraph::restore(State state) {
+  next_ticket_ = state.next_ticket;
+  in_flight_ = state.in_flight;
+  nodes_.clear(), requests_.clear(), ready_.clear();
+  size_t in_flight = 0;
+  for (NodeState& n : state.nodes) {
+    Node node;
+    node.column = std::move(n.column);
+    node.status = n.status;
+    node.plan = std::move(n.plan);
+    node.in_flight = n.in_flight;
+    node.plan_wanted = n.plan_wanted, node.reported = n.reported;
+    node.full_wants = n.full_wants, node.feature_wants = n.feature_wants, node.carver_wants = n.carver_wants;
+    if (n.queued) {
+      node.queued = ReadyKey{n.queued->first, n.queued->second, n.pos};
+      ready_.insert(*node.queued);
+    }
+    in_flight += node.in_flight != 0;
+    if (!nodes_.emplace(n.pos, std::move(node)).second) return false;
+  }
+  for (const auto& [pos, priority] : state.requests)
+    if (!requests_.emplace(pos, priority).second) return false;
+  finished_ = std::move(state.finished);
+  return in_flight == in_flight_;
+}
+
 }  // namespace hz

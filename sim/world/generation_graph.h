@@ -47,6 +47,31 @@ class GenerationGraph {
   size_t in_flight_count() const { return in_flight_; }
   bool idle() const { return ready_.empty() && in_flight_ == 0; }
 
+  // Everything the graph holds, as plain data for a snapshot: nodes and requests by position,
+  // columns by pointer so a caller can keep the ones it shares with the graph shared. A node's
+  // block snapshot for neighbours is left out: it is taken again from the column when needed.
+  struct NodeState {
+    ChunkPos pos;
+    std::shared_ptr<ChunkColumn> column;
+    ChunkStatus status = ChunkStatus::kEmpty;
+    std::shared_ptr<const FeaturePlan> plan;
+    uint64_t in_flight = 0;
+    bool plan_wanted = false, reported = false;
+    int full_wants = 0, feature_wants = 0, carver_wants = 0;
+    std::optional<std::pair<int, int>> queued;  // priority, stage rank
+  };
+  struct State {
+    uint64_t next_ticket = 1;
+    size_t in_flight = 0;
+    std::vector<NodeState> nodes;
+    std::vector<std::pair<ChunkPos, int>> requests;
+    std::vector<std::shared_ptr<ChunkColumn>> finished;
+  };
+  State state() const;
+  // Replaces everything with `state`; false when it does not hold together (a node twice, a
+  // count of jobs in flight that the nodes do not show).
+  bool restore(State state);
+
  private:
   struct ReadyKey {
     int priority;

@@ -25,6 +25,9 @@ namespace hz {
 
 // A system that keeps per-chunk data of its own while the chunk is loaded (the scheduled tick
 // queues): told when a chunk becomes ready (with what its file carried), saves, and unloads.
+class StateReader;
+class StateWriter;
+
 class ChunkDataKeeper {
  public:
   virtual ~ChunkDataKeeper() = default;
@@ -126,6 +129,14 @@ class WorldChunks {
   // Covers the loaded chunks' contents (see loaded_contents_hash_), the chunk map's bookkeeping
   // and counters; costs the same however many chunks are loaded.
   uint64_t hash() const;
+  // The loaded and loading chunks, the generation graph, the jobs in flight and light settling, in
+  // a snapshot (world_chunks_snapshot.cpp). Columns shared between a slot and the graph are
+  // written once and stay shared when read.
+  template <class Io>
+  void state_fields(Io& io) {
+    if constexpr (Io::kReading) read_state(io);
+    else write_state(io);
+  }
 
  private:
   struct Slot {
@@ -147,6 +158,8 @@ class WorldChunks {
     bool entities = false;  // a read or write of the entities store
   };
 
+  void write_state(StateWriter& out);
+  void read_state(StateReader& in);
   Slot* find(ChunkPos pos);
   const Slot* find(ChunkPos pos) const;
   JobId submit(uint32_t kind, ChunkPos pos, Bytes request);

@@ -125,13 +125,38 @@ class WorldStreaming final : public PlayerListener, public BlockWorld, public Ti
   struct SectionPos {
     int32_t x = 0, y = 0, z = 0;
     bool operator==(const SectionPos&) const = default;
+    template <class Io>
+    void state_fields(Io& io) {
+      io(x, y, z);
+    }
   };
   struct Viewer {
     ChunkTrackingView view;
     PlayerChunkSender sender;
     ChunkSquare loading;  // the player's loading tickets
     SectionPos section;   // vanilla's lastSectionPos
+    template <class Io>
+    void state_fields(Io& io) {
+      io(view, sender, loading, section);
+    }
   };
+
+ public:
+  // The chunks, tickets, viewers and spawn in a snapshot; reading rebuilds the viewer index and
+  // forgets the caches.
+  template <class Io>
+  void state_fields(Io& io) {
+    io(*chunks_, block_changes_, tickets_, simulation_, viewers_, spawn_area_, started_, spawn_);
+    if constexpr (Io::kReading) {
+      viewer_index_.clear();
+      for (auto& [conn, viewer] : viewers_) viewer_index_[conn] = &viewer;
+      last_viewer_ = {0, nullptr};
+      ticking_cache_.clear();
+      ticking_cache_simulation_ = ticking_cache_membership_ = ~uint64_t{0};
+    }
+  }
+
+ private:
 
   void follow_position(Viewer& viewer, const Player& player);
   void update_chunk_tracking(Viewer& viewer, const Player& player);
