@@ -114,6 +114,10 @@ class Runner {
       crash_nanos_ = end * (40 + static_cast<int64_t>(r.next_below(36))) / 100;
       if (options.canary == SimCanary::kLostSave) save_flush_nanos_ = *crash_nanos_ - 4 * kNanosPerSecond;
     }
+    if (options.snapshot_swap && !options.recording) {
+      Rng r = Rng::derive(options.seed, 8);  // between 20 % and 90 % of the run
+      swap_nanos_ = end * (20 + static_cast<int64_t>(r.next_below(71))) / 100;
+    }
     if (options.recording) recording_ = options.recording(config_, clock_, sink_);
     core_ = std::make_unique<Core>(config_, recording_ ? recording_->core_clock() : static_cast<Clock&>(clock_),
                                    recording_ ? recording_->core_sink() : static_cast<EffectSink&>(sink_));
@@ -130,6 +134,10 @@ class Runner {
     const int64_t end = end_nanos();
     int64_t next_report = 10 * kNanosPerSecond;
     while (clock_.peek() < end) {
+      if (swap_nanos_ && clock_.peek() >= *swap_nanos_) {
+        swap_nanos_.reset();
+        swap_core_through_snapshot();
+      }
       if (crash_nanos_ && clock_.peek() >= *crash_nanos_) {
         crash_nanos_.reset();
         crash_and_restart();
@@ -224,6 +232,21 @@ class Runner {
 
   // The process dies at a random point (mid-pass work lost, storage as the crash leaves it) and
   // a new core starts on what the disk holds; every client's connection died with it.
+  // The core is replaced by a fresh one built from the same configuration and read from its
+  // snapshot (docs/simulation.md "Snapshots"); everything around it (clients, network, jobs in
+  // flight, disk, clock) stays. A snapshot that does not read back with the same state hash is a
+  // violation; one that reads back but goes on differently shows as a different digest.
+  void swap_core_through_snapshot() {
+    const Bytes snapshot = core_->write_snapshot_parts();
+    const uint64_t hash = core_->state_hash();
+    auto restored = std::make_unique<Core>(config_, clock_, sink_);
+    if (!restored->read_snapshot_parts(snapshot)) return violation("snapshot: the core's snapshot does not read back");
+    if (restored->state_hash() != hash) return violation("snapshot: the restored core's state hash differs");
+    core_ = std::move(restored);
+    ++result_.snapshot_swaps;
+    result_.snapshot_bytes = snapshot.size();
+  }
+
   void crash_and_restart() {
     if (progress_) progress_("[" + std::to_string(clock_.peek() / kNanosPerSecond) + " s] crash and restart");
     if (recording_) recording_->ended(nullptr);  // the trace ends like a killed server's
@@ -528,6 +551,7 @@ class Runner {
   const bool storage_faults_;
   SimulatedDisk disk_;
   std::optional<int64_t> crash_nanos_;
+  std::optional<int64_t> swap_nanos_;
   std::optional<int64_t> save_flush_nanos_;
   bool canary_fired_ = false;
   std::set<ConnId> view_reported_;  // clients already reported for a chunk outside their view

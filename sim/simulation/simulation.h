@@ -55,6 +55,9 @@ struct SimOptions {
   int view_distance = 3;
   SimCanary canary = SimCanary::kNone;
   SimRecordingFactory recording;  // empty: no trace
+  // Once, at a pass the seed picks, the core is replaced by a fresh one read from its snapshot;
+  // the run must go on exactly as without it (the same digest). Not with a trace.
+  bool snapshot_swap = false;
 };
 
 struct SimViolation {
@@ -73,6 +76,8 @@ struct SimResult {
   int64_t jumps_judged = 0;     // moves the move rule says must be pulled back, read by the core
   int64_t batches_checked = 0;  // chunk batches held to the pacing rule
   int64_t tick_replies_checked = 0;  // `/tick query` lines held to the tick statistics model
+  int snapshot_swaps = 0;       // cores replaced by one read from their snapshot
+  uint64_t snapshot_bytes = 0;  // the size of the last such snapshot
   uint64_t digest = 0;  // every pass's effects and state hash, in order
   std::vector<SimViolation> violations;
 };

@@ -37,6 +37,28 @@ TEST(Simulation, AShortRunRepeatsExactlyAndFindsNothing) {
   EXPECT_NE(run_simulation(short_run(12), {}).digest, a.digest);
 }
 
+// A core swapped mid-run for one read from its snapshot goes on exactly as the original: with
+// network faults (connections mid-login, half-read frames) and storage faults (jobs in flight, a
+// crash and restart after or before the swap), the digest is the run's without it.
+TEST(Simulation, ACoreReadFromItsSnapshotMidRunGoesOnAsTheOriginal) {
+  // All faults: network faults and storage faults with a crash and restart (one pair of runs;
+  // CI's sweep and integration.sim swap in more seeds, in release).
+  for (uint64_t seed : {22}) {
+    {
+      SimOptions o = short_run(seed);
+      o.faults = SimFaults::kAll;
+      const SimResult plain = run_simulation(o, {});
+      o.snapshot_swap = true;
+      const SimResult swapped = run_simulation(o, {});
+      EXPECT_EQ(swapped.snapshot_swaps, 1) << seed;
+      EXPECT_GT(swapped.snapshot_bytes, 100'000u) << seed;  // a world's worth of chunks
+      EXPECT_EQ(swapped.digest, plain.digest) << seed;
+      EXPECT_EQ(swapped.passes, plain.passes) << seed;
+      for (const SimViolation& v : swapped.violations) ADD_FAILURE() << seed << " pass " << v.pass << ": " << v.what;
+    }
+  }
+}
+
 // The model's figures for known durations, worked out by hand: a young server's ring is padded
 // with zeros and its average divides by the tick count; an old one keeps the last 100 ticks.
 TEST(TickStatsModel, AverageAndPercentilesOfKnownDurations) {

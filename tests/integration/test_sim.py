@@ -1,6 +1,7 @@
 """Integration: horizon-sim. The same seed gives the same digest in two separate processes and
 another seed a different one; a sweep of seeds with network faults and with all faults (storage
-faults, a crash and a restart) finds no violation; every canary is caught (exit 1 naming the
+faults, a crash and a restart) finds no violation, and half its runs swap the core for one read
+from its snapshot, which must not change the digest; every canary is caught (exit 1 naming the
 broken invariant) and --minimize shrinks it; --trace writes a trace horizon-trace verifies; the
 JSON line and the exit statuses are what other tools rely on."""
 import json
@@ -35,11 +36,16 @@ class SimulationTest(unittest.TestCase):
         first, a = run_sim("--seed", "5", "--seconds", "30", "--clients", "6", "--faults", "network", "--quiet")
         second, b = run_sim("--seed", "5", "--seconds", "30", "--clients", "6", "--faults", "network", "--quiet")
         other, c = run_sim("--seed", "6", "--seconds", "30", "--clients", "6", "--faults", "network", "--quiet")
-        for done in (first, second, other):
+        swapped, d = run_sim("--seed", "5", "--seconds", "30", "--clients", "6", "--faults", "network", "--quiet",
+                             "--snapshot-swap")
+        for done in (first, second, other, swapped):
             self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
         self.assertEqual(a["digest"], b["digest"])
         self.assertEqual((a["passes"], a["connections"]), (b["passes"], b["connections"]))
         self.assertNotEqual(a["digest"], c["digest"])
+        # A core replaced mid-run by one read from its snapshot goes on exactly as the original.
+        self.assertEqual((d["snapshot_swaps"], d["digest"]), (1, a["digest"]))
+        self.assertGreater(d["snapshot_bytes"], 0)
         for key in ("seed", "simulated_s", "wall_s", "passes", "clients", "digest", "violations"):
             self.assertIn(key, a)
         self.assertEqual(a["seed"], 5)
@@ -47,11 +53,12 @@ class SimulationTest(unittest.TestCase):
         self.assertEqual(len(a["digest"]), 16)
 
     def test_sweep_finds_no_violation(self):
-        crashes = judged = batches = tick_replies = 0
+        crashes = judged = batches = tick_replies = swaps = 0
         for seed in range(100, 100 + SWEEP_SEEDS):
             faults = "network" if seed - 100 < SWEEP_SEEDS * 2 // 3 else "all"
+            swap = ["--snapshot-swap"] if seed % 2 else []
             done, result = run_sim("--seed", str(seed), "--seconds", "30", "--clients", "8", "--faults", faults,
-                                   "--quiet")
+                                   "--quiet", *swap)
             self.assertEqual(result["violations"], [], f"seed {seed} --faults {faults}")
             self.assertEqual(done.returncode, 0, f"seed {seed}")
             self.assertGreater(result["connections"], 0)
@@ -59,10 +66,12 @@ class SimulationTest(unittest.TestCase):
             judged += result["jumps_judged"]
             batches += result["batches_checked"]
             tick_replies += result["tick_replies_checked"]
+            swaps += result["snapshot_swaps"]
         self.assertEqual(crashes, SWEEP_SEEDS - SWEEP_SEEDS * 2 // 3)  # one crash per storage-fault run
         self.assertGreater(judged, 0)  # the move and pacing rules were put to the test
         self.assertGreater(batches, 0)
         self.assertGreater(tick_replies, 0)
+        self.assertEqual(swaps, SWEEP_SEEDS // 2)
 
     def test_every_canary_is_caught(self):
         for name, args, words in CANARIES:

@@ -22,7 +22,7 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: horizon-sim --seed N [--seconds S] [--clients K] [--faults none|network|storage|all]\n"
-    "                   [--canary bad-packet|lost-save|wrong-block|view-leak|move-threshold|chunk-quota|tick-stats-ring] [--minimize] [--trace FILE] [--view-distance D] [--quiet]\n";
+    "                   [--canary bad-packet|lost-save|wrong-block|view-leak|move-threshold|chunk-quota|tick-stats-ring] [--minimize] [--trace FILE] [--view-distance D] [--snapshot-swap] [--quiet]\n";
 
 struct Arguments {
   hz::SimOptions options;
@@ -83,8 +83,8 @@ std::optional<std::string> parse(const std::vector<std::string>& args, Arguments
   bool has_seed = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& flag = args[i];
-    if (flag == "--quiet" || flag == "--minimize") {
-      (flag == "--quiet" ? a.quiet : a.minimize) = true;
+    if (flag == "--quiet" || flag == "--minimize" || flag == "--snapshot-swap") {
+      (flag == "--quiet" ? a.quiet : flag == "--minimize" ? a.minimize : a.options.snapshot_swap) = true;
       continue;
     }
     if (i + 1 >= args.size()) return flag + " needs a value";
@@ -115,6 +115,7 @@ std::optional<std::string> parse(const std::vector<std::string>& args, Arguments
     return std::string("--seconds must be positive, --clients not negative, --view-distance 2..32");
   }
   if (a.minimize && !a.trace.empty()) return std::string("--minimize and --trace go in separate runs");
+  if (a.options.snapshot_swap && !a.trace.empty()) return std::string("--snapshot-swap and --trace go in separate runs");
   return std::nullopt;
 }
 
@@ -185,6 +186,8 @@ std::string result_json(const hz::SimResult& r, double wall_s, int clients, cons
   w.key("jumps_judged").number(r.jumps_judged);
   w.key("batches_checked").number(r.batches_checked);
   w.key("tick_replies_checked").number(r.tick_replies_checked);
+  w.key("snapshot_swaps").number(int64_t{r.snapshot_swaps});
+  w.key("snapshot_bytes").number(r.snapshot_bytes);
   w.key("digest").string(hz::hex64(r.digest));
   w.key("violations").begin_array();
   for (const hz::SimViolation& v : r.violations) {

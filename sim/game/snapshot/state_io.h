@@ -179,7 +179,8 @@ class StateReader {
     get(present);
     o.reset();
     if (!present) return;
-    o.emplace();
+    o = T{};  // not emplace(): clang cannot yet tell that a nested struct with member
+              // initializers is default-constructible inside its enclosing class
     get(*o);
   }
   template <class T, size_t N>

@@ -69,6 +69,8 @@ class LevelTicks {
   template <class Io>
   void state_fields(Io& io) {
     io(chunks_, active_);
+    if constexpr (Io::kReading)
+      for (ChunkPos chunk : active_) io.check(chunks_.contains(chunk) && !chunks_.at(chunk).queue.empty());
   }
 
  private:
