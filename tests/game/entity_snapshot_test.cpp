@@ -23,6 +23,7 @@
 #include "tests/game/fake_player_connections.h"
 #include "tests/game/movement_fake_world.h"
 #include "tests/game/names.h"
+#include "tests/game/snapshot_bytes.h"
 #include "tests/game/streaming_server.h"
 
 namespace hz {
@@ -31,13 +32,8 @@ namespace {
 // Writes `from` and reads the bytes into `into`; false when the read fails.
 template <class... T, class... U>
 bool copy_state(std::tuple<T&...> from, std::tuple<U&...> into) {
-  StateWriter writer;
-  std::apply([&writer](auto&... parts) { writer(parts...); }, from);
-  const Bytes bytes = writer.take();
-  StateReader reader(bytes);
-  std::apply([&reader](auto&... parts) { reader(parts...); }, into);
-  reader.expect_end();
-  return reader.ok();
+  const Bytes bytes = std::apply([](auto&... parts) { return testing::state_bytes(parts...); }, from);
+  return std::apply([&bytes](auto&... parts) { return testing::read_into(bytes, parts...); }, into);
 }
 
 struct SnapshotItemWorld {

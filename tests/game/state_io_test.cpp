@@ -11,6 +11,7 @@
 #include "sim/core/rng.h"
 #include "sim/game/game_rules.h"
 #include "sim/game/snapshot/state_io.h"
+#include "tests/game/snapshot_bytes.h"
 #include "sim/game/tick_rate.h"
 #include "sim/game/tick_scheduler.h"
 #include "sim/game/tick_stats.h"
@@ -64,20 +65,8 @@ bool same_bits(const EveryKind& x, const EveryKind& y) {
          (!x.maybe || std::bit_cast<uint64_t>(*x.maybe) == std::bit_cast<uint64_t>(*y.maybe));
 }
 
-template <class T>
-Bytes state_bytes(const T& value) {
-  StateWriter w;
-  w(value);
-  return w.take();
-}
-
-template <class T>
-bool read_into(const Bytes& bytes, T& value) {
-  StateReader r(bytes);
-  r(value);
-  r.expect_end();
-  return r.ok();
-}
+using testing::read_into;
+using testing::state_bytes;
 
 EveryKind sample() {
   EveryKind v;

@@ -11,24 +11,13 @@
 #include "sim/game/world/light_settling.h"
 #include "sim/game/world/simulation_chunks.h"
 #include "sim/game/world/tracking_view.h"
+#include "tests/game/snapshot_bytes.h"
 
 namespace hz {
 namespace {
 
-template <class T>
-Bytes snapshot_of(T& part) {
-  StateWriter writer;
-  writer(part);
-  return writer.take();
-}
-
-template <class T>
-bool restore(const Bytes& bytes, T& part) {
-  StateReader reader(bytes);
-  reader(part);
-  reader.expect_end();
-  return reader.ok();
-}
+using testing::read_into;
+using testing::state_bytes;
 
 TEST(WorldSnapshot, AChunkSenderSendsTheSameBatchesAfterARestore) {
   PlayerChunkSender a;
@@ -38,7 +27,7 @@ TEST(WorldSnapshot, AChunkSenderSendsTheSameBatchesAfterARestore) {
   const auto sendable = [](ChunkPos pos) { return (pos.x + pos.z) % 5 != 0; };
   (void)a.next_batch({0, 0}, sendable);
   PlayerChunkSender b;
-  ASSERT_TRUE(restore(snapshot_of(a), b));
+  ASSERT_TRUE(read_into(state_bytes(a), b));
   EXPECT_EQ(b.pending_count(), a.pending_count());
   EXPECT_EQ(b.batch_quota(), a.batch_quota());
   for (int batch = 0; batch < 12; ++batch) {
@@ -53,7 +42,7 @@ TEST(WorldSnapshot, AChunkSenderSendsTheSameBatchesAfterARestore) {
   PlayerChunkSender d;
   for (int x = -6; x <= 6; ++x)
     for (int z = -6; z <= 6; ++z) d.mark_pending({x, z});
-  EXPECT_EQ(snapshot_of(c), snapshot_of(d));
+  EXPECT_EQ(state_bytes(c), state_bytes(d));
 }
 
 TEST(WorldSnapshot, SimulationChunksFollowPlayersAlikeAfterARestore) {
@@ -62,7 +51,7 @@ TEST(WorldSnapshot, SimulationChunksFollowPlayersAlikeAfterARestore) {
   a.add_player({3, -2});
   a.move_player({0, 0}, {1, 1});
   SimulationChunks b(2);
-  ASSERT_TRUE(restore(snapshot_of(a), b));
+  ASSERT_TRUE(read_into(state_bytes(a), b));
   EXPECT_EQ(b.hash(), a.hash());
   EXPECT_EQ(b.radius(), a.radius());
   for (ChunkPos pos : {ChunkPos{9, 9}, ChunkPos{1, 1}, ChunkPos{3, -2}, ChunkPos{-4, 0}})
@@ -75,10 +64,10 @@ TEST(WorldSnapshot, SimulationChunksFollowPlayersAlikeAfterARestore) {
 TEST(WorldSnapshot, TrackingViewsBatchesAndLightChangesComeBack) {
   ChunkTrackingView view({4, -7}, 6);
   ChunkTrackingView read_view;
-  ASSERT_TRUE(restore(snapshot_of(view), read_view));
+  ASSERT_TRUE(read_into(state_bytes(view), read_view));
   EXPECT_EQ(read_view, view);
   ChunkTrackingView none;
-  ASSERT_TRUE(restore(snapshot_of(none), read_view));
+  ASSERT_TRUE(read_into(state_bytes(none), read_view));
   EXPECT_FALSE(read_view.is_positioned());
 
   BlockChangeBatch batch;
@@ -86,14 +75,14 @@ TEST(WorldSnapshot, TrackingViewsBatchesAndLightChangesComeBack) {
   batch.record({5, 71, -3});
   batch.record({40, -60, 2});
   BlockChangeBatch read_batch;
-  ASSERT_TRUE(restore(snapshot_of(batch), read_batch));
+  ASSERT_TRUE(read_into(state_bytes(batch), read_batch));
   EXPECT_EQ(read_batch.hash(), batch.hash());
 
   LightSettling light;
   light.on_block_changed({3, 64, 9, 1});
   light.on_block_changed({-20, 5, 30, 0});
   LightSettling read_light;
-  ASSERT_TRUE(restore(snapshot_of(light), read_light));
+  ASSERT_TRUE(read_into(state_bytes(light), read_light));
   EXPECT_EQ(read_light.hash(), light.hash());
   EXPECT_EQ(read_light.unsettled(), light.unsettled());
 }
