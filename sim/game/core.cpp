@@ -509,9 +509,7 @@ void Core::save_all(bool flush, const CommandSource* requester) {
   const JobId flush_job = world_->save_all(flush);
   if (requester == nullptr) return;
   if (flush_job == 0) return send_success(*requester, "Saved the game", true);
-  CommandSource kept = *requester;
-  kept.collected_output = nullptr;  // an RCON reply is sent when the command returns
-  saves_in_flight_.emplace(flush_job, std::move(kept));
+  saves_in_flight_.emplace(flush_job, requester->answered_later());
 }
 
 void Core::on_world_flushed(JobId job) {

@@ -116,9 +116,7 @@ bool AccessLists::remove_from_whitelist(const Uuid& uuid) {
 
 void AccessLists::reload_whitelist(const CommandSource& requester) {
   const JobId job = next_read_++;
-  CommandSource kept = requester;
-  kept.collected_output = nullptr;  // the RCON reply it pointed into has been sent
-  reads_[job] = std::move(kept);
+  reads_[job] = requester.answered_later();
   const std::string name = kWhitelistFile;
   effects_.emit(SubmitJob{job, kServerFileReadJobKind, Bytes(name.begin(), name.end())});
 }

@@ -37,6 +37,13 @@ struct CommandSource {
   std::string* collected_output = nullptr;
   bool inform_admins = true;
   bool is_console() const { return !player.has_value() && collected_output == nullptr; }
+  // A copy to answer later, once a job completes: an RCON reply is sent when the command returns,
+  // so the copy collects nothing and its late replies go to the log.
+  CommandSource answered_later() const {
+    CommandSource later = *this;
+    later.collected_output = nullptr;
+    return later;
+  }
   // In a snapshot only while waiting for a file (AccessLists), when collected_output is null.
   template <class Io>
   void state_fields(Io& io) {
