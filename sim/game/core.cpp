@@ -363,9 +363,10 @@ uint64_t part_hash(const Part& part) {
   else return part.state_hash();
 }
 
-// A part is in the snapshot once its system declares its state (sim/game/snapshot/state_io.h).
+// Every part is in the snapshot: a system joins the list by declaring its state
+// (sim/game/snapshot/state_io.h), and one that does not fails to compile here.
 template <class Part>
-constexpr bool kInSnapshot = HasStateFields<std::remove_cvref_t<Part>, StateWriter>;
+constexpr bool kDeclaresState = HasStateFields<std::remove_cvref_t<Part>, StateWriter>;
 
 }  // namespace
 
@@ -414,7 +415,7 @@ uint64_t Core::state_hash() const {
 std::vector<Core::StatePart> Core::state_parts() const {
   std::vector<StatePart> parts;
   const_cast<Core&>(*this).for_each_part([&parts](std::string_view name, const auto& part) {
-    parts.push_back({name, part_hash(part), kInSnapshot<decltype(part)>});
+    parts.push_back({name, part_hash(part)});
   });
   return parts;
 }
@@ -422,7 +423,8 @@ std::vector<Core::StatePart> Core::state_parts() const {
 Bytes Core::write_snapshot_parts() const {
   StateWriter writer;
   const_cast<Core&>(*this).for_each_part([&writer](std::string_view, auto& part) {
-    if constexpr (kInSnapshot<decltype(part)>) writer(part);
+    static_assert(kDeclaresState<decltype(part)>, "every part of the state declares state_fields");
+    writer(part);
   });
   return writer.take();
 }
@@ -430,7 +432,7 @@ Bytes Core::write_snapshot_parts() const {
 bool Core::read_snapshot_parts(std::span<const uint8_t> bytes) {
   StateReader reader(bytes);
   for_each_part([&reader](std::string_view, auto& part) {
-    if constexpr (kInSnapshot<decltype(part)>) reader(part);
+    reader(part);
   });
   reader.expect_end();
   // Effects emitted before the restore (a fresh core's start) belong to another history: the next

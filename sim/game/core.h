@@ -89,17 +89,16 @@ class Core final : public CommandHost,
   // Saves everything (on stop): flushes dirty chunks and player data as storage effects.
   void save_everything();
   uint64_t state_hash() const;
-  // The state by parts, each with its hash, in the order state_hash() folds them; a snapshot
-  // writes the parts marked `in_snapshot` (docs/simulation.md "Snapshots").
+  // The state by parts, each with its hash, in the order state_hash() folds them and a snapshot
+  // writes them (docs/simulation.md "Snapshots").
   struct StatePart {
     std::string_view name;
     uint64_t hash = 0;
-    bool in_snapshot = false;
   };
   std::vector<StatePart> state_parts() const;
-  // The snapshot so far: the parts whose state is declared, not yet enough to restore a core on
-  // its own. Reading fails, changing nothing that was not read, on bytes that are short,
-  // damaged or left over.
+  // The whole state: every part, as its system declares it. Read into a core built from the same
+  // configuration, it answers later inputs as this one would. Reading fails, changing nothing
+  // that was not read, on bytes that are short, damaged or left over.
   Bytes write_snapshot_parts() const;
   bool read_snapshot_parts(std::span<const uint8_t> bytes);
   const CoreConfig& config() const { return config_; }

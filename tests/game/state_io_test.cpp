@@ -225,7 +225,7 @@ TEST(StateIo, TickStatisticsAndGameRulesComeBackWithTheirHashes) {
 std::map<std::string_view, uint64_t> snapshot_part_hashes(const Core& core) {
   std::map<std::string_view, uint64_t> out;
   for (const Core::StatePart& part : core.state_parts())
-    if (part.in_snapshot) out[part.name] = part.hash;
+    out[part.name] = part.hash;
   return out;
 }
 
