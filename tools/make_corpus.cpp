@@ -7,6 +7,9 @@
 #include <iostream>
 
 #include "replay/format/trace_file.h"
+#include "sim/core/clock.h"
+#include "sim/core/effect_buffer.h"
+#include "sim/game/core.h"
 #include "sim/core/properties.h"
 #include "sim/data/registries.h"
 #include "sim/protocol/framing.h"
@@ -112,10 +115,32 @@ void trace_seeds() {
   }
   records.push_back(ClockReadRecord{5000});
   records.push_back(IterationEndRecord{PassDigest{2, 0x1234, 1, 2, 3}});
+  records.push_back(SnapshotRecord{2, 2, 0x55, 0x66, 0, 1, {1, 2, 3, 4}});
   FrameInfo info;
   Bytes frame = encode_trace_frame(records, info);
   file.insert(file.end(), frame.begin(), frame.end());
   write("trace_reader", "small_session", file);
+}
+
+// A core's snapshot after a few passes: a connection half through its handshake, console commands
+// (time, weather, a game rule) and the spawn area's generation asked for (no chunk done yet).
+void snapshot_seeds() {
+  CoreConfig config;
+  config.properties = *parse_server_properties("online-mode=false\nview-distance=2\nsimulation-distance=2\n").properties;
+  config.world_seed = 12345;
+  ManualClock clock(1'000'000'000);
+  EffectBuffer effects;
+  Core core(config, clock, effects);
+  core.start();
+  const std::vector<std::vector<Input>> passes = {
+      {ConnectionOpened{1, "127.0.0.1:1"}, BytesReceived{1, {0x10, 0x00, 0x87, 0x06}}},
+      {ConsoleLine{"time set 1000"}, ConsoleLine{"weather rain"}},
+      {ConsoleLine{"gamerule keep_inventory true"}}};
+  for (const auto& inputs : passes) {
+    clock.advance(50'000'000);
+    core.run_iteration(inputs);
+  }
+  write("core_snapshot", "few_passes", core.write_snapshot_parts());
 }
 
 // A parity recording of one short play session (login with compression, a teleport, a move, a
@@ -182,6 +207,7 @@ int main(int argc, char** argv) {
   nbt_seeds();
   properties_seeds();
   trace_seeds();
+  snapshot_seeds();
   region_seeds();
   parity_seeds();
   std::cout << "corpus written under " << g_root << "\n";

@@ -1,5 +1,5 @@
-// horizon-trace: reads Horizon's session traces. info, dump, verify (replay and compare), cut and
-// export (a player's view as a ReplayMod recording).
+// horizon-trace: reads Horizon's session traces. info, dump, verify (replay and compare), cut,
+// slice and export (a player's view as a ReplayMod recording).
 #include <boost/program_options.hpp>
 #include <iostream>
 
@@ -17,8 +17,12 @@ constexpr const char* kUsage =
     "  dump FILE [--inputs] [--bytes]   one JSON object per record; serverbound packets decoded\n"
     "  verify FILE...                   replay and compare every pass; exit 0 when identical, 1 on the\n"
     "                                   first divergence (earlier files of a rotated session are found\n"
-    "                                   beside the given ones)\n"
+    "                                   beside the given ones); --from-tick N starts at the last\n"
+    "                                   snapshot taken at or before tick N\n"
     "  cut FILE --to-tick N --out FILE2 a valid shorter trace holding the passes up to tick N\n"
+    "  slice FILE --from-tick A --to-tick B --out FILE2\n"
+    "                                   a valid shorter trace starting at the last snapshot at or\n"
+    "                                   before tick A and holding the passes up to tick B\n"
     "  export FILE... --player NAME --out FILE.mcpr [--format mcpr]\n"
     "                                   replay the session and write what NAME's client received, from\n"
     "                                   its first login success on, as a ReplayMod recording (.mcpr),\n"
@@ -38,8 +42,9 @@ std::vector<std::filesystem::path> paths(const po::variables_map& vm) {
 int main(int argc, char** argv) {
   po::options_description options("options");
   options.add_options()("help", "show this help")("inputs", "dump: only the core's inputs and clock reads")(
-      "bytes", "dump: hex of every BytesReceived")("to-tick", po::value<int64_t>(), "cut: last tick to keep")(
-      "out", po::value<std::string>(), "cut, export: output file")(
+      "bytes", "dump: hex of every BytesReceived")("to-tick", po::value<int64_t>(), "cut, slice: last tick to keep")(
+      "from-tick", po::value<int64_t>(), "verify, slice: start at the last snapshot at or before this tick")(
+      "out", po::value<std::string>(), "cut, slice, export: output file")(
       "player", po::value<std::string>(), "export: whose view (the name the player logged in with)")(
       "format", po::value<std::string>()->default_value("mcpr"), "export: mcpr (ReplayMod)");
   po::options_description hidden;
@@ -67,7 +72,11 @@ int main(int argc, char** argv) {
     return hz::kTraceUsage;
   }
   if (command == "info") return hz::trace_info(files, std::cout, std::cerr);
-  if (command == "verify") return hz::trace_verify(files, std::cout, std::cerr);
+  if (command == "verify") {
+    std::optional<int64_t> from_tick;
+    if (vm.count("from-tick")) from_tick = vm["from-tick"].as<int64_t>();
+    return hz::trace_verify(files, std::cout, std::cerr, from_tick);
+  }
   if (command == "dump") {
     if (files.size() != 1) {
       std::cerr << "horizon-trace: dump takes one file\n";
@@ -82,6 +91,14 @@ int main(int argc, char** argv) {
       return hz::kTraceUsage;
     }
     return hz::trace_cut(files[0], vm["to-tick"].as<int64_t>(), vm["out"].as<std::string>(), std::cout, std::cerr);
+  }
+  if (command == "slice") {
+    if (files.size() != 1 || !vm.count("from-tick") || !vm.count("to-tick") || !vm.count("out")) {
+      std::cerr << "horizon-trace: slice FILE --from-tick A --to-tick B --out FILE2\n";
+      return hz::kTraceUsage;
+    }
+    return hz::trace_slice(files[0], vm["from-tick"].as<int64_t>(), vm["to-tick"].as<int64_t>(),
+                           vm["out"].as<std::string>(), std::cout, std::cerr);
   }
   if (command == "export") {
     hz::ExportOptions options;

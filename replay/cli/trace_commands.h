@@ -1,10 +1,12 @@
 // The horizon-trace commands as functions of files and output streams (so tests can run them):
-// info, dump, verify, cut and export. Each returns the process exit code.
+// info, dump, verify, cut, slice and export. Each returns the process exit code.
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
 #include <iosfwd>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -22,6 +24,8 @@ inline constexpr int kTraceUsage = 2;
 inline constexpr int kTraceUnreadable = 3;
 
 Result<Bytes> read_whole_file(const std::filesystem::path& path);
+// Writes a file the tools made (cut, slice), replacing what was there.
+Status write_whole_file(const std::filesystem::path& path, std::span<const uint8_t> bytes);
 
 int trace_info(const std::vector<std::filesystem::path>& files, std::ostream& out, std::ostream& err);
 
@@ -32,8 +36,10 @@ struct DumpOptions {
 int trace_dump(const std::filesystem::path& file, const DumpOptions& options, std::ostream& out, std::ostream& err);
 
 // Replays the files of one session (earlier files of a chain are found next to the first one
-// given when missing) and reports the first divergence.
-int trace_verify(const std::vector<std::filesystem::path>& files, std::ostream& out, std::ostream& err);
+// given when missing) and reports the first divergence. With `from_tick`, replay starts at the
+// last snapshot taken at or before that tick (from the session's start when there is none).
+int trace_verify(const std::vector<std::filesystem::path>& files, std::ostream& out, std::ostream& err,
+                 std::optional<int64_t> from_tick = std::nullopt);
 
 // The files to replay for the given ones: those plus the earlier files of their session found
 // beside them, in chain order (files whose header cannot be read first, to be reported).
@@ -42,7 +48,7 @@ std::vector<std::filesystem::path> resolve_chain(const std::vector<std::filesyst
 // Replays the session of the given files through `verifier` (which may carry an observer); an
 // error when a file cannot be read. `bytes_read`, when given, counts the bytes of the files.
 Result<VerifyResult> replay_session(const std::vector<std::filesystem::path>& given, ChainVerifier& verifier,
-                                    uint64_t* bytes_read = nullptr);
+                                    uint64_t* bytes_read = nullptr, std::optional<int64_t> from_tick = std::nullopt);
 
 struct ExportOptions {
   std::string player;          // whose view: the name in the login success
@@ -55,5 +61,8 @@ int trace_export(const std::vector<std::filesystem::path>& files, const ExportOp
 
 int trace_cut(const std::filesystem::path& file, int64_t to_tick, const std::filesystem::path& out_file,
               std::ostream& out, std::ostream& err);
+// A trace starting at the last snapshot at or before `from_tick`, holding the passes to `to_tick`.
+int trace_slice(const std::filesystem::path& file, int64_t from_tick, int64_t to_tick,
+                const std::filesystem::path& out_file, std::ostream& out, std::ostream& err);
 
 }  // namespace hz

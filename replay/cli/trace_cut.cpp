@@ -1,5 +1,4 @@
 // horizon-trace cut: a valid, shorter trace holding the passes up to a tick (for reproducers).
-#include <fstream>
 #include <ostream>
 
 #include "replay/cli/trace_commands.h"
@@ -19,11 +18,8 @@ int trace_cut(const std::filesystem::path& file, int64_t to_tick, const std::fil
     err << "horizon-trace: " << file.string() << ": " << cut.error() << "\n";
     return kTraceUnreadable;
   }
-  std::ofstream o(out_file, std::ios::binary | std::ios::trunc);
-  o.write(reinterpret_cast<const char*>(cut->bytes.data()), static_cast<std::streamsize>(cut->bytes.size()));
-  o.close();
-  if (!o) {
-    err << "horizon-trace: cannot write " << out_file.string() << "\n";
+  if (Status written = write_whole_file(out_file, cut->bytes); !written) {
+    err << "horizon-trace: " << written.error() << "\n";
     return kTraceUnreadable;
   }
   out << "wrote " << out_file.string() << ": " << cut->passes_kept << " passes up to tick " << cut->last_tick << ", "

@@ -108,6 +108,11 @@ void fields(JsonWriter& w, const WalkedRecord& walked, const DumpOptions& option
           w.key("conn").number(uint64_t{r.conn}).key("username").string(r.username);
           w.key("secret_size").number(r.secret_size).key("token_size").number(r.token_size);
           w.key("verify_token").string(hex_bytes(r.verify_token));
+        } else if constexpr (std::is_same_v<T, SnapshotRecord>) {
+          w.key("tick").number(r.tick).key("iteration").number(r.iteration);
+          w.key("chain_digest").string(hex64(r.chain_digest)).key("state_hash").string(hex64(r.state_hash));
+          w.key("piece").number(uint64_t{r.piece}).key("pieces").number(uint64_t{r.pieces});
+          w.key("size").number(uint64_t{r.bytes.size()});
         }
       },
       *walked.record);

@@ -7,6 +7,8 @@
 #include <set>
 
 #include "replay/cli/trace_commands.h"
+#include "replay/format/snapshot_pieces.h"
+#include "replay/format/trace_edit.h"
 #include "replay/format/trace_file.h"
 #include "replay/recorder/trace_writer.h"
 #include "replay/replayer/chain_verifier.h"
@@ -72,22 +74,69 @@ Result<Bytes> read_whole_file(const std::filesystem::path& path) {
   return bytes;
 }
 
+namespace {
+
+// Where replay from `tick` starts: the index among `files` of the file holding the last snapshot
+// taken at or before it, and that snapshot's tick; nothing when there is none.
+struct SnapshotStart {
+  size_t file = 0;
+  int64_t tick = 0;
+};
+Result<std::optional<SnapshotStart>> find_snapshot_start(const std::vector<std::filesystem::path>& files,
+                                                         int64_t tick) {
+  std::optional<SnapshotStart> found;
+  for (size_t i = 0; i < files.size(); ++i) {
+    auto bytes = read_whole_file(files[i]);
+    if (!bytes) return std::move(bytes).take_error();
+    auto records = read_file_records(*bytes);
+    if (!records) continue;  // reported when the file is replayed
+    for (int64_t at : snapshot_ticks(records->records))
+      if (at <= tick) found = SnapshotStart{i, at};
+  }
+  return found;
+}
+
+}  // namespace
+
+Status write_whole_file(const std::filesystem::path& path, std::span<const uint8_t> bytes) {
+  std::ofstream o(path, std::ios::binary | std::ios::trunc);
+  o.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  o.close();
+  if (!o) return Error{"cannot write " + path.string()};
+  return Status::success();
+}
+
 Result<VerifyResult> replay_session(const std::vector<std::filesystem::path>& given, ChainVerifier& verifier,
-                                    uint64_t* bytes_read) {
-  for (const auto& path : resolve_chain(given)) {
+                                    uint64_t* bytes_read, std::optional<int64_t> from_tick) {
+  std::vector<std::filesystem::path> files = resolve_chain(given);
+  std::optional<std::string> note;
+  if (from_tick) {
+    auto start = find_snapshot_start(files, *from_tick);
+    if (!start) return std::move(start).take_error();
+    if (*start) {
+      files.erase(files.begin(), files.begin() + static_cast<ptrdiff_t>((*start)->file));
+      verifier.start_at_snapshot((*start)->tick);
+    } else {
+      note = "no snapshot at or before tick " + std::to_string(*from_tick) + ": replayed from the session's start";
+    }
+  }
+  for (const auto& path : files) {
     auto bytes = read_whole_file(path);
     if (!bytes) return std::move(bytes).take_error();
     if (bytes_read) *bytes_read += bytes->size();
     if (!verifier.add_file(*bytes, path.string())) break;
   }
-  return verifier.finish();
+  VerifyResult result = verifier.finish();
+  if (note) result.notes.push_back(*note);
+  return result;
 }
 
-int trace_verify(const std::vector<std::filesystem::path>& given, std::ostream& out, std::ostream& err) {
+int trace_verify(const std::vector<std::filesystem::path>& given, std::ostream& out, std::ostream& err,
+                 std::optional<int64_t> from_tick) {
   auto started = std::chrono::steady_clock::now();
   ChainVerifier verifier;
   uint64_t bytes_read = 0;
-  auto replayed = replay_session(given, verifier, &bytes_read);
+  auto replayed = replay_session(given, verifier, &bytes_read, from_tick);
   if (!replayed) {
     err << "horizon-trace: " << replayed.error() << "\n";
     return kTraceUnreadable;
@@ -106,6 +155,9 @@ int trace_verify(const std::vector<std::filesystem::path>& given, std::ostream& 
   double recorded = static_cast<double>(result.recorded_nanos) / 1e9;
   out << "identical: " << result.files << " file(s), " << result.frames << " frames, " << result.iterations
       << " passes, " << result.inputs << " inputs, last tick " << result.last_tick << "\n";
+  if (result.resumed_at_tick) out << "started from the snapshot at tick " << *result.resumed_at_tick << "\n";
+  if (result.snapshots_checked > 0)
+    out << result.snapshots_checked << " later snapshot(s) matched the replayed core\n";
   out << "replayed " << fixed(recorded, 3) << " s of recorded time in " << fixed(seconds, 3) << " s";
   if (seconds > 0) {
     out << " (" << fixed(static_cast<double>(result.iterations) / seconds, 0) << " passes/s, "

@@ -144,6 +144,18 @@ void ConnectionTracker::end_pass() {
   compression_changed_.clear();
 }
 
+void ConnectionTracker::resume(const ResumedConnection& resumed) {
+  Connection& c = connections_[resumed.conn];
+  c = Connection{};
+  c.remote = resumed.remote;
+  c.state = c.outbound = resumed.state;
+  c.invitation_sent = resumed.switch_invited;
+  c.player = resumed.player;
+  c.decoder.set_compression_threshold(resumed.compression);
+  c.decoder.feed(resumed.unread);
+  ++connections_seen_;
+}
+
 ProtocolState ConnectionTracker::state(ConnId conn) const {
   auto it = connections_.find(conn);
   return it == connections_.end() ? ProtocolState::kHandshake : it->second.state;

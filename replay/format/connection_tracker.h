@@ -26,6 +26,18 @@ struct InboundPacket {
 // start_configuration back to configuration (the client switches on receipt, then acknowledges).
 ProtocolState client_state_after(ProtocolState state, int32_t clientbound_id);
 
+// A connection as it stands between two passes, for a tracker that starts there (replay from a
+// snapshot): what the core holds of it.
+struct ResumedConnection {
+  ConnId conn = 0;
+  std::string remote;
+  ProtocolState state = ProtocolState::kHandshake;
+  bool switch_invited = false;  // the server sent the packet that invites the client's next state
+  int32_t compression = -1;     // the threshold the server reads frames with (negative: none)
+  Bytes unread;                 // bytes received and not yet framed
+  std::string player;
+};
+
 class ConnectionTracker {
  public:
   struct Connection {
@@ -55,6 +67,8 @@ class ConnectionTracker {
   // Feeds one input; returns the serverbound packets it completed, in order.
   std::vector<InboundPacket> feed(const Input& input);
   void end_pass();
+  // Starts following a connection mid-session (between passes).
+  void resume(const ResumedConnection& connection);
 
   // The state an outbound packet with this id, sent next on `conn`, belongs to.
   ProtocolState outbound_state(ConnId conn, int32_t packet_id);

@@ -140,6 +140,10 @@ class Writer {
     num<uint32_t>(r.conn), str(r.username), num<uint64_t>(r.secret_size), num<uint64_t>(r.token_size);
     bytes(r.verify_token);
   }
+  void fields(const SnapshotRecord& r) {
+    num<int64_t>(r.tick), num<uint64_t>(r.iteration), num<uint64_t>(r.chain_digest), num<uint64_t>(r.state_hash);
+    num<uint32_t>(r.piece), num<uint32_t>(r.pieces), bytes(r.bytes);
+  }
 
  private:
   AppendBuffer buffer_;
@@ -275,6 +279,15 @@ class Reader {
   void fields(FinishEncryptionRecord& r) {
     r.conn = num<uint32_t>(), r.username = str(), r.secret_size = num<uint64_t>(), r.token_size = num<uint64_t>();
     r.verify_token = bytes();
+  }
+  void fields(SnapshotRecord& r) {
+    r.tick = num<int64_t>(), r.iteration = num<uint64_t>(), r.chain_digest = num<uint64_t>();
+    r.state_hash = num<uint64_t>(), r.piece = num<uint32_t>(), r.pieces = num<uint32_t>();
+    if (r.pieces == 0 || r.pieces > SnapshotRecord::kMaxPieces || r.piece >= r.pieces)
+      throw Malformed{"snapshot piece " + std::to_string(r.piece) + " of " + std::to_string(r.pieces)};
+    r.bytes = bytes();
+    if (r.bytes.size() > SnapshotRecord::kMaxPieceBytes)
+      throw Malformed{"a snapshot piece of " + std::to_string(r.bytes.size()) + " bytes"};
   }
 
  private:

@@ -25,7 +25,8 @@ const char* record_type_name(uint8_t type) {
                                            "RconReply",
                                            "SessionAnswer",
                                            "FinishEncryption",
-                                           "JobRecomputed"};
+                                           "JobRecomputed",
+                                           "Snapshot"};
   static_assert(std::size(kNames) == kRecordTypeCount);
   if (type == 0 || type > kRecordTypeCount) return "unknown";
   return kNames[type - 1];

@@ -16,7 +16,9 @@
 
 namespace hz {
 
-inline constexpr uint32_t kTraceFormatVersion = 7;
+inline constexpr uint32_t kTraceFormatVersion = 8;
+// Version 8 added the Snapshot record; a version-7 file is read the same way (it has none).
+inline constexpr uint32_t kOldestReadableTraceVersion = 7;
 
 enum class WorldOrigin : uint8_t { kGenerated = 0, kLoaded = 1 };
 
@@ -175,12 +177,29 @@ struct JobRecomputedRecord {
   bool operator==(const JobRecomputedRecord&) const = default;
 };
 
+// One piece of the core's state between two passes (Core::write_snapshot_parts), so replay can
+// start here instead of at the session's start (docs/trace-format.md "Snapshots"). A state is
+// split into pieces of at most kMaxPieceBytes, written one after another; every piece repeats
+// where the snapshot was taken.
+struct SnapshotRecord {
+  static constexpr size_t kMaxPieceBytes = 4u << 20;
+  static constexpr uint32_t kMaxPieces = 1u << 14;
+  int64_t tick = 0;           // the core's tick count
+  uint64_t iteration = 0;     // session-wide index of the pass after the snapshot
+  uint64_t chain_digest = 0;  // the session's chain digest before that pass
+  uint64_t state_hash = 0;    // Core::state_hash() when the snapshot was taken
+  uint32_t piece = 0;         // this record's place among the snapshot's pieces
+  uint32_t pieces = 1;
+  Bytes bytes;
+  bool operator==(const SnapshotRecord&) const = default;
+};
+
 // The record kinds, in the order of their type byte (index + 1) in the file.
 using Record =
     std::variant<ConnectionOpened, BytesReceived, ConnectionClosed, ConsoleLine, JobCompleted, ClockReadRecord,
                  StartedRecord, IterationEndRecord, StoppedRecord, OutboundRecord, CompressionRecord, ServerCloseRecord,
                  LogRecord, StopRequestedRecord, JobSubmittedRecord, StorageWriteRecord, RconReplyRecord,
-                 SessionAnswer, FinishEncryptionRecord, JobRecomputedRecord>;
+                 SessionAnswer, FinishEncryptionRecord, JobRecomputedRecord, SnapshotRecord>;
 
 inline constexpr uint8_t kRecordTypeCount = std::variant_size_v<Record>;
 

@@ -1,5 +1,6 @@
 #include "replay/format/trace_edit.h"
 
+#include "replay/format/snapshot_pieces.h"
 #include "replay/format/trace_file.h"
 
 namespace hz {
@@ -49,6 +50,59 @@ Result<CutTrace> cut_trace(std::span<const uint8_t> file, int64_t to_tick) {
   if (cut.passes_kept == 0 && cut.last_tick == 0) cut.last_tick = read->header.first_tick;
   cut.bytes = write_trace_file(read->header, std::span(read->records).first(keep));
   return cut;
+}
+
+namespace {
+
+// The index of the first piece of the last whole snapshot taken at or before `tick`.
+std::optional<size_t> snapshot_start(const std::vector<Record>& records, int64_t tick) {
+  std::optional<size_t> found;
+  for (size_t i = 0; i < records.size(); ++i) {
+    auto* piece = std::get_if<SnapshotRecord>(&records[i]);
+    if (!piece || piece->piece + 1 != piece->pieces || piece->tick > tick) continue;
+    found = i - piece->piece;
+  }
+  return found;
+}
+
+}  // namespace
+
+Result<SlicedTrace> slice_trace(std::span<const uint8_t> file, int64_t from_tick, int64_t to_tick) {
+  auto read = read_file_records(file);
+  if (!read) return std::move(read).take_error();
+  if (read->damage && !read->damage->tolerated()) return Error{read->damage->describe()};
+  std::optional<size_t> start = snapshot_start(read->records, from_tick);
+  if (!start) {
+    const std::vector<int64_t> ticks = snapshot_ticks(read->records);
+    if (ticks.empty()) return Error{"the trace holds no snapshot to start a slice from"};
+    return Error{"no snapshot at or before tick " + std::to_string(from_tick) + "; the first is at tick " +
+                 std::to_string(ticks.front())};
+  }
+  const auto& first = std::get<SnapshotRecord>(read->records[*start]);
+  if (to_tick < first.tick)
+    return Error{"tick " + std::to_string(to_tick) + " comes before the snapshot at tick " + std::to_string(first.tick)};
+  SlicedTrace slice;
+  slice.from_tick = slice.last_tick = first.tick;
+  size_t keep = *start + first.pieces;  // the snapshot itself
+  for (size_t i = keep; i < read->records.size(); ++i) {
+    const Record& r = read->records[i];
+    if (auto* end = std::get_if<IterationEndRecord>(&r)) {
+      if (end->digest.tick > to_tick) break;
+      keep = i + 1;
+      ++slice.passes_kept;
+      slice.last_tick = end->digest.tick;
+    } else if (std::holds_alternative<StoppedRecord>(r) || ends_pass(r)) {
+      keep = i + 1;  // the final save, or a later snapshot, after a pass kept
+    }
+  }
+  TraceHeader header = read->header;
+  header.session += "-from-" + std::to_string(first.tick);
+  header.file_index = 0;
+  header.first_iteration = first.iteration;
+  header.first_tick = first.tick;
+  header.chain_digest = first.chain_digest;
+  slice.bytes = write_trace_file(header, std::span(read->records).subspan(*start, keep - *start));
+  return slice;
 }
 
 }  // namespace hz

@@ -1,5 +1,6 @@
-// Building new trace files from records: re-framing (after an edit), and `cut`, which keeps a
-// trace's passes up to a tick so the result is a valid, shorter trace.
+// Building new trace files from records: re-framing (after an edit), `cut`, which keeps a
+// trace's passes up to a tick, and `slice`, which starts one at a snapshot; each result is a
+// valid, shorter trace.
 #pragma once
 
 #include <cstdint>
@@ -32,5 +33,16 @@ struct CutTrace {
 // Keeps the start pass and every pass that ends at tick `to_tick` or earlier; a truncated tail
 // is dropped, other damage is an error.
 Result<CutTrace> cut_trace(std::span<const uint8_t> file, int64_t to_tick);
+
+struct SlicedTrace {
+  Bytes bytes;
+  int64_t from_tick = 0;     // the tick of the snapshot the slice starts with
+  uint64_t passes_kept = 0;  // loop passes after it
+  int64_t last_tick = 0;     // tick count after the last pass kept
+};
+// A trace that starts with the last snapshot taken at or before `from_tick` and keeps the passes
+// after it that end at tick `to_tick` or earlier. Its header names a session of its own (the
+// original's name with "-from-<tick>"), so it verifies alone.
+Result<SlicedTrace> slice_trace(std::span<const uint8_t> file, int64_t from_tick, int64_t to_tick);
 
 }  // namespace hz

@@ -55,6 +55,7 @@ Bytes encode_preamble(const TraceHeader& header) {
 }
 
 bool ends_pass(const Record& r) {
+  if (auto* snapshot = std::get_if<SnapshotRecord>(&r)) return snapshot->piece + 1 == snapshot->pieces;
   return std::holds_alternative<IterationEndRecord>(r) || std::holds_alternative<StartedRecord>(r) ||
          std::holds_alternative<StoppedRecord>(r);
 }
@@ -105,10 +106,10 @@ void TraceReader::read_preamble() {
     return;
   }
   uint32_t version = get_u32(file_.data() + 8);
-  if (version != kTraceFormatVersion) {
-    set_damage(
-        DamageKind::kWrongVersion, 8,
-        "format version " + std::to_string(version) + "; this reader knows " + std::to_string(kTraceFormatVersion));
+  if (version < kOldestReadableTraceVersion || version > kTraceFormatVersion) {
+    set_damage(DamageKind::kWrongVersion, 8,
+               "format version " + std::to_string(version) + "; this reader knows " +
+                   std::to_string(kOldestReadableTraceVersion) + " to " + std::to_string(kTraceFormatVersion));
     return;
   }
   uint32_t size = get_u32(file_.data() + 12);

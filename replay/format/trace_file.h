@@ -59,7 +59,8 @@ struct RawFrame {
 std::variant<RawFrame, TraceDamage> read_raw_frame(std::span<const uint8_t> file, uint64_t at, uint64_t frame_index,
                                                    std::optional<uint64_t> expected_first_iteration = std::nullopt);
 
-// Whether a record closes a loop pass (frames end only after one).
+// Whether a record closes a loop pass, or the last piece of a snapshot between two passes (frames
+// end only after one).
 bool ends_pass(const Record& r);
 
 // Reads a trace frame by frame from the whole file's bytes. Stops at the first damage.

@@ -1,5 +1,6 @@
 #include "replay/recorder/live_recording.h"
 #include "replay/format/level_start.h"
+#include "replay/recorder/snapshot_check.h"
 #include "sim/core/build_info.h"
 
 #include <charconv>
@@ -41,6 +42,18 @@ std::optional<int64_t> positive_setting(const ServerProperties& props, const cha
 
 }  // namespace
 
+Result<int64_t> trace_snapshot_interval(const ServerProperties& props) {
+  auto it = props.raw.find(kTraceSnapshotMinutesKey);
+  if (it == props.raw.end() || it->second.empty()) return kDefaultTraceSnapshotMinutes * 60 * 1'000'000'000;
+  int64_t minutes = 0;
+  auto [end, ec] = std::from_chars(it->second.data(), it->second.data() + it->second.size(), minutes);
+  // A week at most: beyond that a snapshot would never come in practice, and the product overflows nothing.
+  if (ec != std::errc() || end != it->second.data() + it->second.size() || minutes < 0 || minutes > 7 * 24 * 60)
+    return Error{"Invalid value '" + it->second + "' for server.properties key '" + kTraceSnapshotMinutesKey +
+                 "': expected whole minutes from 0 (no snapshots) to 10080"};
+  return minutes * 60 * 1'000'000'000;
+}
+
 TraceHeader live_trace_header(const CoreConfig& config, RecordedWorld world) {
   TraceHeader h;
   h.build_id = build_id();
@@ -68,6 +81,11 @@ LiveRecording::LiveRecording(const CoreConfig& config, RecordedWorld world, cons
   auto max_mb = positive_setting(props, kTraceMaxFileMbKey, 256, error_);
   auto max_minutes = positive_setting(props, kTraceMaxFileMinutesKey, 60, error_);
   if (!max_mb || !max_minutes) return;
+  auto snapshot_every = trace_snapshot_interval(props);
+  if (!snapshot_every) {
+    error_ = snapshot_every.error();
+    return;
+  }
   folder_ = std::filesystem::path(props.trace_dir).is_absolute() ? std::filesystem::path(props.trace_dir)
                                                                  : folder / props.trace_dir;
   std::error_code ec;
@@ -83,8 +101,10 @@ LiveRecording::LiveRecording(const CoreConfig& config, RecordedWorld world, cons
   rotation.max_file_nanos = *max_minutes * 60 * 1'000'000'000;
   output_ = std::make_unique<DirectoryOutput>(folder_);
   std::string first = (folder_ / TraceWriter::file_name(header.session, 0)).string();
-  auto writer = std::make_unique<TraceWriter>(std::move(header), *output_, rotation);
+  auto writer = std::make_unique<TraceWriter>(std::move(header), *output_, rotation, FrameLimits{},
+                                              core_snapshot_check(config));
   recorder_ = std::make_unique<Recorder>(clock_, sink_, std::move(writer), props.record_packet_notes);
+  recorder_->set_snapshot_interval(*snapshot_every);
   message_ = "Recording a trace to " + first;
 }
 

@@ -8,6 +8,7 @@
 
 #include "replay/recorder/recorder.h"
 #include "replay/recorder/trace_output.h"
+#include "sim/core/result.h"
 #include "sim/game/core.h"
 
 namespace hz {
@@ -15,6 +16,13 @@ namespace hz {
 // server.properties keys for rotation (Horizon's own; see docs/trace-format.md).
 inline constexpr const char* kTraceMaxFileMbKey = "horizon-trace-max-file-mb";
 inline constexpr const char* kTraceMaxFileMinutesKey = "horizon-trace-max-file-minutes";
+// Minutes of recorded clock time between snapshots of the core in the trace (0: none).
+inline constexpr const char* kTraceSnapshotMinutesKey = "horizon-trace-snapshot-minutes";
+inline constexpr int64_t kDefaultTraceSnapshotMinutes = 5;
+
+// The snapshot interval the properties ask for, in nanoseconds (0: none); the error names the key
+// and the value.
+Result<int64_t> trace_snapshot_interval(const ServerProperties& props);
 
 // How the session's world started: generated from the seed, or loaded from files (with the
 // shell's fingerprint of them, taken before the server touched them).

@@ -51,4 +51,10 @@ Record RecomputableJobs::record_for(Input input) {
   return input_as_record(std::move(input));
 }
 
+void RecomputableJobs::start_epoch() {
+  pure_.clear();
+  reads_.clear();
+  written_.clear();
+}
+
 }  // namespace hz

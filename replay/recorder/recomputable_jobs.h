@@ -18,6 +18,9 @@ class RecomputableJobs {
   // The record for an input: a JobRecomputed for a result replay can rebuild, else the input.
   Record record_for(Input input);
   size_t waiting() const { return pure_.size() + reads_.size(); }
+  // A snapshot was written: a replay may start there, knowing nothing of what came before, so
+  // results of jobs submitted before it and reads of chunks written before it are kept whole.
+  void start_epoch();
 
  private:
   // A chunk read's result, when it is the last NBT written to the address and encoded as replay

@@ -34,8 +34,9 @@ Recorder::Recorder(Clock& clock, EffectSink& sink, std::unique_ptr<TraceWriter> 
 
 Recorder::~Recorder() { (void)close(); }
 
-void Recorder::hand_over(std::vector<Input> inputs, Record end) {
+void Recorder::hand_over(std::vector<Input> inputs, Record end, std::optional<PendingSnapshot> snapshot) {
   PendingPass pass;
+  pass.snapshot = std::move(snapshot);
   pass.inputs = std::move(inputs);
   pass.clock_reads.swap(clock_.reads);
   // Effects before the first iteration (construction, start) are counted in its digest by the
@@ -46,10 +47,24 @@ void Recorder::hand_over(std::vector<Input> inputs, Record end) {
   if (writer_) writer_->submit(std::move(pass));
 }
 
-void Recorder::started() { hand_over({}, StartedRecord{}); }
+void Recorder::started() {
+  if (!clock_.reads.empty()) last_snapshot_clock_ = clock_.reads.back();
+  hand_over({}, StartedRecord{});
+}
 
-void Recorder::end_iteration(std::vector<Input> inputs, const IterationDigest& digest) {
-  hand_over(std::move(inputs), IterationEndRecord{pass_digest(digest)});
+std::optional<PendingSnapshot> Recorder::snapshot_if_due(const Core& core, const IterationDigest& digest) {
+  if (snapshot_interval_ <= 0 || clock_.reads.empty()) return std::nullopt;
+  const int64_t now = clock_.reads.back();
+  if (!last_snapshot_clock_) last_snapshot_clock_ = now;
+  if (now - *last_snapshot_clock_ < snapshot_interval_) return std::nullopt;
+  last_snapshot_clock_ = now;
+  // On the server thread, between two passes: the state must not move while it is written.
+  return PendingSnapshot{digest.tick, digest.state, core.write_snapshot_parts()};
+}
+
+void Recorder::end_iteration(std::vector<Input> inputs, const IterationDigest& digest, const Core* core) {
+  std::optional<PendingSnapshot> snapshot = core ? snapshot_if_due(*core, digest) : std::nullopt;
+  hand_over(std::move(inputs), IterationEndRecord{pass_digest(digest)}, std::move(snapshot));
 }
 
 void Recorder::begin_stop() { sink_.stopping = true; }
@@ -71,7 +86,7 @@ Status Recorder::close() {
 
 IterationDigest run_recorded_iteration(Core& core, std::vector<Input> inputs, Recorder* recorder) {
   IterationDigest digest = core.run_iteration(inputs);
-  if (recorder) recorder->end_iteration(std::move(inputs), digest);
+  if (recorder) recorder->end_iteration(std::move(inputs), digest, &core);
   return digest;
 }
 

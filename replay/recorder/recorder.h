@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -33,8 +34,12 @@ class Recorder {
 
   // After Core::start(): its clock read becomes the trace's first pass.
   void started();
-  // After Core::run_iteration(inputs) returned `digest`; takes the inputs it was given.
-  void end_iteration(std::vector<Input> inputs, const IterationDigest& digest);
+  // Snapshots of the core every `nanos` of recorded clock time (horizon-trace-snapshot-minutes);
+  // 0, the default, takes none.
+  void set_snapshot_interval(int64_t nanos) { snapshot_interval_ = nanos; }
+  // After Core::run_iteration(inputs) returned `digest`; takes the inputs it was given. Given the
+  // core, it also takes the core's snapshot when one is due.
+  void end_iteration(std::vector<Input> inputs, const IterationDigest& digest, const Core* core = nullptr);
   // Around the final save: effects in between are digested together as the Stopped pass.
   void begin_stop();
   void end_stop(int64_t tick, uint64_t state_hash);
@@ -71,11 +76,16 @@ class Recorder {
     bool note_packets_;
   };
 
-  void hand_over(std::vector<Input> inputs, Record end);
+  void hand_over(std::vector<Input> inputs, Record end, std::optional<PendingSnapshot> snapshot = std::nullopt);
+  // The core's snapshot when the pass whose clock reads are noted ends the interval (`digest` is
+  // that pass's, so the state hash is not computed twice).
+  std::optional<PendingSnapshot> snapshot_if_due(const Core& core, const IterationDigest& digest);
 
   NotingClock clock_;
   NotingSink sink_;
   std::unique_ptr<TraceWriter> writer_;
+  int64_t snapshot_interval_ = 0;
+  std::optional<int64_t> last_snapshot_clock_;  // the interval counts from here (start, then each snapshot)
 };
 
 // The live loop's pass with recording when a recorder is given.

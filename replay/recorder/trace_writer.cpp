@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdio>
 
+#include "replay/format/snapshot_pieces.h"
 #include "replay/format/trace_file.h"
 
 namespace hz {
@@ -19,6 +20,7 @@ size_t pass_bytes(const PendingPass& pass) {
     if (auto* job = std::get_if<SubmitJob>(&e)) n += job->request.size();
     n += 32;
   }
+  if (pass.snapshot) n += pass.snapshot->core.size();
   return n;
 }
 
@@ -51,8 +53,10 @@ std::string TraceWriter::file_name(const std::string& session, uint32_t index) {
   return session + "-" + seq + ".hztrace";
 }
 
-TraceWriter::TraceWriter(TraceHeader header, TraceOutput& output, RotationPolicy rotation, FrameLimits frames)
-    : header_(std::move(header)), output_(output), rotation_(rotation), frame_limits_(frames) {
+TraceWriter::TraceWriter(TraceHeader header, TraceOutput& output, RotationPolicy rotation, FrameLimits frames,
+                         SnapshotCheck check)
+    : header_(std::move(header)), output_(output), rotation_(rotation), frame_limits_(frames),
+      check_(std::move(check)) {
   chain_ = header_.chain_digest;
   thread_ = std::thread([this] { run(); });
 }
@@ -85,7 +89,9 @@ Status TraceWriter::close() {
   wake_.notify_one();
   room_.notify_all();
   if (thread_.joinable()) thread_.join();
-  return error_ ? Status(Error{*error_}) : Status::success();
+  if (error_) return Error{*error_};
+  if (snapshot_problem_) return Error{*snapshot_problem_};
+  return Status::success();
 }
 
 void TraceWriter::run() {
@@ -133,6 +139,7 @@ void TraceWriter::write_pass(PendingPass&& pass) {
     last_clock_ = pass.clock_reads.back();
   }
   bool iteration = std::holds_alternative<IterationEndRecord>(pass.end);
+  std::optional<PendingSnapshot> snapshot = std::move(pass.snapshot);
   records_.clear();
   append_pass_records(std::move(pass), records_, jobs_);
   for (const Record& r : records_) {
@@ -143,6 +150,23 @@ void TraceWriter::write_pass(PendingPass&& pass) {
   bool big = file_bytes_ + builder_->open_bytes() >= rotation_.max_file_bytes;
   bool old = file_first_clock_ && last_clock_ - *file_first_clock_ >= rotation_.max_file_nanos;
   if (iteration && (big || old)) rotate();
+  if (snapshot && iteration) write_snapshot(std::move(*snapshot));
+}
+
+void TraceWriter::write_snapshot(PendingSnapshot&& taken) {
+  if (check_) {
+    if (Status s = check_(taken.core, taken.state_hash); !s) {
+      if (!snapshot_problem_)
+        snapshot_problem_ = "the snapshot at tick " + std::to_string(taken.tick) + " was left out: " + s.error();
+      return;
+    }
+  }
+  // A replay may start at the snapshot: from here on the trace leans on nothing before it.
+  jobs_.start_epoch();
+  builder_->flush(frames_);
+  TraceSnapshot snapshot{taken.tick, builder_->next_iteration(), chain_, taken.state_hash, std::move(taken.core)};
+  for (const SnapshotRecord& piece : split_snapshot(snapshot)) builder_->add(piece, frames_);
+  write_frames();
 }
 
 void TraceWriter::write_frames() {

@@ -7,6 +7,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -28,6 +29,17 @@ struct PendingPacket {
   SharedBytes body;
 };
 
+// The core's state after a pass, as the server thread took it (Recorder).
+struct PendingSnapshot {
+  int64_t tick = 0;
+  uint64_t state_hash = 0;
+  Bytes core;  // Core::write_snapshot_parts()
+};
+
+// Reads a snapshot's bytes into a fresh core and compares its state hash with the one taken;
+// the reason when they do not agree.
+using SnapshotCheck = std::function<Status(std::span<const uint8_t> core, uint64_t state_hash)>;
+
 // One loop pass as the server thread hands it over.
 struct PendingPass {
   std::vector<Input> inputs;
@@ -38,6 +50,8 @@ struct PendingPass {
   // False without packet notes (horizon-record-packet-notes=false): job submissions are not
   // noted either, only read for RecomputableJobs.
   bool note_jobs = true;
+  // The core's state after this pass, written after its records when the snapshot is due.
+  std::optional<PendingSnapshot> snapshot;
 };
 
 // The pass's records in file order: inputs, clock reads, effects, then the pass record. Results
@@ -58,8 +72,11 @@ class TraceWriter {
   static constexpr size_t kBytesPerWake = 4u << 20;
   static constexpr std::chrono::milliseconds kWriterPeriod{100};
 
-  // Starts the thread; the first file is named after header.session.
-  TraceWriter(TraceHeader header, TraceOutput& output, RotationPolicy rotation = {}, FrameLimits frames = {});
+  // Starts the thread; the first file is named after header.session. Each snapshot is checked
+  // with `check` before it is written (none: written unchecked); one that fails is left out and
+  // close() reports it.
+  TraceWriter(TraceHeader header, TraceOutput& output, RotationPolicy rotation = {}, FrameLimits frames = {},
+              SnapshotCheck check = {});
   ~TraceWriter();
   TraceWriter(const TraceWriter&) = delete;
   TraceWriter& operator=(const TraceWriter&) = delete;
@@ -84,6 +101,8 @@ class TraceWriter {
   void run();
   bool writer_due() const;  // with mutex_ held
   void write_pass(PendingPass&& pass);
+  // After the pass it followed: a new frame holding the snapshot's pieces.
+  void write_snapshot(PendingSnapshot&& snapshot);
   void write_frames();
   void start_file();
   void rotate();
@@ -93,6 +112,7 @@ class TraceWriter {
   TraceOutput& output_;
   RotationPolicy rotation_;
   FrameLimits frame_limits_;
+  SnapshotCheck check_;
 
   // Shared with the server thread.
   std::mutex mutex_;
@@ -114,6 +134,7 @@ class TraceWriter {
   std::optional<int64_t> file_first_clock_;
   int64_t last_clock_ = 0;
   std::optional<std::string> error_;
+  std::optional<std::string> snapshot_problem_;  // the first snapshot left out, and why
 
   std::thread thread_;
 };

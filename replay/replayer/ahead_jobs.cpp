@@ -31,7 +31,7 @@ void AheadJobs::start(SubmitJob job) {
 std::optional<uint32_t> AheadJobs::kind(JobId job) const {
   std::lock_guard lock(mutex_);
   auto it = jobs_.find(job);
-  if (it == jobs_.end()) return std::nullopt;
+  if (it == jobs_.end() || it->second.forgotten) return std::nullopt;
   return it->second.job.kind;
 }
 
@@ -65,9 +65,26 @@ void AheadJobs::run_next(std::unique_lock<std::mutex>& lock, JobId job) {
   lock.unlock();
   Bytes result = run_world_job(entry.job.kind, entry.job.request);
   lock.lock();
-  entry.result = std::move(result);
-  entry.stage = Stage::kDone;
+  if (entry.forgotten) {
+    jobs_.erase(job);
+  } else {
+    entry.result = std::move(result);
+    entry.stage = Stage::kDone;
+  }
   changed_.notify_all();
+}
+
+void AheadJobs::forget_all() {
+  std::lock_guard lock(mutex_);
+  queue_.clear();
+  for (auto it = jobs_.begin(); it != jobs_.end();) {
+    if (it->second.stage == Stage::kRunning) {
+      it->second.forgotten = true;
+      ++it;
+    } else {
+      it = jobs_.erase(it);
+    }
+  }
 }
 
 void AheadJobs::work() {

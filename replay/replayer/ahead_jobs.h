@@ -30,6 +30,9 @@ class AheadJobs {
   std::optional<uint32_t> kind(JobId job) const;
   // The job's result, computed by whichever thread got to it first; the job is forgotten.
   Bytes take(JobId job);
+  // Forgets every job started (a snapshot in the trace: their results are recorded whole). One
+  // being computed finishes and is dropped.
+  void forget_all();
 
  private:
   enum class Stage { kQueued, kRunning, kDone };
@@ -37,6 +40,7 @@ class AheadJobs {
     SubmitJob job;
     Stage stage = Stage::kQueued;
     Bytes result;
+    bool forgotten = false;  // dropped once computed
   };
   void work();
   // Runs a job taken off the queue with the lock released, then stores its result.

@@ -31,10 +31,6 @@ bool ChainVerifier::add_file(std::span<const uint8_t> bytes, const std::string& 
   if (!reader.header()) return fail(name + ": " + reader.damage()->describe());
   const TraceHeader& header = *reader.header();
   if (!first_) {
-    if (header.file_index != 0) {
-      return fail(name + ": file " + std::to_string(header.file_index) + " of session " + header.session +
-                  "; replay needs the files before it (" + header.session + "-0000.hztrace onwards)");
-    }
     auto replayer = Replayer::create(header);
     if (!replayer) return fail(name + ": " + replayer.error());
     replayer_ = std::move(*replayer);
@@ -50,6 +46,14 @@ bool ChainVerifier::add_file(std::span<const uint8_t> bytes, const std::string& 
   while (auto frame = reader.next_frame()) {
     ++result_.frames;
     for (const Record& r : frame->records) {
+      if (!wanted(r)) continue;
+      if (first_record_) {
+        first_record_ = false;
+        const bool from_snapshot = std::holds_alternative<SnapshotRecord>(r);
+        if ((header.file_index != 0 || header.first_iteration != 0) && !from_snapshot)
+          return fail(name + ": file " + std::to_string(header.file_index) + " of session " + header.session +
+                      "; replay needs the files before it (" + header.session + "-0000.hztrace onwards)");
+      }
       if (!replayer_->feed(r)) {
         result_.outcome = VerifyResult::Outcome::kDiverged;
         result_.divergence = replayer_->divergence();
@@ -59,11 +63,20 @@ bool ChainVerifier::add_file(std::span<const uint8_t> bytes, const std::string& 
       }
     }
   }
+  if (start_snapshot_tick_) return fail(name + ": no snapshot at tick " + std::to_string(*start_snapshot_tick_));
   if (reader.damage()) {
     if (!reader.damage()->tolerated()) return fail(name + ": " + reader.damage()->describe());
     truncated_ = true;
     result_.notes.push_back(name + ": " + reader.damage()->describe() + "; the passes before it were verified");
   }
+  return true;
+}
+
+bool ChainVerifier::wanted(const Record& record) {
+  if (!start_snapshot_tick_) return true;
+  auto* piece = std::get_if<SnapshotRecord>(&record);
+  if (!piece || piece->piece != 0 || piece->tick != *start_snapshot_tick_) return false;
+  start_snapshot_tick_.reset();
   return true;
 }
 
@@ -73,6 +86,8 @@ VerifyResult ChainVerifier::finish() {
     result_.iterations = replayer_->iterations();
     result_.inputs = replayer_->inputs_replayed();
     result_.last_tick = replayer_->tick();
+    result_.resumed_at_tick = replayer_->resumed_at_tick();
+    result_.snapshots_checked = replayer_->snapshots_checked();
     if (replayer_->first_clock()) result_.recorded_nanos = replayer_->last_clock() - *replayer_->first_clock();
     if (result_.outcome == VerifyResult::Outcome::kIdentical && !replayer_->started())
       fail("the trace holds no start pass");

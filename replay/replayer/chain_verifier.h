@@ -26,6 +26,8 @@ struct VerifyResult {
   uint64_t inputs = 0;
   int64_t last_tick = 0;
   int64_t recorded_nanos = 0;   // recorded clock time covered
+  std::optional<int64_t> resumed_at_tick;  // replay started from the snapshot at this tick
+  uint64_t snapshots_checked = 0;          // snapshots met later and found to match the replay
   std::string divergence_file;  // the file holding the diverging pass
 };
 
@@ -35,8 +37,13 @@ class ChainVerifier {
   // `observer` sees every pass that replayed identically (Replayer::set_observer); not owned.
   explicit ChainVerifier(PassObserver* observer) : observer_(observer) {}
 
+  // Replay starts from the snapshot taken at `tick` in the first file fed, skipping the records
+  // before it (horizon-trace verify --from-tick). Call before add_file.
+  void start_at_snapshot(int64_t tick) { start_snapshot_tick_ = tick; }
+
   // Feeds the session's next file. Returns false when verification cannot go on (divergence or
-  // damage); later files are then ignored.
+  // damage); later files are then ignored. The first file fed must start the session, start
+  // with a snapshot, or hold the snapshot given to start_at_snapshot.
   bool add_file(std::span<const uint8_t> bytes, const std::string& name);
   VerifyResult finish();
   // The header of the session's first file, once it was read.
@@ -45,6 +52,8 @@ class ChainVerifier {
  private:
   bool fail(std::string problem);
   bool check_link(const TraceHeader& header, const std::string& name);
+  // Whether replay should see the record: false for records before the snapshot replay starts at.
+  bool wanted(const Record& record);
 
   PassObserver* observer_ = nullptr;
   std::unique_ptr<Replayer> replayer_;
@@ -53,6 +62,8 @@ class ChainVerifier {
   bool truncated_ = false;  // the previous file ended in a truncated frame
   VerifyResult result_;
   bool done_ = false;
+  std::optional<int64_t> start_snapshot_tick_;  // records are skipped until this snapshot's first piece
+  bool first_record_ = true;                    // of the first file fed
 };
 
 }  // namespace hz

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "sim/core/hash.h"
+#include "sim/game/sessions.h"
 #include "sim/protocol/wire.h"
 #include "sim/world/jobs.h"
 
@@ -64,24 +65,28 @@ Result<CoreConfig> core_config_from_header(const TraceHeader& header) {
   return config;
 }
 
-Result<std::unique_ptr<Replayer>> Replayer::create(const TraceHeader& session_start) {
-  if (session_start.file_index != 0) {
-    return Error{"replay must start from the session's first file (this is file " +
-                 std::to_string(session_start.file_index) + ")"};
-  }
-  auto config = core_config_from_header(session_start);
+Result<std::unique_ptr<Replayer>> Replayer::create(const TraceHeader& header) {
+  auto config = core_config_from_header(header);
   if (!config) return std::move(config).take_error();
-  return std::unique_ptr<Replayer>(new Replayer(std::move(*config)));
+  const bool needs_snapshot = header.file_index != 0 || header.first_iteration != 0;
+  return std::unique_ptr<Replayer>(new Replayer(std::move(*config), needs_snapshot));
 }
 
-Replayer::Replayer(CoreConfig config)
+Replayer::Replayer(CoreConfig config, bool needs_snapshot)
     : packets_noted_(config.properties.record_packet_notes),
-      core_(std::make_unique<Core>(std::move(config), clock_, sink_)) {}
+      core_(std::make_unique<Core>(std::move(config), clock_, sink_)),
+      needs_snapshot_(needs_snapshot) {}
 
 Replayer::~Replayer() = default;
 
 bool Replayer::feed(const Record& record) {
   if (divergence_) return false;
+  if (auto* piece = std::get_if<SnapshotRecord>(&record)) return on_snapshot_piece(*piece);
+  if (!started_ && needs_snapshot_) {
+    format_problem("this file does not start the session and does not start with a snapshot: replay needs the "
+                   "session's files before it");
+    return false;
+  }
   if (auto* hashed = std::get_if<JobRecomputedRecord>(&record)) return recompute(*hashed);
   if (auto input = record_as_input(record)) {
     pending_inputs_.push_back(std::move(*input));
@@ -106,6 +111,72 @@ bool Replayer::feed(const Record& record) {
       },
       record);
   return !divergence_;
+}
+
+bool Replayer::on_snapshot_piece(const SnapshotRecord& piece) {
+  if (in_pass()) {
+    format_problem("a snapshot inside a pass");
+    return false;
+  }
+  std::optional<TraceSnapshot> snapshot = snapshots_.add(piece);
+  if (snapshots_.problem()) {
+    format_problem(*snapshots_.problem());
+    return false;
+  }
+  if (snapshot) {
+    if (started_)
+      check_snapshot(*snapshot);
+    else
+      resume(*snapshot);
+  }
+  return !divergence_;
+}
+
+void Replayer::resume(const TraceSnapshot& snapshot) {
+  const std::string where = "the snapshot at tick " + std::to_string(snapshot.tick);
+  if (!core_->read_snapshot_parts(snapshot.core))
+    return format_problem(where + " does not read into a core (damaged, or written by a build whose state differs)");
+  if (core_->state_hash() != snapshot.state_hash)
+    return format_problem(where + " reads into a core whose state hash is not the recorded one");
+  if (core_->tick_count() != snapshot.tick) return format_problem(where + " holds a core at another tick");
+  // Whatever the fresh core emitted before it was read belongs to no recorded pass.
+  sink_.collected.effects.clear();
+  effects_seen_ = 0;
+  started_ = true;
+  iterations_ = snapshot.iteration;
+  chain_ = snapshot.chain_digest;
+  resumed_at_tick_ = snapshot.tick;
+  resume_tracker();
+}
+
+void Replayer::resume_tracker() {
+  for (const auto& [conn, session] : core_->sessions().connections()) {
+    ResumedConnection c;
+    c.conn = conn;
+    c.remote = session.remote;
+    c.state = session.state;
+    // Login success is sent as the profile id is set; finish_configuration as finish_sent is.
+    c.switch_invited = (session.state == ProtocolState::kLogin && session.uuid != Uuid{}) ||
+                       (session.state == ProtocolState::kConfiguration && session.finish_sent);
+    c.compression = session.decoder.compression_threshold();
+    c.unread.assign(session.decoder.unread().begin(), session.decoder.unread().end());
+    c.player = session.name;
+    tracker_.resume(c);
+  }
+}
+
+void Replayer::check_snapshot(const TraceSnapshot& snapshot) {
+  const std::string where = "the snapshot at tick " + std::to_string(snapshot.tick);
+  if (snapshot.tick != core_->tick_count() || snapshot.iteration != iterations_ || snapshot.chain_digest != chain_)
+    return format_problem(where + " says it follows pass " + std::to_string(snapshot.iteration) + " at tick " +
+                          std::to_string(snapshot.tick) + ", but it follows pass " + std::to_string(iterations_) +
+                          " at tick " + std::to_string(core_->tick_count()) + " (or the chain digest differs)");
+  if (snapshot.state_hash != core_->state_hash())
+    return format_problem(where + " records a state hash the replayed core does not have");
+  ++snapshots_checked_;
+  pure_jobs_.forget_all();
+  chunk_reads_.clear();
+  chunks_written_.clear();
 }
 
 void Replayer::format_problem(std::string note) {

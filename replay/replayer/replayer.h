@@ -12,6 +12,7 @@
 
 #include "replay/format/connection_tracker.h"
 #include "replay/format/records.h"
+#include "replay/format/snapshot_pieces.h"
 #include "replay/replayer/ahead_jobs.h"
 #include "replay/replayer/divergence.h"
 #include "sim/core/clock.h"
@@ -67,7 +68,10 @@ class Replayer {
  public:
   static constexpr size_t kRecentPasses = 4;
 
-  static Result<std::unique_ptr<Replayer>> create(const TraceHeader& session_start);
+  // A replayer for the session `header` belongs to. Replay starts with the session's start pass,
+  // or with the first snapshot fed: the core is read from it (a file that does not start the
+  // session must start with one).
+  static Result<std::unique_ptr<Replayer>> create(const TraceHeader& header);
   ~Replayer();
 
   // Feeds the next record. Returns false once a divergence was found; later records are ignored.
@@ -81,6 +85,10 @@ class Replayer {
   int64_t tick() const { return core_->tick_count(); }
   uint64_t chain_digest() const { return chain_; }
   bool started() const { return started_; }
+  // The tick of the snapshot replay started from, if it did not start at the session's start.
+  std::optional<int64_t> resumed_at_tick() const { return resumed_at_tick_; }
+  // Snapshots met after the start and found to match the replayed core.
+  uint64_t snapshots_checked() const { return snapshots_checked_; }
   bool stopped() const { return stopped_; }
   // Records of a pass that has not ended yet (a trace cut short).
   bool in_pass() const { return !pending_inputs_.empty() || !pending_clock_.empty() || !recorded_effects_.empty(); }
@@ -106,7 +114,14 @@ class Replayer {
     bool stopping = false;
   };
 
-  explicit Replayer(CoreConfig config);
+  Replayer(CoreConfig config, bool needs_snapshot);
+  bool on_snapshot_piece(const SnapshotRecord& piece);
+  // Starts replay from a snapshot: the core reads its state and must have its state hash.
+  void resume(const TraceSnapshot& snapshot);
+  // A snapshot met during replay must describe the replayed core; from it on, recomputed results
+  // lean on nothing before it (RecomputableJobs::start_epoch).
+  void check_snapshot(const TraceSnapshot& snapshot);
+  void resume_tracker();
   void run_start();
   void run_iteration(const PassDigest& recorded);
   void run_stop(const PassDigest& recorded);
@@ -142,6 +157,10 @@ class Replayer {
   size_t effects_seen_ = 0;               // of sink_.collected, looked at for submitted jobs
   std::map<ConnId, std::vector<ProtocolState>> recorded_states_;  // per connection, per recorded packet
   std::deque<PassNote> recent_;
+  SnapshotAssembler snapshots_;
+  bool needs_snapshot_ = false;  // the header does not start the session
+  std::optional<int64_t> resumed_at_tick_;
+  uint64_t snapshots_checked_ = 0;
 
   std::optional<Divergence> divergence_;
   bool started_ = false;

@@ -108,6 +108,8 @@ class Sessions final : public PlayerConnections {
   // Block actions, uses and player commands are ignored until the client has loaded the world.
   void set_client_loading(const ClientLoading* loading) { loading_ = loading; }
 
+  // Every open connection, by id (trace tools resuming at a snapshot read their states).
+  const std::map<ConnId, Session>& connections() const { return connections_; }
   int player_count() const { return static_cast<int>(players_.size()); }
   std::vector<std::string> player_names() const;
   std::optional<ConnId> find_player(const std::string& name) const;

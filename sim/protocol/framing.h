@@ -42,6 +42,7 @@ class FrameDecoder {
   bool failed() const { return failed_; }
   // Bytes received but not yet returned as packets.
   size_t buffered() const { return buffer_.size() - read_pos_; }
+  std::span<const uint8_t> unread() const { return std::span<const uint8_t>(buffer_).subspan(read_pos_); }
   // The bytes not yet framed and the compression in force; the inflater holds nothing between
   // frames (each is its own zlib stream).
   template <class Io>

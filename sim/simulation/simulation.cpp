@@ -182,7 +182,7 @@ class Runner {
       inputs.push_back(ConsoleLine{"save-all flush"});
     }
     IterationDigest d = core_->run_iteration(inputs);
-    if (recording_) recording_->iteration(std::move(inputs), d);
+    if (recording_) recording_->iteration(std::move(inputs), d, *core_);
     ++result_.passes;
     tick_ = d.tick;
     fold(d);

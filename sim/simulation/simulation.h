@@ -27,7 +27,8 @@ class SimRecording {
   virtual Clock& core_clock() = 0;
   virtual EffectSink& core_sink() = 0;
   virtual void started() = 0;
-  virtual void iteration(std::vector<Input> inputs, const IterationDigest& digest) = 0;
+  // After each pass of the core, which may be snapshotted.
+  virtual void iteration(std::vector<Input> inputs, const IterationDigest& digest, const Core& core) = 0;
   // The run ended with the core alive (`stop`: the final save is recorded) or the core died.
   virtual void ended(Core* stop) = 0;
 };

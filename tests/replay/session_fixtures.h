@@ -14,6 +14,7 @@
 
 #include "replay/recorder/live_recording.h"
 #include "replay/recorder/recorder.h"
+#include "replay/recorder/snapshot_check.h"
 #include "replay/recorder/trace_output.h"
 #include "replay/recorder/trace_writer.h"
 #include "replay/replayer/chain_verifier.h"
@@ -185,14 +186,18 @@ class LiveSession {
     uint64_t clock_seed = 3;
     uint64_t jobs_seed = 5;
     CoreConfig config = test_config();
+    int64_t snapshot_every_nanos = 0;  // snapshots of the core in the trace (0: none)
+    SnapshotCheck snapshot_check = {};  // none: the recorder's own (a fresh core reads each one)
   };
 
   explicit LiveSession(Options options) : clock_(options.clock_seed), jobs_(2, options.jobs_seed) {
     TraceHeader header = live_trace_header(options.config);
     header.session = options.name;
+    SnapshotCheck check = options.snapshot_check ? options.snapshot_check : core_snapshot_check(options.config);
     recorder_ = std::make_unique<Recorder>(
-        clock_, effects_, std::make_unique<TraceWriter>(header, output_, RotationPolicy{}, FrameLimits{}),
+        clock_, effects_, std::make_unique<TraceWriter>(header, output_, RotationPolicy{}, FrameLimits{}, check),
         options.config.properties.record_packet_notes);
+    recorder_->set_snapshot_interval(options.snapshot_every_nanos);
     core_ = std::make_unique<Core>(options.config, recorder_->clock(), recorder_->sink());
     core_->start();
     recorder_->started();
@@ -241,12 +246,14 @@ class LiveSession {
     send(packet::play_sb::TeleportConfirm{player->awaiting_teleport_id}, packet::play_sb::PlayerLoaded{});
   }
 
-  // The player leaves (when still connected), everything is saved, the recording is closed.
-  RecordedSession finish() {
+  // The player leaves (when still connected), everything is saved, the recording is closed (what
+  // close() said goes to `closing` when given, else an error throws).
+  RecordedSession finish(Status* closing = nullptr) {
     if (core_->sessions().player(kPlayer) != nullptr) pass({ConnectionClosed{kPlayer}});
     save_everything_recorded(*core_, recorder_.get());
     Status closed = recorder_->close();
-    if (!closed) throw std::runtime_error(closed.error());
+    if (closing) *closing = closed;
+    else if (!closed) throw std::runtime_error(closed.error());
     core_.reset();
     recorder_.reset();
     return RecordedSession{std::move(output_.files), {}};

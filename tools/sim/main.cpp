@@ -12,6 +12,7 @@
 
 #include "replay/recorder/live_recording.h"
 #include "replay/recorder/recorder.h"
+#include "replay/recorder/snapshot_check.h"
 #include "replay/recorder/trace_output.h"
 #include "sim/core/hash.h"
 #include "sim/game/core.h"
@@ -142,14 +143,18 @@ class TraceRecording final : public hz::SimRecording {
     hz::RotationPolicy rotation;
     rotation.max_file_bytes = ~uint64_t{0} >> 1;
     rotation.max_file_nanos = INT64_MAX;
-    recorder_ = std::make_unique<hz::Recorder>(clock, sink,
-                                               std::make_unique<hz::TraceWriter>(std::move(header), output_, rotation));
+    auto writer = std::make_unique<hz::TraceWriter>(std::move(header), output_, rotation, hz::FrameLimits{},
+                                                    hz::core_snapshot_check(config));
+    recorder_ = std::make_unique<hz::Recorder>(clock, sink, std::move(writer));
+    auto snapshot_every = hz::trace_snapshot_interval(config.properties);
+    if (snapshot_every) recorder_->set_snapshot_interval(*snapshot_every);
+    else fail(snapshot_every.error());
   }
   hz::Clock& core_clock() override { return recorder_->clock(); }
   hz::EffectSink& core_sink() override { return recorder_->sink(); }
   void started() override { recorder_->started(); }
-  void iteration(std::vector<hz::Input> inputs, const hz::IterationDigest& digest) override {
-    recorder_->end_iteration(std::move(inputs), digest);
+  void iteration(std::vector<hz::Input> inputs, const hz::IterationDigest& digest, const hz::Core& core) override {
+    recorder_->end_iteration(std::move(inputs), digest, &core);
   }
   // A core that lives to the end stops with its final save recorded; a crashed one's trace just
   // ends, as a killed server's does.

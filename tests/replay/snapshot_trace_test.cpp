@@ -1,0 +1,275 @@
+// Snapshots in traces (docs/trace-format.md "Snapshots"): the recorder writes the core's state
+// every interval, checked by reading it back; replay checks each one against the replayed core,
+// can start at any of them (verify --from-tick) and a slice starting at one verifies alone.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "replay/cli/trace_commands.h"
+#include "replay/format/record_archive.h"
+#include "replay/format/snapshot_pieces.h"
+#include "replay/format/trace_edit.h"
+#include "session_fixtures.h"
+#include "sim/core/rng.h"
+#include "sim/world/jobs.h"
+
+namespace hz::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int64_t kSnapshotEvery = 20'000'000'000;  // 20 s of recorded clock time
+
+// Walker joins, goes 400 blocks away (new terrain is generated, the spawn's chunks unload and are
+// saved) and comes back (they are read back): snapshots fall while generation jobs are in flight
+// and before chunks written earlier are read again.
+RecordedSession walking_session(LiveSession::Options options) {
+  options.config.properties = *parse_server_properties(
+                                   "online-mode=false\npause-when-empty-seconds=0\nview-distance=2\n"
+                                   "simulation-distance=2\n")
+                                   .properties;
+  LiveSession session(std::move(options));
+  session.join("Walker");
+  const BlockPos spawn = session.core().world().spawn_block();
+  for (int dx : {400, 0}) {
+    session.pass({ConsoleLine{"tp Walker " + std::to_string(spawn.x + dx) + " 150 " + std::to_string(spawn.z)}});
+    session.passes(300);
+  }
+  return session.finish();
+}
+
+// Recorded once for the tests that only read it.
+const RecordedSession& recorded_walk() {
+  static const RecordedSession session =
+      walking_session({.name = "snapshots", .clock_seed = 5, .jobs_seed = 6, .snapshot_every_nanos = kSnapshotEvery});
+  return session;
+}
+
+std::vector<Record> records_of(const MemoryOutput::File& file) {
+  auto read = read_file_records(file.bytes);
+  if (!read) throw std::runtime_error(read.error());
+  return std::move(read->records);
+}
+
+VerifyResult verify_from(const std::vector<MemoryOutput::File>& files, int64_t snapshot_tick) {
+  ChainVerifier verifier;
+  verifier.start_at_snapshot(snapshot_tick);
+  for (const auto& f : files)
+    if (!verifier.add_file(f.bytes, f.name)) break;
+  return verifier.finish();
+}
+
+std::string explain(const VerifyResult& r) {
+  return r.problem + (r.divergence ? format_divergence(*r.divergence) : "");
+}
+
+TEST(SnapshotPieces, AStateLargerThanAPieceIsSplitAndPutBackTogether) {
+  Rng rng(9);
+  TraceSnapshot snapshot{1234, 567, 0xfeed, 0xbeef, Bytes(2 * SnapshotRecord::kMaxPieceBytes + 1000)};
+  for (uint8_t& b : snapshot.core) b = static_cast<uint8_t>(rng.next_below(256));
+  std::vector<SnapshotRecord> pieces = split_snapshot(snapshot);
+  ASSERT_EQ(pieces.size(), 3u);
+  for (const SnapshotRecord& p : pieces) EXPECT_LE(p.bytes.size(), SnapshotRecord::kMaxPieceBytes);
+
+  std::vector<Record> records(pieces.begin(), pieces.end());
+  DecodedRecords decoded = decode_records(encode_records(records));
+  ASSERT_FALSE(decoded.damage) << decoded.damage->describe();
+  ASSERT_EQ(decoded.records, records);
+  EXPECT_FALSE(ends_pass(records[1]));
+  EXPECT_TRUE(ends_pass(records[2]));
+
+  SnapshotAssembler assembler;
+  EXPECT_FALSE(assembler.add(pieces[0]));
+  EXPECT_TRUE(assembler.incomplete());
+  EXPECT_FALSE(assembler.add(pieces[1]));
+  std::optional<TraceSnapshot> whole = assembler.add(pieces[2]);
+  ASSERT_TRUE(whole);
+  EXPECT_EQ(*whole, snapshot);
+  EXPECT_EQ(snapshot_ticks(records), std::vector<int64_t>{1234});
+}
+
+TEST(SnapshotPieces, PiecesOutOfOrderOrFromAnotherSnapshotAreAProblem) {
+  TraceSnapshot snapshot{10, 2, 3, 4, Bytes(SnapshotRecord::kMaxPieceBytes + 1, 7)};
+  std::vector<SnapshotRecord> pieces = split_snapshot(snapshot);
+  ASSERT_EQ(pieces.size(), 2u);
+  SnapshotAssembler assembler;
+  EXPECT_FALSE(assembler.add(pieces[1]));
+  ASSERT_TRUE(assembler.problem());
+  EXPECT_NE(assembler.problem()->find("without the pieces before it"), std::string::npos) << *assembler.problem();
+
+  SnapshotRecord elsewhere = pieces[1];
+  elsewhere.tick = 11;
+  EXPECT_FALSE(assembler.add(pieces[0]));
+  EXPECT_FALSE(assembler.problem());
+  EXPECT_FALSE(assembler.add(elsewhere));
+  ASSERT_TRUE(assembler.problem());
+  EXPECT_FALSE(assembler.incomplete());
+
+  // A record whose piece count makes no sense does not decode.
+  SnapshotRecord broken = pieces[0];
+  broken.piece = 2;
+  DecodedRecords decoded = decode_records(encode_records(std::vector<Record>{broken}));
+  ASSERT_TRUE(decoded.damage);
+  EXPECT_NE(decoded.damage->describe().find("snapshot piece 2 of 2"), std::string::npos) << decoded.damage->describe();
+}
+
+TEST(SnapshotTrace, TheRecorderWritesOneEveryIntervalAndReplayChecksEachAgainstTheCore) {
+  const RecordedSession& session = recorded_walk();
+  ASSERT_EQ(session.files.size(), 1u);
+  const std::vector<int64_t> ticks = snapshot_ticks(records_of(session.files[0]));
+  ASSERT_GE(ticks.size(), 3u);
+  EXPECT_TRUE(std::is_sorted(ticks.begin(), ticks.end()));
+  VerifyResult result = verify_files(session.files);
+  ASSERT_EQ(result.outcome, VerifyResult::Outcome::kIdentical) << explain(result);
+  EXPECT_EQ(result.snapshots_checked, ticks.size());
+  EXPECT_FALSE(result.resumed_at_tick);
+}
+
+TEST(SnapshotTrace, ReplayStartingAtAnySnapshotReachesTheSameEnd) {
+  const RecordedSession& session = recorded_walk();
+  const std::vector<int64_t> ticks = snapshot_ticks(records_of(session.files[0]));
+  ASSERT_GE(ticks.size(), 3u);
+  VerifyResult whole = verify_files(session.files);
+  ASSERT_EQ(whole.outcome, VerifyResult::Outcome::kIdentical) << explain(whole);
+  for (int64_t tick : {ticks.front(), ticks[ticks.size() / 2], ticks.back()}) {
+    VerifyResult from = verify_from(session.files, tick);
+    ASSERT_EQ(from.outcome, VerifyResult::Outcome::kIdentical) << "from tick " << tick << ": " << explain(from);
+    EXPECT_EQ(from.resumed_at_tick, tick);
+    EXPECT_EQ(from.last_tick, whole.last_tick);
+    EXPECT_EQ(from.iterations, whole.iterations);
+    EXPECT_LT(from.inputs, whole.inputs);
+  }
+}
+
+// From a snapshot on, nothing recorded leans on what came before it: a result kept only as a hash
+// belongs to a job submitted after the last snapshot before it (a replay starting there saw the
+// request, or the chunk write a read gives back).
+TEST(SnapshotTrace, ResultsKeptAsHashesNeverReachBackPastASnapshot) {
+  const std::vector<Record> records = records_of(recorded_walk().files[0]);
+  std::map<JobId, std::pair<size_t, uint32_t>> submitted;  // record index and kind of each job
+  // (a result of a job asked before a snapshot, or a read of a chunk written before it, is whole:
+  // replay from the snapshot would otherwise fail, ReplayStartingAtAnySnapshotReachesTheSameEnd)
+  size_t epoch = 0;                                          // index of the last snapshot's last piece
+  int hashed = 0;
+  for (size_t i = 0; i < records.size(); ++i) {
+    const Record& r = records[i];
+    if (auto* s = std::get_if<JobSubmittedRecord>(&r)) submitted[s->job] = {i, s->kind};
+    if (auto* p = std::get_if<SnapshotRecord>(&r); p && p->piece + 1 == p->pieces) epoch = i;
+    if (auto* h = std::get_if<JobRecomputedRecord>(&r)) {
+      ASSERT_TRUE(submitted.contains(h->job)) << h->job;
+      EXPECT_GT(submitted[h->job].first, epoch) << "job " << h->job << " was asked before the snapshot";
+      ++hashed;
+    }
+  }
+  EXPECT_GT(hashed, 100);
+}
+
+TEST(SnapshotTrace, ASliceStartsAtASnapshotAndVerifiesAlone) {
+  const RecordedSession& session = recorded_walk();
+  const std::vector<int64_t> ticks = snapshot_ticks(records_of(session.files[0]));
+  ASSERT_GE(ticks.size(), 3u);
+  const int64_t to_tick = ticks[2] + 40;
+  auto slice = slice_trace(session.files[0].bytes, ticks[1] + 5, to_tick);
+  ASSERT_TRUE(slice.ok()) << slice.error();
+  EXPECT_EQ(slice->from_tick, ticks[1]);
+  EXPECT_LE(slice->last_tick, to_tick);
+  EXPECT_GT(slice->passes_kept, 0u);
+  EXPECT_LT(slice->bytes.size(), session.files[0].bytes.size());
+
+  VerifyResult result = verify_files({MemoryOutput::File{"slice.hztrace", slice->bytes}});
+  ASSERT_EQ(result.outcome, VerifyResult::Outcome::kIdentical) << explain(result);
+  EXPECT_EQ(result.resumed_at_tick, ticks[1]);
+  EXPECT_EQ(result.last_tick, slice->last_tick);
+  EXPECT_EQ(result.snapshots_checked, 1u);  // the one at ticks[2], inside the slice
+
+  auto too_early = slice_trace(session.files[0].bytes, ticks[0] - 1, to_tick);
+  ASSERT_FALSE(too_early.ok());
+  EXPECT_NE(too_early.error().find("no snapshot at or before tick"), std::string::npos) << too_early.error();
+  auto backwards = slice_trace(session.files[0].bytes, ticks[1], ticks[1] - 1);
+  ASSERT_FALSE(backwards.ok());
+}
+
+TEST(SnapshotTrace, ADamagedSnapshotIsRefusedWhenReplayStartsThere) {
+  const RecordedSession& session = recorded_walk();
+  auto read = read_file_records(session.files[0].bytes);
+  ASSERT_TRUE(read.ok()) << read.error();
+  const std::vector<int64_t> ticks = snapshot_ticks(read->records);
+  ASSERT_GE(ticks.size(), 2u);
+  for (Record& r : read->records) {
+    auto* piece = std::get_if<SnapshotRecord>(&r);
+    if (!piece || piece->tick != ticks[1] || piece->piece != 0) continue;
+    piece->bytes.resize(piece->bytes.size() / 2);  // a state cut short
+  }
+  const Bytes damaged = write_trace_file(read->header, read->records);
+  VerifyResult from = verify_from({MemoryOutput::File{"damaged.hztrace", damaged}}, ticks[1]);
+  ASSERT_EQ(from.outcome, VerifyResult::Outcome::kDiverged);
+  ASSERT_TRUE(from.divergence);
+  EXPECT_EQ(from.divergence->pass, Divergence::Pass::kFormat);
+  EXPECT_NE(from.divergence->note.find("the snapshot at tick " + std::to_string(ticks[1])), std::string::npos)
+      << from.divergence->note;
+}
+
+TEST(SnapshotTrace, ASnapshotThatDoesNotReadBackIsLeftOutAndReported) {
+  LiveSession::Options options{.name = "refused", .clock_seed = 5, .jobs_seed = 6};
+  options.snapshot_every_nanos = 2'000'000'000;
+  options.snapshot_check = [](std::span<const uint8_t>, uint64_t) -> Status { return Error{"refused by the test"}; };
+  LiveSession session(options);
+  session.passes(60);
+  Status closing = Status::success();
+  RecordedSession recorded = session.finish(&closing);
+  ASSERT_FALSE(closing);
+  EXPECT_NE(closing.error().find("was left out: refused by the test"), std::string::npos) << closing.error();
+  EXPECT_TRUE(snapshot_ticks(records_of(recorded.files[0])).empty());
+  expect_identical(recorded);
+}
+
+TEST(SnapshotTrace, TheIntervalSettingIsWholeMinutesAndABadValueNamesTheKey) {
+  ServerProperties props;
+  EXPECT_EQ(*trace_snapshot_interval(props), 5 * 60 * 1'000'000'000LL);
+  props.raw[kTraceSnapshotMinutesKey] = "0";
+  EXPECT_EQ(*trace_snapshot_interval(props), 0);
+  props.raw[kTraceSnapshotMinutesKey] = "12";
+  EXPECT_EQ(*trace_snapshot_interval(props), 12 * 60 * 1'000'000'000LL);
+  for (const char* bad : {"-1", "five", "2.5", "20000"}) {
+    props.raw[kTraceSnapshotMinutesKey] = bad;
+    auto parsed = trace_snapshot_interval(props);
+    ASSERT_FALSE(parsed.ok()) << bad;
+    EXPECT_NE(parsed.error().find(std::string("'") + bad + "'"), std::string::npos) << parsed.error();
+    EXPECT_NE(parsed.error().find(kTraceSnapshotMinutesKey), std::string::npos) << parsed.error();
+  }
+}
+
+// The command line: verify --from-tick says where it started; slice writes a file verify accepts.
+TEST(SnapshotTrace, VerifyFromTickAndSliceOnTheCommandLine) {
+  const fs::path dir = fs::temp_directory_path() / "hz-snapshot-commands";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const RecordedSession& session = recorded_walk();
+  const fs::path trace = dir / session.files[0].name;
+  ASSERT_TRUE(write_whole_file(trace, session.files[0].bytes));
+  const std::vector<int64_t> ticks = snapshot_ticks(records_of(session.files[0]));
+  ASSERT_GE(ticks.size(), 2u);
+
+  std::ostringstream out, err;
+  ASSERT_EQ(trace_verify({trace}, out, err, ticks[1] + 1), kTraceOk) << out.str() << err.str();
+  EXPECT_NE(out.str().find("started from the snapshot at tick " + std::to_string(ticks[1])), std::string::npos)
+      << out.str();
+  out.str("");
+  ASSERT_EQ(trace_verify({trace}, out, err, ticks[0] - 1), kTraceOk) << out.str() << err.str();
+  EXPECT_NE(out.str().find("replayed from the session's start"), std::string::npos) << out.str();
+
+  const fs::path sliced = dir / "slice.hztrace";
+  out.str("");
+  ASSERT_EQ(trace_slice(trace, ticks[0], ticks[1] + 20, sliced, out, err), kTraceOk) << err.str();
+  EXPECT_NE(out.str().find("the snapshot at tick " + std::to_string(ticks[0])), std::string::npos) << out.str();
+  out.str("");
+  EXPECT_EQ(trace_verify({sliced}, out, err), kTraceOk) << out.str() << err.str();
+  EXPECT_EQ(trace_slice(trace, ticks[0] - 1, ticks[1], dir / "none.hztrace", out, err), kTraceUnreadable);
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace hz::testing
