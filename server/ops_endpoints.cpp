@@ -104,6 +104,10 @@ std::string OpsEndpoints::metrics_text() {
     sample.recording = true;
     sample.trace_backlog_passes = backlog.passes;
     sample.trace_backlog_bytes = backlog.bytes;
+    const Recorder::SnapshotStats snapshots = recorder_->snapshot_stats();
+    sample.trace_snapshots = snapshots.taken;
+    sample.trace_snapshot_bytes = snapshots.last_bytes;
+    sample.trace_snapshot_pause_seconds = static_cast<double>(snapshots.last_pause_nanos) / 1e9;
   }
   return prometheus_text(sample);
 }

@@ -1,5 +1,7 @@
 #include "replay/recorder/recorder.h"
 
+#include <chrono>
+
 #include "sim/game/core.h"
 
 namespace hz {
@@ -59,7 +61,14 @@ std::optional<PendingSnapshot> Recorder::snapshot_if_due(const Core& core, const
   if (now - *last_snapshot_clock_ < snapshot_interval_) return std::nullopt;
   last_snapshot_clock_ = now;
   // On the server thread, between two passes: the state must not move while it is written.
-  return PendingSnapshot{digest.tick, digest.state, core.write_snapshot_parts()};
+  const auto began = std::chrono::steady_clock::now();
+  PendingSnapshot snapshot{digest.tick, digest.state, core.write_snapshot_parts()};
+  const auto pause = std::chrono::steady_clock::now() - began;
+  last_snapshot_pause_.store(std::chrono::duration_cast<std::chrono::nanoseconds>(pause).count(),
+                             std::memory_order_relaxed);
+  last_snapshot_bytes_.store(snapshot.core.size(), std::memory_order_relaxed);
+  snapshots_taken_.fetch_add(1, std::memory_order_relaxed);
+  return snapshot;
 }
 
 void Recorder::end_iteration(std::vector<Input> inputs, const IterationDigest& digest, const Core* core) {

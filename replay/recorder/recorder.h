@@ -3,6 +3,7 @@
 // hashes, serializes or touches a file.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <span>
@@ -43,6 +44,17 @@ class Recorder {
   // Around the final save: effects in between are digested together as the Stopped pass.
   void begin_stop();
   void end_stop(int64_t tick, uint64_t state_hash);
+  // The snapshots taken so far, the last one's size and how long the server thread paused to
+  // write it; any thread (the metrics endpoint reads them).
+  struct SnapshotStats {
+    uint64_t taken = 0;
+    uint64_t last_bytes = 0;
+    int64_t last_pause_nanos = 0;
+  };
+  SnapshotStats snapshot_stats() const {
+    return {snapshots_taken_.load(std::memory_order_relaxed), last_snapshot_bytes_.load(std::memory_order_relaxed),
+            last_snapshot_pause_.load(std::memory_order_relaxed)};
+  }
   // The writer's queue; any thread, until close().
   TraceWriter::Backlog backlog() const { return writer_ ? writer_->backlog() : TraceWriter::Backlog{}; }
   // Writes what is left and stops the writer thread; the first write error, if any.
@@ -85,7 +97,10 @@ class Recorder {
   NotingSink sink_;
   std::unique_ptr<TraceWriter> writer_;
   int64_t snapshot_interval_ = 0;
-  std::optional<int64_t> last_snapshot_clock_;  // the interval counts from here (start, then each snapshot)
+  std::optional<int64_t> last_snapshot_clock_;
+  std::atomic<uint64_t> snapshots_taken_{0};
+  std::atomic<uint64_t> last_snapshot_bytes_{0};
+  std::atomic<int64_t> last_snapshot_pause_{0};  // the interval counts from here (start, then each snapshot)
 };
 
 // The live loop's pass with recording when a recorder is given.

@@ -112,6 +112,12 @@ std::string prometheus_text(const MetricsSample& m) {
   e.single("horizon_trace_backlog_bytes", "gauge",
            "Estimated bytes of those passes; at 512 MiB the server thread waits for the writer.",
            number(static_cast<uint64_t>(m.trace_backlog_bytes)));
+  e.single("horizon_trace_snapshots_total", "counter", "Snapshots of the core written into the trace.",
+           number(m.trace_snapshots));
+  e.single("horizon_trace_snapshot_bytes", "gauge", "Size of the last snapshot of the core, before compression.",
+           number(m.trace_snapshot_bytes));
+  e.single("horizon_trace_snapshot_pause_seconds", "gauge",
+           "How long the server thread paused to write the last snapshot.", number(m.trace_snapshot_pause_seconds));
   return e.take();
 }
 

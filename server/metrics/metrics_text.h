@@ -23,6 +23,11 @@ struct MetricsSample {
   bool recording = false;
   size_t trace_backlog_passes = 0;
   size_t trace_backlog_bytes = 0;
+  // Snapshots of the core written into the trace: how many, the last one's size and the pause
+  // it cost the server thread.
+  uint64_t trace_snapshots = 0;
+  uint64_t trace_snapshot_bytes = 0;
+  double trace_snapshot_pause_seconds = 0;
 };
 
 std::string prometheus_text(const MetricsSample& sample);

@@ -37,6 +37,9 @@ MetricsSample sample() {
   m.recording = true;
   m.trace_backlog_passes = 9;
   m.trace_backlog_bytes = 40960;
+  m.trace_snapshots = 3;
+  m.trace_snapshot_bytes = 2544384;
+  m.trace_snapshot_pause_seconds = 0.25;
   return m;
 }
 
@@ -96,6 +99,9 @@ TEST(MetricsText, GaugesAndCountersCarryTheSample) {
   EXPECT_EQ(v["horizon_trace_recording"], "1");
   EXPECT_EQ(v["horizon_trace_backlog_passes"], "9");
   EXPECT_EQ(v["horizon_trace_backlog_bytes"], "40960");
+  EXPECT_EQ(v["horizon_trace_snapshots_total"], "3");
+  EXPECT_EQ(v["horizon_trace_snapshot_bytes"], "2544384");
+  EXPECT_EQ(v["horizon_trace_snapshot_pause_seconds"], "0.25");
 }
 
 TEST(MetricsText, TickTimesAreASummaryInMilliseconds) {
