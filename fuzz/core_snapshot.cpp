@@ -5,14 +5,10 @@
 #include <cassert>
 
 #include "sim/core/clock.h"
+#include "sim/core/discarding_sink.h"
 #include "sim/game/core.h"
 
 namespace {
-
-class IgnoringSink final : public hz::EffectSink {
- public:
-  void emit(hz::Effect) override {}
-};
 
 hz::CoreConfig config() {
   hz::CoreConfig c;
@@ -26,7 +22,7 @@ hz::CoreConfig config() {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const hz::CoreConfig kConfig = config();
   hz::ManualClock clock;
-  IgnoringSink sink;
+  hz::DiscardingSink sink;
   hz::Core core(kConfig, clock, sink);
   if (!core.read_snapshot_parts(std::span<const uint8_t>(data, size))) return 0;
   const hz::Bytes again = core.write_snapshot_parts();

@@ -26,32 +26,29 @@ std::string session_name(const std::filesystem::path& folder) {
   return name;
 }
 
-// A positive whole number setting, or the default when the key is absent.
-std::optional<int64_t> positive_setting(const ServerProperties& props, const char* key, int64_t fallback,
-                                        std::string& error) {
+// A whole number setting from `min` to `max`, or the default when the key is absent; the error
+// names the key and the value.
+Result<int64_t> whole_setting(const ServerProperties& props, const char* key, int64_t fallback, int64_t min,
+                              int64_t max) {
   auto it = props.raw.find(key);
   if (it == props.raw.end() || it->second.empty()) return fallback;
   int64_t value = 0;
   auto [end, ec] = std::from_chars(it->second.data(), it->second.data() + it->second.size(), value);
-  if (ec != std::errc() || end != it->second.data() + it->second.size() || value <= 0) {
-    error = "Invalid value '" + it->second + "' for server.properties key '" + key + "': expected a positive integer";
-    return std::nullopt;
-  }
+  if (ec != std::errc() || end != it->second.data() + it->second.size() || value < min || value > max)
+    return Error{"Invalid value '" + it->second + "' for server.properties key '" + key +
+                 "': expected a whole number from " + std::to_string(min) + " to " + std::to_string(max)};
   return value;
 }
+
+constexpr int64_t kNanosPerMinute = 60 * 1'000'000'000LL;
 
 }  // namespace
 
 Result<int64_t> trace_snapshot_interval(const ServerProperties& props) {
-  auto it = props.raw.find(kTraceSnapshotMinutesKey);
-  if (it == props.raw.end() || it->second.empty()) return kDefaultTraceSnapshotMinutes * 60 * 1'000'000'000;
-  int64_t minutes = 0;
-  auto [end, ec] = std::from_chars(it->second.data(), it->second.data() + it->second.size(), minutes);
-  // A week at most: beyond that a snapshot would never come in practice, and the product overflows nothing.
-  if (ec != std::errc() || end != it->second.data() + it->second.size() || minutes < 0 || minutes > 7 * 24 * 60)
-    return Error{"Invalid value '" + it->second + "' for server.properties key '" + kTraceSnapshotMinutesKey +
-                 "': expected whole minutes from 0 (no snapshots) to 10080"};
-  return minutes * 60 * 1'000'000'000;
+  // 0 for none; a week at most (beyond that a snapshot would never come in practice).
+  auto minutes = whole_setting(props, kTraceSnapshotMinutesKey, kDefaultTraceSnapshotMinutes, 0, 7 * 24 * 60);
+  if (!minutes) return std::move(minutes).take_error();
+  return *minutes * kNanosPerMinute;
 }
 
 TraceHeader live_trace_header(const CoreConfig& config, RecordedWorld world) {
@@ -78,12 +75,11 @@ LiveRecording::LiveRecording(const CoreConfig& config, RecordedWorld world, cons
     : clock_(clock), sink_(sink) {
   const ServerProperties& props = config.properties;
   if (!props.record_trace) return;
-  auto max_mb = positive_setting(props, kTraceMaxFileMbKey, 256, error_);
-  auto max_minutes = positive_setting(props, kTraceMaxFileMinutesKey, 60, error_);
-  if (!max_mb || !max_minutes) return;
+  auto max_mb = whole_setting(props, kTraceMaxFileMbKey, 256, 1, 1 << 20);
+  auto max_minutes = whole_setting(props, kTraceMaxFileMinutesKey, 60, 1, 7 * 24 * 60);
   auto snapshot_every = trace_snapshot_interval(props);
-  if (!snapshot_every) {
-    error_ = snapshot_every.error();
+  if (!max_mb || !max_minutes || !snapshot_every) {
+    error_ = !max_mb ? max_mb.error() : !max_minutes ? max_minutes.error() : snapshot_every.error();
     return;
   }
   folder_ = std::filesystem::path(props.trace_dir).is_absolute() ? std::filesystem::path(props.trace_dir)
@@ -98,7 +94,7 @@ LiveRecording::LiveRecording(const CoreConfig& config, RecordedWorld world, cons
   header.session = session_name(folder_);
   RotationPolicy rotation;
   rotation.max_file_bytes = static_cast<uint64_t>(*max_mb) << 20;
-  rotation.max_file_nanos = *max_minutes * 60 * 1'000'000'000;
+  rotation.max_file_nanos = *max_minutes * kNanosPerMinute;
   output_ = std::make_unique<DirectoryOutput>(folder_);
   std::string first = (folder_ / TraceWriter::file_name(header.session, 0)).string();
   auto writer = std::make_unique<TraceWriter>(std::move(header), *output_, rotation, FrameLimits{},

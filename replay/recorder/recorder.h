@@ -97,10 +97,10 @@ class Recorder {
   NotingSink sink_;
   std::unique_ptr<TraceWriter> writer_;
   int64_t snapshot_interval_ = 0;
-  std::optional<int64_t> last_snapshot_clock_;
+  std::optional<int64_t> last_snapshot_clock_;  // the interval counts from here (start, then each snapshot)
   std::atomic<uint64_t> snapshots_taken_{0};
   std::atomic<uint64_t> last_snapshot_bytes_{0};
-  std::atomic<int64_t> last_snapshot_pause_{0};  // the interval counts from here (start, then each snapshot)
+  std::atomic<int64_t> last_snapshot_pause_{0};
 };
 
 // The live loop's pass with recording when a recorder is given.

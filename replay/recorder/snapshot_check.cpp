@@ -3,22 +3,14 @@
 #include <memory>
 
 #include "sim/core/clock.h"
+#include "sim/core/discarding_sink.h"
 
 namespace hz {
-namespace {
-
-class IgnoringSink final : public EffectSink {
- public:
-  void emit(Effect) override {}
-};
-
-}  // namespace
-
 SnapshotCheck core_snapshot_check(CoreConfig config) {
   auto shared = std::make_shared<const CoreConfig>(std::move(config));
   return [shared](std::span<const uint8_t> bytes, uint64_t state_hash) -> Status {
     ManualClock clock;
-    IgnoringSink sink;
+    DiscardingSink sink;
     Core core(*shared, clock, sink);
     if (!core.read_snapshot_parts(bytes)) return Error{"its bytes do not read back into a core"};
     if (core.state_hash() != state_hash) return Error{"the core read from it has another state hash"};

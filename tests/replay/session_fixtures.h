@@ -19,6 +19,7 @@
 #include "replay/recorder/trace_writer.h"
 #include "replay/replayer/chain_verifier.h"
 #include "replay/replayer/divergence.h"
+#include "sim/core/discarding_sink.h"
 #include "sim/core/effect_buffer.h"
 #include "sim/core/rng.h"
 #include "sim/game/core.h"
@@ -54,10 +55,6 @@ class SteppingClock final : public Clock {
   int64_t now_ = 1'000'000'000'000;
 };
 
-class DiscardingSink final : public EffectSink {
- public:
-  void emit(Effect) override {}
-};
 
 // A view distance of 4 (81 chunks around a player) keeps the terrain each test generates twice,
 // once recording and once replaying, small: that generation is most of these tests' time.
