@@ -4,6 +4,7 @@
 #include <map>
 #include <ostream>
 
+#include "replay/cli/fixed_decimals.h"
 #include "replay/cli/trace_commands.h"
 #include "replay/format/packet_view.h"
 #include "replay/format/trace_walker.h"
@@ -76,12 +77,6 @@ std::string utc_time(int64_t unix_millis) {
   gmtime_r(&t, &tm);
   char buf[40];
   std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S UTC", &tm);
-  return buf;
-}
-
-std::string fixed(double v, int decimals) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
   return buf;
 }
 

@@ -6,6 +6,7 @@
 #include <ostream>
 #include <set>
 
+#include "replay/cli/fixed_decimals.h"
 #include "replay/cli/trace_commands.h"
 #include "replay/format/snapshot_pieces.h"
 #include "replay/format/trace_edit.h"
@@ -15,12 +16,6 @@
 
 namespace hz {
 namespace {
-
-std::string fixed(double v, int decimals) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  return buf;
-}
 
 struct ChainFile {
   std::string session;

@@ -11,7 +11,7 @@ using asio::ip::udp;
 
 namespace {
 
-constexpr const char* kThread = "Query Listener";
+constexpr const char* kQueryThread = "Query Listener";
 
 // Vanilla's socket timeout: expired challenges are pruned at least this often when idle.
 constexpr auto kIdleCheck = std::chrono::milliseconds(500);
@@ -57,19 +57,19 @@ std::optional<std::string> QueryListener::listen(const std::string& ip, int port
     asio::ip::udp::resolver resolver(io_);
     auto results = resolver.resolve(udp::v4(), asio::ip::host_name(), "", ec);
     if (!ec && !results.empty()) host_ip_ = results.begin()->endpoint().address().to_string();
-    else logger_.log(kThread, LogLevel::kWarn, "Unable to determine local host IP, please set server-ip in server.properties");
+    else logger_.log(kQueryThread, LogLevel::kWarn, "Unable to determine local host IP, please set server-ip in server.properties");
   }
   return std::nullopt;
 }
 
 void QueryListener::start() {
-  logger_.log(kThread, LogLevel::kInfo,
+  logger_.log(kQueryThread, LogLevel::kInfo,
               "Query running on " + (bind_ip_.empty() ? std::string("0.0.0.0") : bind_ip_) + ":" +
                   std::to_string(bound_port_));
   receive_next();
   prune_later();
   thread_ = std::thread([this] {
-    name_this_thread(kThread);
+    name_this_thread(kQueryThread);
     io_.run();
   });
 }

@@ -12,7 +12,7 @@ namespace asio = boost::asio;
 using asio::ip::tcp;
 
 namespace {
-constexpr const char* kThread = "RCON Listener";
+constexpr const char* kRconThread = "RCON Listener";
 }  // namespace
 
 // One connected client: reads packets, answers them in order, and waits for a command's output
@@ -27,7 +27,7 @@ class RconListener::Client : public std::enable_shared_from_this<RconListener::C
         name_("RCON Client " + peer()) {}
 
   void start() {
-    owner_.logger_.log(kThread, LogLevel::kInfo, "Thread " + name_ + " started");
+    owner_.logger_.log(kRconThread, LogLevel::kInfo, "Thread " + name_ + " started");
     read_more();
   }
   void close() {
@@ -36,7 +36,7 @@ class RconListener::Client : public std::enable_shared_from_this<RconListener::C
     boost::system::error_code ignored;
     socket_.shutdown(tcp::socket::shutdown_both, ignored);
     socket_.close(ignored);
-    owner_.logger_.log(kThread, LogLevel::kInfo, "Thread " + name_ + " shutting down");
+    owner_.logger_.log(kRconThread, LogLevel::kInfo, "Thread " + name_ + " shutting down");
     owner_.clients_.erase(this);  // may destroy this: nothing after it
   }
 
@@ -130,10 +130,10 @@ std::optional<std::string> RconListener::listen(const std::string& ip, int port)
 }
 
 void RconListener::start() {
-  logger_.log(kThread, LogLevel::kInfo, "RCON running on " + bind_ip_ + ":" + std::to_string(bound_port_));
+  logger_.log(kRconThread, LogLevel::kInfo, "RCON running on " + bind_ip_ + ":" + std::to_string(bound_port_));
   accept_next();
   thread_ = std::thread([this] {
-    name_this_thread(kThread);
+    name_this_thread(kRconThread);
     io_->run();
   });
 }

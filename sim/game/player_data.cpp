@@ -20,12 +20,6 @@ struct EquipmentKey {
 };
 constexpr EquipmentKey kEquipment[] = {{"head", 5}, {"chest", 6}, {"legs", 7}, {"feet", 8}, {"offhand", kOffhandSlot}};
 
-template <class T>
-const T* find_as(const nbt::Compound& c, std::string_view key) {
-  const nbt::Tag* tag = c.find(key);
-  return tag ? tag->as<T>() : nullptr;
-}
-
 int int_or(const nbt::Compound& c, std::string_view key, int fallback) {
   const auto v = nbt::number_at(c, key);
   return v && std::isfinite(*v) ? static_cast<int>(*v) : fallback;

@@ -120,6 +120,13 @@ bool operator==(const Tag& a, const Tag& b);
 bool operator==(const List& a, const List& b);
 bool operator==(const Compound& a, const Compound& b);
 inline size_t Compound::size() const { return entries_.size(); }
+
+// The value under `key` when it has type T; null when absent or of another type.
+template <class T>
+const T* find_as(const Compound& c, std::string_view key) {
+  const Tag* tag = c.find(key);
+  return tag ? tag->as<T>() : nullptr;
+}
 inline bool Compound::empty() const { return entries_.empty(); }
 
 // Read limits. Quota units follow vanilla's NbtAccounter (an estimate of heap bytes, e.g. 48 per

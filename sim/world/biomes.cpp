@@ -9,7 +9,7 @@
 namespace hz {
 namespace {
 
-constexpr std::array<std::string_view, kBiomeKindCount> kNames = {
+constexpr std::array<std::string_view, kBiomeKindCount> kBiomeNames = {
     "minecraft:deep_ocean", "minecraft:ocean",         "minecraft:frozen_ocean", "minecraft:beach",
     "minecraft:snowy_beach", "minecraft:plains",       "minecraft:forest",       "minecraft:birch_forest",
     "minecraft:taiga",       "minecraft:desert",       "minecraft:snowy_plains", "minecraft:snowy_taiga",
@@ -23,8 +23,8 @@ struct BiomeTable {
 
   BiomeTable() {
     kinds.fill(BiomeKind::kPlains);
-    for (size_t i = 0; i < kNames.size(); ++i) {
-      const int id = registry_entry_id("minecraft:worldgen/biome", kNames[i]);
+    for (size_t i = 0; i < kBiomeNames.size(); ++i) {
+      const int id = registry_entry_id("minecraft:worldgen/biome", kBiomeNames[i]);
       assert(id >= 0 && id < kMaxNetworkId);
       ids[i] = static_cast<uint16_t>(id);
       kinds[static_cast<size_t>(id)] = static_cast<BiomeKind>(i);

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "sim/core/java_math.h"
 #include "sim/world/dense_blocks.h"
 #include "sim/world/generation_stages.h"
 
@@ -45,7 +46,6 @@ CaveGrid sample_caves(const TerrainNoise& noise, ChunkPos pos, int top_y) {
   return grid;
 }
 
-double lerp(double t, double a, double b) { return a + t * (b - a); }
 
 double interpolate(const CaveGrid& g, int x, int y, int z) {
   const int i = x / kCell, k = z / kCell, j = (y - kGridBottom) / kCell;

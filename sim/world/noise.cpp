@@ -2,11 +2,12 @@
 
 #include <cmath>
 
+#include "sim/core/java_math.h"
+
 namespace hz {
 namespace {
 
 double fade(double t) { return t * t * t * (t * (t * 6.0 - 15.0) + 10.0); }
-double lerp(double t, double a, double b) { return a + t * (b - a); }
 
 // Ken Perlin's twelve cube-edge gradients (four repeated to fill sixteen).
 double grad3(int hash, double x, double y, double z) {

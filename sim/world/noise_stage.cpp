@@ -2,6 +2,7 @@
 #include <array>
 #include <memory>
 
+#include "sim/core/java_math.h"
 #include "sim/core/rng.h"
 #include "sim/world/dense_blocks.h"
 #include "sim/world/generation_stages.h"
@@ -32,7 +33,6 @@ void sample_density(const TerrainNoise& noise, ChunkPos pos, DensityGrid& grid) 
   }
 }
 
-double lerp(double t, double a, double b) { return a + t * (b - a); }
 
 void fill_cells(const DensityGrid& grid, const WorldgenBlocks& b, DenseBlocks& blocks) {
   for (int i = 0; i < kCornersXZ - 1; ++i)

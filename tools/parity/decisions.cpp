@@ -22,7 +22,7 @@ std::string position(double x, double y, double z) {
 
 std::string chunk_name(int32_t x, int32_t z) { return "(" + std::to_string(x) + ", " + std::to_string(z) + ")"; }
 
-std::string seconds(int64_t micros) {
+std::string seconds_text(int64_t micros) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3f s", static_cast<double>(micros) / 1e6);
   return buf;
@@ -82,7 +82,7 @@ class Extractor {
     } else if (id == packet::play_sb::TeleportConfirm::kId) {
       ++confirmations_;
       add(Category::kMovement, "teleport confirmation " + std::to_string(confirmations_), "answered", p.micros,
-          "teleport_confirm at " + seconds(p.micros));
+          "teleport_confirm at " + seconds_text(p.micros));
     }
   }
 
@@ -129,7 +129,7 @@ class Extractor {
       if (auto u = decode_packet<cb::UnloadChunk>(p.body)) {
         const std::string name = chunk_name(u->x, u->z);
         add(Category::kChunks, "forget " + name + " #" + std::to_string(++forgets_[ChunkPos{u->x, u->z}]), "sent",
-            p.micros, "unload_chunk " + name + " at " + seconds(p.micros));
+            p.micros, "unload_chunk " + name + " at " + seconds_text(p.micros));
       }
     } else if (id == cb::SpawnEntity::kId) {
       if (auto s = decode_packet<cb::SpawnEntity>(p.body)) spawn(*s, p.micros);
@@ -138,14 +138,14 @@ class Extractor {
         for (int32_t entity : d->entity_ids) {
           auto it = entities_.find(entity);
           if (it == entities_.end()) continue;
-          add(Category::kEntities, it->second + " removed", "removed", p.micros, "entity_destroy at " + seconds(p.micros));
+          add(Category::kEntities, it->second + " removed", "removed", p.micros, "entity_destroy at " + seconds_text(p.micros));
           entities_.erase(it);
         }
       }
     } else if (id == cb::SystemChat::kId) {
       if (auto m = decode_packet<cb::SystemChat>(p.body); m && !m->overlay)
         add(Category::kChat, "message " + std::to_string(++messages_), nbt_text_to_json(m->content), p.micros,
-            "system_chat at " + seconds(p.micros));
+            "system_chat at " + seconds_text(p.micros));
     } else if (id == cb::BlockChange::kId) {
       if (auto b = decode_packet<cb::BlockChange>(p.body))
         block(b->location.x, b->location.y, b->location.z, b->type, p.micros, "block_change");
@@ -164,7 +164,7 @@ class Extractor {
     } else if (id == cb::AcknowledgePlayerDigging::kId) {
       if (auto a = decode_packet<cb::AcknowledgePlayerDigging>(p.body))
         add(Category::kBlocks, "acknowledgement of sequence " + std::to_string(a->sequence_id), "sent", p.micros,
-            "acknowledge_player_digging at " + seconds(p.micros));
+            "acknowledge_player_digging at " + seconds_text(p.micros));
     }
   }
 
@@ -172,14 +172,14 @@ class Extractor {
     char where[64];
     std::snprintf(where, sizeof where, "(%d, %d, %d)", x, y, z);
     add(Category::kBlocks, std::string("block ") + where + " #" + std::to_string(++block_changes_[where]),
-        "state " + std::to_string(state), micros, std::string(packet) + " at " + seconds(micros), ChunkPos{x >> 4, z >> 4});
+        "state " + std::to_string(state), micros, std::string(packet) + " at " + seconds_text(micros), ChunkPos{x >> 4, z >> 4});
   }
 
   // A teleport answers the last move the server had before it (or places the player on joining).
   void teleport(const packet::play_cb::Position& t, int64_t micros) {
     std::string target = position(t.x, t.y, t.z);
     if (t.flags != 0) target += " relative flags " + std::to_string(t.flags);
-    const std::string context = "position " + target + " at " + seconds(micros);
+    const std::string context = "position " + target + " at " + seconds_text(micros);
     size_t before = 0;
     while (before < moves_.size() && moves_[before].micros <= micros) ++before;
     if (before == 0) {
@@ -190,12 +190,12 @@ class Extractor {
     Move& m = moves_[before - 1];
     m.outcome = "pulled back to " + target;
     m.tick = tick_;
-    m.context += " at " + seconds(m.micros) + "; " + context;
+    m.context += " at " + seconds_text(m.micros) + "; " + context;
   }
 
   void kick(std::string reason, int64_t micros, const char* state) {
     kicked_ = true;
-    add(Category::kDisconnect, "disconnect", reason, micros, std::string(state) + " disconnect at " + seconds(micros));
+    add(Category::kDisconnect, "disconnect", reason, micros, std::string(state) + " disconnect at " + seconds_text(micros));
     size_t before = 0;
     while (before < moves_.size() && moves_[before].micros <= micros) ++before;
     if (before > 0 && moves_[before - 1].outcome == "accepted") moves_[before - 1].outcome = "kicked";
@@ -206,7 +206,7 @@ class Extractor {
     // first packet): the interval is the rule, the ids are each server's own.
     const int64_t since = micros - login_micros_.value_or(0);
     add(Category::kKeepAlive, std::string(state) + " keep-alive " + std::to_string(++keep_alives_),
-        "after " + std::to_string(since / 1'000'000) + " s", micros, "keep_alive at " + seconds(micros));
+        "after " + std::to_string(since / 1'000'000) + " s", micros, "keep_alive at " + seconds_text(micros));
   }
 
   void chunk(const packet::play_cb::MapChunk& c, int64_t micros) {
@@ -215,7 +215,7 @@ class Extractor {
     if (auto blocks = chunk_blocks_fingerprint(c.body)) out_.chunk_blocks.emplace(pos, *blocks);
     const std::string name = chunk_name(c.x, c.z);
     add(Category::kChunks, "chunk " + name + " #" + std::to_string(++chunks_[pos]), "sent", micros,
-        "map_chunk " + name + " in batch " + std::to_string(batches_ + 1) + " at " + seconds(micros), pos);
+        "map_chunk " + name + " in batch " + std::to_string(batches_ + 1) + " at " + seconds_text(micros), pos);
   }
 
   void spawn(const packet::play_cb::SpawnEntity& s, int64_t micros) {
@@ -231,7 +231,7 @@ class Extractor {
                   static_cast<int>(std::floor(s.y)), static_cast<int>(std::floor(s.z)));
     // The position is context, not the answer: an entity that moves is shown where it is when it
     // comes into view, which is a matter of a tick's timing.
-    add(Category::kEntities, key, "spawned", micros, std::string("spawn_entity at block ") + block + " at " + seconds(micros),
+    add(Category::kEntities, key, "spawned", micros, std::string("spawn_entity at block ") + block + " at " + seconds_text(micros),
         chunk_of(s.x, s.z));
   }
 

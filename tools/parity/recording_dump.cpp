@@ -9,7 +9,7 @@
 namespace hz::parity {
 namespace {
 
-std::string seconds(int64_t micros) {
+std::string seconds_column(int64_t micros) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%10.6f", static_cast<double>(micros) / 1e6);
   return buf;
@@ -40,7 +40,7 @@ std::string dump_recording(const RecordingContents& recording, bool fields) {
     for (const Event* e : events) packets += std::holds_alternative<PacketEvent>(e->body);
     out += "\nconnection " + std::to_string(conn) + " (" + std::to_string(packets) + " packets)\n";
     for (const Event* e : events) {
-      out += "  " + seconds(e->micros) + "  ";
+      out += "  " + seconds_column(e->micros) + "  ";
       if (auto* o = std::get_if<ConnectionOpenedEvent>(&e->body)) {
         out += "opened from " + o->client + "\n";
       } else if (auto* p = std::get_if<PacketEvent>(&e->body)) {

@@ -156,4 +156,10 @@ BlockStateId with_value(BlockStateId state, std::string_view property, std::stri
   return state;
 }
 
+BlockStateId left_behind(BlockStateId state) {
+  static const BlockStateId air = default_state_of("air");
+  static const BlockStateId water = default_state_of("water");
+  return state_property(state, "waterlogged") == "true" ? water : air;
+}
+
 }  // namespace hz

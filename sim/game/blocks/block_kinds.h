@@ -59,5 +59,8 @@ bool is_falling_block(BlockId block);
 bool has_value(BlockStateId state, std::string_view property, std::string_view value);
 // The state with one property changed; the same state when the block has no such value.
 BlockStateId with_value(BlockStateId state, std::string_view property, std::string_view value);
+// FluidState.createLegacyBlock: what a broken or destroyed block leaves (water where it was
+// waterlogged, else air).
+BlockStateId left_behind(BlockStateId state);
 
 }  // namespace hz

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sim/core/java_format.h"
+#include "sim/core/java_math.h"
 #include "sim/data/blocks.h"
 #include "sim/game/blocks/block_kinds.h"
 #include "sim/game/blocks/placement_states.h"
@@ -23,7 +24,6 @@ double distance_sqr(const Vec3& a, const Vec3& b) {
   const Vec3 d = a - b;
   return d.x * d.x + d.y * d.y + d.z * d.z;
 }
-double lerp(double t, double a, double b) { return a + t * (b - a); }
 double frac(double v) { return v - std::floor(v); }
 int sign(double v) { return v == 0.0 ? 0 : v > 0.0 ? 1 : -1; }
 

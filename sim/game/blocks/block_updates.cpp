@@ -1,5 +1,6 @@
 #include "sim/game/blocks/block_updates.h"
 
+#include "sim/game/blocks/block_kinds.h"
 #include "sim/game/blocks/shape_updates.h"
 #include "sim/game/entities/block_loot.h"
 #include "sim/game/fluids/liquid_blocks.h"
@@ -10,14 +11,6 @@ namespace {
 
 // BlockBehaviour.UPDATE_SHAPE_ORDER.
 constexpr Dir kShapeOrder[6] = {Dir::kWest, Dir::kEast, Dir::kNorth, Dir::kSouth, Dir::kDown, Dir::kUp};
-
-// FluidState.createLegacyBlock: what is left where a block goes (its water if it was waterlogged).
-BlockStateId left_behind(BlockStateId state) {
-  static const BlockStateId air = default_state_of("air");
-  static const BlockStateId water = default_state_of("water");
-  return state_property(state, "waterlogged") == "true" ? water : air;
-}
-
 }  // namespace
 
 BlockUpdates::BlockUpdates(BlockWorld& store, BlockTickScheduler& ticks, ItemDrops& drops, Rng& random,

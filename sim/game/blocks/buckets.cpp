@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "sim/core/java_math.h"
 #include "sim/data/blocks.h"
 #include "sim/data/catalog.h"
 #include "sim/game/blocks/block_interaction.h"
@@ -17,14 +18,6 @@
 namespace hz {
 
 namespace {
-
-// Mth.wrapDegrees for floats: into [-180, 180).
-float wrap_degrees(float degrees) {
-  float f = std::fmod(degrees, 360.0f);
-  if (f >= 180.0f) f -= 360.0f;
-  if (f < -180.0f) f += 360.0f;
-  return f;
-}
 
 int32_t item(std::string_view name) { return *item_id(name); }
 

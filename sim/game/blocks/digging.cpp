@@ -4,6 +4,7 @@
 #include "sim/core/java_format.h"
 #include "sim/data/blocks.h"
 #include "sim/game/blocks/block_interaction.h"
+#include "sim/game/blocks/block_kinds.h"
 #include "sim/game/entities/block_loot.h"
 #include "sim/game/entities/tool_rules.h"
 #include "sim/game/items/enchantments.h"
@@ -15,12 +16,6 @@ namespace hz {
 namespace {
 
 // Level.removeBlock leaves the block's fluid: water where a waterlogged block was, else air.
-BlockStateId left_behind(BlockStateId state) {
-  static const BlockStateId air = default_state_of("air");
-  static const BlockStateId water = default_state_of("water");
-  return state_property(state, "waterlogged") == "true" ? water : air;
-}
-
 }  // namespace
 
 void Digging::on_join(Player& player) { players_[player.conn] = DigState{}; }

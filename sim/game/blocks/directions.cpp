@@ -3,12 +3,12 @@
 #include <cmath>
 
 #include "sim/core/java_format.h"
+#include "sim/core/java_math.h"
 
 namespace hz {
 
 namespace {
 
-constexpr double kTrigScale = 10430.378350470453;
 constexpr float kDegreesToRadians = static_cast<float>(3.141592653589793) / 180.0f;
 
 constexpr Step kSteps[6] = {{0, -1, 0}, {0, 1, 0}, {0, 0, -1}, {0, 0, 1}, {-1, 0, 0}, {1, 0, 0}};
@@ -55,16 +55,6 @@ Dir horizontal_from_yaw(float yaw) {
   return kByValue[java_floor(static_cast<double>(yaw) / 90.0 + 0.5) & 3];
 }
 
-float table_sin(double radians) {
-  const int64_t i = static_cast<int64_t>(radians * kTrigScale) & 65535;
-  return static_cast<float>(std::sin(static_cast<double>(i) / kTrigScale));
-}
-
-float table_cos(double radians) {
-  const int64_t i = static_cast<int64_t>(radians * kTrigScale + 16384.0) & 65535;
-  return static_cast<float>(std::sin(static_cast<double>(i) / kTrigScale));
-}
-
 std::array<Dir, 6> nearest_looking_directions(float yaw, float pitch) {
   const float x_rot = pitch * kDegreesToRadians;
   const float y_rot = -yaw * kDegreesToRadians;
@@ -84,6 +74,13 @@ std::array<Dir, 6> nearest_looking_directions(float yaw, float pitch) {
   }
   if (y_mag > z_mag) return make_order(ay, az, ax);
   return x_mag > y_mag ? make_order(az, ax, ay) : make_order(az, ay, ax);
+}
+
+Dir facing_of(BlockStateId state) {
+  const std::string_view facing = state_property(state, "facing");
+  for (Dir d : {Dir::kDown, Dir::kUp, Dir::kNorth, Dir::kSouth, Dir::kWest, Dir::kEast})
+    if (facing == dir_name(d)) return d;
+  return Dir::kNorth;
 }
 
 }  // namespace hz

@@ -5,6 +5,7 @@
 
 #include <array>
 
+#include "sim/data/blocks.h"
 #include "sim/protocol/wire.h"
 
 namespace hz {
@@ -29,14 +30,13 @@ Dir counter_clockwise(Dir d);
 // The property value name: "down", "up", "north", ...
 const char* dir_name(Dir d);
 BlockPos relative(const BlockPos& pos, Dir d);
+inline BlockPos offset(const BlockPos& p, int dx, int dy, int dz) { return BlockPos{p.x + dx, p.y + dy, p.z + dz}; }
+// The `facing` property of a state; north when it has none.
+Dir facing_of(BlockStateId state);
 
 // Direction.fromYRot: floor(yaw / 90 + 0.5) & 3 -> south, west, north, east.
 Dir horizontal_from_yaw(float yaw);
 // Direction.orderedByNearest for a player looking with (yaw, pitch), using vanilla's sine table.
 std::array<Dir, 6> nearest_looking_directions(float yaw, float pitch);
-
-// Mth.sin / Mth.cos: vanilla's 65536-entry float sine table.
-float table_sin(double radians);
-float table_cos(double radians);
 
 }  // namespace hz

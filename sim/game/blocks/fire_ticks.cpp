@@ -12,14 +12,12 @@
 namespace hz {
 namespace {
 
-using namespace fire_rules;
+namespace fr = fire_rules;
 
 // FireBlock.tick's chances that a side burns away: 1 in 300 rolls sideways, 250 up and down.
 constexpr int kSideBurnChance = 300;
 constexpr int kVerticalBurnChance = 250;
 constexpr int kIncreasedBurnoutBonus = -50;
-
-BlockPos offset(const BlockPos& p, int dx, int dy, int dz) { return BlockPos{p.x + dx, p.y + dy, p.z + dz}; }
 
 // BlockState.blocksMotion: solid in the legacy sense, except cobwebs and bamboo shoots.
 bool blocks_motion_for_lava(BlockStateId state) {
@@ -55,25 +53,25 @@ void FireTicks::tick(const BlockPos& pos, BlockStateId state) {
   if (!around_.can_spread_around(pos)) return;
   // Vanilla removes an unsupported fire and carries on with the same state: an age step below
   // puts it back.
-  if (!can_survive(world_, state, pos)) remove(pos);
+  if (!fr::can_survive(world_, state, pos)) remove(pos);
   const BlockPos below = relative(pos, Dir::kDown);
   const bool infiniburn = block_in_tag(block_of_state(world_.block_at(below)), "minecraft:infiniburn_overworld");
-  const int age = age_of(state);
+  const int age = fr::age_of(state);
   if (!infiniburn && around_.raining() && near_rain(pos) && random_.next_float() < 0.2f + static_cast<float>(age) * 0.03f) {
     remove(pos);
     return;
   }
-  const int new_age = std::min(kMaxAge, age + static_cast<int>(random_.next_below(3)) / 2);
+  const int new_age = std::min(fr::kMaxAge, age + static_cast<int>(random_.next_below(3)) / 2);
   if (new_age != age) {
     // Flags 260: shape updates only; vanilla does not tell clients (Horizon's store does).
     world_.set_block(pos, with_value(state, "age", std::to_string(new_age)), 0, BlockUpdates::kDefaultUpdateLimit);
   }
   if (!infiniburn) {
-    if (!is_valid_fire_location(world_, pos)) {
+    if (!fr::is_valid_fire_location(world_, pos)) {
       if (!face_sturdy(world_.block_at(below), Dir::kUp) || age > 3) remove(pos);
       return;
     }
-    if (age == kMaxAge && random_.next_below(4) == 0 && !can_burn(world_.block_at(below))) {
+    if (age == fr::kMaxAge && random_.next_below(4) == 0 && !fr::can_burn(world_.block_at(below))) {
       remove(pos);
       return;
     }
@@ -91,11 +89,11 @@ void FireTicks::tick(const BlockPos& pos, BlockStateId state) {
 
 void FireTicks::check_burn_out(const BlockPos& pos, int chance, int age) {
   const BlockStateId old = world_.block_at(pos);
-  if (static_cast<int>(random_.next_below(static_cast<uint32_t>(chance))) >= burn_odds(old)) return;
+  if (static_cast<int>(random_.next_below(static_cast<uint32_t>(chance))) >= fr::burn_odds(old)) return;
   ++blocks_burnt_;
   if (random_.next_below(static_cast<uint32_t>(age + 10)) < 5 && !around_.raining_at(pos)) {
-    const int spread_age = std::min(age + static_cast<int>(random_.next_below(5)) / 4, kMaxAge);
-    light(pos, state_with_age(world_, pos, spread_age));
+    const int spread_age = std::min(age + static_cast<int>(random_.next_below(5)) / 4, fr::kMaxAge);
+    light(pos, fr::state_with_age(world_, pos, spread_age));
   } else {
     remove(pos);
   }
@@ -111,14 +109,14 @@ void FireTicks::spread_around(const BlockPos& pos, int age, bool increased_burno
         // Higher spaces are harder to reach: 1 in 100, plus 100 for each block above the first.
         const int rate = 100 + (dy > 1 ? (dy - 1) * 100 : 0);
         const BlockPos target = offset(pos, dx, dy, dz);
-        const int ignite = spread_odds_into(world_, target);
+        const int ignite = fr::spread_odds_into(world_, target);
         if (ignite <= 0) continue;
         int odds = (ignite + 40 + difficulty * 7) / (age + 30);
         if (increased_burnout) odds /= 2;
         if (odds <= 0 || static_cast<int>(random_.next_below(static_cast<uint32_t>(rate))) > odds) continue;
         if (around_.raining() && near_rain(target)) continue;
-        const int spread_age = std::min(kMaxAge, age + static_cast<int>(random_.next_below(5)) / 4);
-        light(target, state_with_age(world_, target, spread_age));
+        const int spread_age = std::min(fr::kMaxAge, age + static_cast<int>(random_.next_below(5)) / 4);
+        light(target, fr::state_with_age(world_, target, spread_age));
       }
     }
   }
@@ -139,7 +137,7 @@ void FireTicks::lava_tick(const BlockPos& pos) {
       if (is_air(state)) {
         for (Dir d : {Dir::kDown, Dir::kUp, Dir::kNorth, Dir::kSouth, Dir::kWest, Dir::kEast}) {
           if (!ignited_by_lava(block_of_state(world_.block_at(relative(test, d))))) continue;
-          light(test, state_for(world_, test));
+          light(test, fr::state_for(world_, test));
           return;
         }
       } else if (blocks_motion_for_lava(state)) {
@@ -156,7 +154,7 @@ void FireTicks::lava_tick(const BlockPos& pos) {
     const BlockPos above = relative(test, Dir::kUp);
     // Vanilla picks the fire's state for the burning block's own position, not the space above.
     if (is_air(world_.block_at(above)) && ignited_by_lava(block_of_state(world_.block_at(test))))
-      light(above, state_for(world_, test));
+      light(above, fr::state_for(world_, test));
   }
 }
 

@@ -26,13 +26,6 @@ BlockId block_at(const BlockWorld& world, const BlockPos& pos) { return block_of
 // The clicked height within the placed position is above the middle.
 bool upper_half_click(const PlaceContext& ctx) { return ctx.hit.y - ctx.pos().y > 0.5; }
 
-Dir facing_of(BlockStateId state) {
-  const std::string_view v = state_property(state, "facing");
-  for (Dir d : {Dir::kDown, Dir::kUp, Dir::kNorth, Dir::kSouth, Dir::kWest, Dir::kEast})
-    if (v == dir_name(d)) return d;
-  return Dir::kNorth;
-}
-
 BlockStateId set(BlockStateId state, std::string_view property, std::string_view value) {
   return with_value(state, property, value);
 }

@@ -18,13 +18,6 @@ BlockStateId air() {
   return state;
 }
 
-Dir facing_of(BlockStateId state) {
-  const std::string_view f = state_property(state, "facing");
-  for (Dir d : {Dir::kDown, Dir::kUp, Dir::kNorth, Dir::kSouth, Dir::kWest, Dir::kEast})
-    if (f == dir_name(d)) return d;
-  return Dir::kNorth;
-}
-
 // FaceAttachedHorizontalDirectionalBlock.getConnectedDirection, reversed: toward the holder.
 Dir toward_support(BlockStateId state) {
   const std::string_view face = state_property(state, "face");

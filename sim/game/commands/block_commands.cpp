@@ -109,7 +109,7 @@ bool read_mode(CommandReader& reader, std::string& mode, std::initializer_list<s
   return false;
 }
 
-BlockStateId air() { return default_state_of("air"); }
+BlockStateId air_state() { return default_state_of("air"); }
 
 // What follows the positions of both commands: " <block> [mode]", the mode one of `allowed`.
 struct BlockAndMode {
@@ -137,7 +137,7 @@ void destroy_with_drops(CommandHost& host, BlockWorld& world, const BlockPos& po
   const BlockStateId old = world.block_at(pos);
   if (is_air(old)) return;
   host.drop_block_loot(pos, old);
-  world.set_block(pos, air());
+  world.set_block(pos, air_state());
 }
 
 }  // namespace
@@ -197,7 +197,7 @@ int run_fill_command(CommandHost& host, const CommandSource& source, CommandRead
         BlockStateId target = state;
         if ((mode == "hollow" || mode == "outline") && !edge) {
           if (mode == "outline") continue;
-          target = air();  // hollow empties the inside
+          target = air_state();  // hollow empties the inside
         }
         if (mode == "keep" && !is_air(world.block_at(pos))) continue;
         if (world.block_at(pos) == target) continue;

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "sim/core/java_math.h"
 #include "sim/game/entities/item_entity.h"
 #include "sim/game/movement/aabb.h"
 
@@ -10,7 +11,6 @@ namespace hz::item_spawns {
 
 namespace {
 
-constexpr double kTrigScale = 10430.378350470453;
 constexpr double kHandBelowEyes = as_float(0.3);
 constexpr float kPi = 3.1415927f;
 
@@ -48,16 +48,6 @@ Vec3 thrown_velocity(const Player& player, Rng& random) {
 }
 
 }  // namespace
-
-float table_sin(double radians) {
-  const int64_t index = static_cast<int64_t>(radians * kTrigScale) & 65535;
-  return static_cast<float>(std::sin(static_cast<double>(index) / kTrigScale));
-}
-
-float table_cos(double radians) {
-  const int64_t index = static_cast<int64_t>(radians * kTrigScale + 16384.0) & 65535;
-  return static_cast<float>(std::sin(static_cast<double>(index) / kTrigScale));
-}
 
 Spawn from_block(const BlockPos& pos, Rng& random) {
   const double half_height = static_cast<double>(static_cast<float>(ItemEntity::kSize)) / 2.0;

@@ -24,8 +24,4 @@ Spawn from_entity(const Vec3& position, Rng& random);
 // a random horizontal direction at up to 0.5; pickup delay 40.
 Spawn from_player(const Player& player, bool scatter, Rng& random);
 
-// Java's Mth.sin / Mth.cos: a 65536-step table of float sines.
-float table_sin(double radians);
-float table_cos(double radians);
-
 }  // namespace hz::item_spawns

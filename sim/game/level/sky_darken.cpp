@@ -3,6 +3,9 @@
 #include <array>
 #include <cstddef>
 
+#include "sim/core/java_math.h"
+#include "sim/game/level/world_clock.h"
+
 namespace hz {
 namespace {
 
@@ -11,12 +14,9 @@ struct Keyframe {
   float value;
 };
 // The day timeline's track for the sky light level (Timelines.OVERWORLD_DAY, a multiplier).
-constexpr int kDayPeriod = 24000;
 constexpr float kNightMultiplier = 0.26666668f;
 constexpr std::array<Keyframe, 4> kKeyframes{{{133, 1.0f}, {11867, 1.0f}, {13670, kNightMultiplier}, {22330, kNightMultiplier}}};
 
-// Mth.lerp in float, as the attribute system blends.
-float lerp(float delta, float start, float end) { return start + delta * (end - start); }
 
 // KeyframeTrackSampler on a looping track: the segments are last-to-first wrapped before the first
 // keyframe, each pair in order, and last-to-first wrapped after the last one.

@@ -19,8 +19,6 @@ ClockNetworkView clock_network_view(const ClockState& clock, bool advance_time) 
 
 namespace {
 
-constexpr int32_t kDayPeriod = 24000;
-
 // minecraft:day's markers; wake_up_from_sleep and roll_village_siege are not offered to commands.
 constexpr TimeMarker kOverworldMarkers[] = {
     {"minecraft:day", 1000, kDayPeriod, true},

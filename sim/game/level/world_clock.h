@@ -9,6 +9,9 @@
 
 namespace hz {
 
+// The overworld day, in ticks: the period of the day timeline and its markers.
+inline constexpr int32_t kDayPeriod = 24000;
+
 // The world_clock registry in network-id order (protocol 775: overworld 0, the_end 1).
 enum class WorldClockId : int32_t { kOverworld = 0, kTheEnd = 1 };
 inline constexpr std::array<std::string_view, 2> kWorldClockNames = {"minecraft:overworld", "minecraft:the_end"};

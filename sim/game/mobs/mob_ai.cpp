@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "sim/core/java_format.h"
+#include "sim/core/java_math.h"
 #include "sim/game/mobs/creeper.h"
 #include "sim/game/mobs/mob_physics.h"
 #include "sim/game/mobs/skeleton.h"
@@ -454,13 +455,6 @@ void turn_body_towards(Mob& mob, const Vec3& at, float y_max, float x_max) {
   const float x_rot = static_cast<float>(-(std::atan2(yd, sd) * static_cast<double>(kRadToDeg)));
   mob.pitch = mob.pitch + std::clamp(wrap_degrees(x_rot - mob.pitch), -x_max, x_max);
   mob.yaw = mob.yaw + std::clamp(wrap_degrees(y_rot - mob.yaw), -y_max, y_max);
-}
-
-float wrap_degrees(float degrees) {
-  float f = std::fmod(degrees, 360.0f);
-  if (f >= 180.0f) f -= 360.0f;
-  if (f < -180.0f) f += 360.0f;
-  return f;
 }
 
 double attack_reach() { return std::sqrt(static_cast<double>(2.04f)) - static_cast<double>(0.6f); }

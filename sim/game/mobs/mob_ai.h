@@ -72,8 +72,5 @@ bool attackable(const Player& p);
 // Mob.lookAt: turns the body (yaw) and pitch toward a point at most the given degrees.
 void turn_body_towards(Mob& mob, const Vec3& at, float y_max, float x_max);
 
-// Mth.wrapDegrees for floats.
-float wrap_degrees(float degrees);
-
 }  // namespace mob_ai
 }  // namespace hz

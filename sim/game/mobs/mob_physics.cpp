@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "sim/core/java_format.h"
+#include "sim/core/java_math.h"
 #include "sim/game/blocks/directions.h"
 #include "sim/game/movement/block_motion.h"
 #include "sim/game/movement/entity_move.h"

@@ -4,22 +4,23 @@
 #include <cmath>
 #include <limits>
 
-#include "sim/game/entities/insecure_uuid.h"
 #include "sim/core/hash.h"
 #include "sim/core/java_format.h"
+#include "sim/core/java_math.h"
 #include "sim/data/catalog.h"
 #include "sim/data/registries.h"
 #include "sim/game/blocks/directions.h"
-#include "sim/game/survival/experience_rules.h"
+#include "sim/game/entities/insecure_uuid.h"
 #include "sim/game/mobs/combat_rules.h"
 #include "sim/game/mobs/creeper.h"
 #include "sim/game/mobs/mob_ai.h"
 #include "sim/game/mobs/mob_codec.h"
 #include "sim/game/mobs/mob_physics.h"
 #include "sim/game/mobs/skeleton.h"
-#include "sim/game/mobs/sun_burn.h"
 #include "sim/game/mobs/spawning/spawn_rules.h"
+#include "sim/game/mobs/sun_burn.h"
 #include "sim/game/movement/player_body.h"
+#include "sim/game/survival/experience_rules.h"
 #include "sim/protocol/packets.h"
 
 namespace hz {
@@ -73,7 +74,7 @@ int32_t Mobs::summon(const MobKind& kind, const Vec3& position, float yaw, const
   const int32_t id = ids_.next();
   auto mob = std::make_unique<Mob>(id, insecure_uuid(random_), kind);
   mob->position = position;
-  mob->yaw = mob_ai::wrap_degrees(yaw);
+  mob->yaw = wrap_degrees(yaw);
   mob->head_yaw = mob->yaw;
   mob->state.head_yaw = mob->yaw;
   mob->state.goals = mob_ai::initial_goals(kind);

@@ -6,6 +6,7 @@
 
 #include "sim/core/hash.h"
 #include "sim/core/java_format.h"
+#include "sim/core/java_math.h"
 #include "sim/game/movement/block_motion.h"
 #include "sim/game/movement/player_physics.h"
 #include "sim/game/sessions.h"
@@ -28,13 +29,6 @@ bool is_air_or_unloaded_blocker(const MoveWorld& world, int x, int y, int z) {
 }
 
 }  // namespace
-
-float wrap_degrees(float degrees) {
-  float wrapped = std::fmod(degrees, 360.0f);
-  if (wrapped >= 180.0f) wrapped -= 360.0f;
-  if (wrapped < -180.0f) wrapped += 360.0f;
-  return wrapped;
-}
 
 int PlayerMovement::maximum_flying_ticks() {
   const double gravity = kDefaultGravity;

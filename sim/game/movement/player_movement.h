@@ -166,7 +166,4 @@ class PlayerMovement {
   bool client_is_floating_ = false;
 };
 
-// Mth.wrapDegrees for floats.
-float wrap_degrees(float degrees);
-
 }  // namespace hz

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "sim/core/java_format.h"
+#include "sim/core/java_math.h"
 #include "sim/game/movement/block_motion.h"
 
 namespace hz {
@@ -12,17 +13,6 @@ namespace {
 
 constexpr double kGravity = 0.08;        // the gravity attribute's default
 constexpr float kJumpStrength = 0.42f;   // the jump_strength attribute's default, read as a float
-constexpr double kTrigScale = 10430.378350470453;
-
-// Mth.sin / Mth.cos: a 65536-step table of float sines.
-float table_sin(double radians) {
-  const int64_t index = static_cast<int64_t>(radians * kTrigScale) & 65535;
-  return static_cast<float>(std::sin(static_cast<double>(index) / kTrigScale));
-}
-float table_cos(double radians) {
-  const int64_t index = static_cast<int64_t>(radians * kTrigScale + 16384.0) & 65535;
-  return static_cast<float>(std::sin(static_cast<double>(index) / kTrigScale));
-}
 
 BlockStateId block_at(const MoveWorld& world, double x, double y, double z) {
   return world.blocks.block(java_floor(x), java_floor(y), java_floor(z));

@@ -6,12 +6,12 @@
 
 #include "sim/data/blocks.h"
 #include "sim/game/blocks/block_kinds.h"
+#include "sim/game/blocks/directions.h"
 #include "sim/world/chunk_pos.h"
 
 namespace hz {
 namespace {
 
-BlockPos offset(const BlockPos& p, int dx, int dy, int dz) { return BlockPos{p.x + dx, p.y + dy, p.z + dz}; }
 
 std::string_view name_of(BlockStateId state) { return block_info(block_of_state(state)).name; }
 

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "sim/game/blocks/block_kinds.h"
+#include "sim/game/blocks/directions.h"
 #include "sim/game/level/sky_darken.h"
 #include "sim/world/block_traits.h"
 #include "sim/world/chunk_pos.h"
@@ -50,7 +51,6 @@ BlockStateId with_int(BlockStateId state, std::string_view property, int value) 
   return with_value(state, property, std::to_string(value));
 }
 
-BlockPos offset(const BlockPos& p, int dx, int dy, int dz) { return BlockPos{p.x + dx, p.y + dy, p.z + dz}; }
 
 bool in_world(const BlockPos& p) { return p.y >= kWorldMinY && p.y <= kWorldMaxY; }
 

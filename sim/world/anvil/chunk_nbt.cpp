@@ -131,12 +131,6 @@ std::optional<int64_t> numeric(const nbt::Tag* tag) {
       tag->value());
 }
 
-template <class T>
-const T* find_as(const nbt::Compound& c, std::string_view key) {
-  const nbt::Tag* tag = c.find(key);
-  return tag ? tag->as<T>() : nullptr;
-}
-
 // Statuses vanilla has and Horizon folds into its own stage list.
 std::optional<ChunkStatus> status_from_name(std::string_view name) {
   if (auto s = chunk_status_from_name(name)) return s;

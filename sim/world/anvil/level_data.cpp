@@ -28,12 +28,6 @@ std::vector<std::string> strings_of(const nbt::Tag* tag) {
   return out;
 }
 
-template <class T>
-const T* find_as(const nbt::Compound& c, std::string_view key) {
-  const nbt::Tag* tag = c.find(key);
-  return tag ? tag->as<T>() : nullptr;
-}
-
 int64_t integer_or(const nbt::Compound& c, std::string_view key, int64_t fallback) {
   const nbt::Tag* tag = c.find(key);
   if (!tag) return fallback;

@@ -9,7 +9,7 @@ namespace hz::anvil {
 namespace {
 
 constexpr uint8_t kMagic[8] = {'L', 'Z', '4', 'B', 'l', 'o', 'c', 'k'};
-constexpr size_t kHeaderBytes = 8 + 1 + 4 + 4 + 4;
+constexpr size_t kBlockHeaderBytes = 8 + 1 + 4 + 4 + 4;
 constexpr uint8_t kMethodRaw = 0x10;
 constexpr uint8_t kMethodLz4 = 0x20;
 constexpr int kLevelBase = 10;
@@ -182,7 +182,7 @@ Result<Bytes> lz4_block_stream_decompress(std::span<const uint8_t> in, size_t ma
   Bytes out;
   size_t pos = 0;
   for (;;) {
-    if (in.size() - pos < kHeaderBytes) return Error{"lz4: stream ends inside a block header"};
+    if (in.size() - pos < kBlockHeaderBytes) return Error{"lz4: stream ends inside a block header"};
     if (std::memcmp(in.data() + pos, kMagic, sizeof kMagic) != 0) return Error{"lz4: bad block magic"};
     const uint8_t token = in[pos + 8];
     const uint8_t method = token & 0xF0;
@@ -190,7 +190,7 @@ Result<Bytes> lz4_block_stream_decompress(std::span<const uint8_t> in, size_t ma
     const size_t packed_size = read_le32(in.data() + pos + 9);
     const size_t raw_size = read_le32(in.data() + pos + 13);
     const uint32_t check = read_le32(in.data() + pos + 17);
-    pos += kHeaderBytes;
+    pos += kBlockHeaderBytes;
     if (method != kMethodRaw && method != kMethodLz4) return Error{"lz4: unknown block method"};
     if (raw_size > block_limit || packed_size > in.size() - pos ||
         (method == kMethodRaw && packed_size != raw_size)) {
