@@ -1,5 +1,6 @@
 // horizon-trace: reads Horizon's session traces. info, dump, verify (replay and compare), cut,
-// slice and export (a player's view as a ReplayMod recording).
+// slice, minimize (a diverging session's shortest reproducer) and export (a player's view as a
+// ReplayMod recording).
 #include <boost/program_options.hpp>
 #include <iostream>
 
@@ -23,6 +24,9 @@ constexpr const char* kUsage =
     "  slice FILE --from-tick A --to-tick B --out FILE2\n"
     "                                   a valid shorter trace starting at the last snapshot at or\n"
     "                                   before tick A and holding the passes up to tick B\n"
+    "  minimize FILE... --out FILE2      for a session whose replay diverges: the shortest trace that\n"
+    "                                   diverges at the same pass alike (from the last snapshot before\n"
+    "                                   it, or the start, to that pass); exit 1 when nothing diverges\n"
     "  export FILE... --player NAME --out FILE.mcpr [--format mcpr]\n"
     "                                   replay the session and write what NAME's client received, from\n"
     "                                   its first login success on, as a ReplayMod recording (.mcpr),\n"
@@ -44,7 +48,7 @@ int main(int argc, char** argv) {
   options.add_options()("help", "show this help")("inputs", "dump: only the core's inputs and clock reads")(
       "bytes", "dump: hex of every BytesReceived")("to-tick", po::value<int64_t>(), "cut, slice: last tick to keep")(
       "from-tick", po::value<int64_t>(), "verify, slice: start at the last snapshot at or before this tick")(
-      "out", po::value<std::string>(), "cut, slice, export: output file")(
+      "out", po::value<std::string>(), "cut, slice, minimize, export: output file")(
       "player", po::value<std::string>(), "export: whose view (the name the player logged in with)")(
       "format", po::value<std::string>()->default_value("mcpr"), "export: mcpr (ReplayMod)");
   po::options_description hidden;
@@ -99,6 +103,13 @@ int main(int argc, char** argv) {
     }
     return hz::trace_slice(files[0], vm["from-tick"].as<int64_t>(), vm["to-tick"].as<int64_t>(),
                            vm["out"].as<std::string>(), std::cout, std::cerr);
+  }
+  if (command == "minimize") {
+    if (files.empty() || !vm.count("out")) {
+      std::cerr << "horizon-trace: minimize FILE... --out FILE2\n";
+      return hz::kTraceUsage;
+    }
+    return hz::trace_minimize(files, vm["out"].as<std::string>(), std::cout, std::cerr);
   }
   if (command == "export") {
     hz::ExportOptions options;

@@ -1,5 +1,5 @@
 // The horizon-trace commands as functions of files and output streams (so tests can run them):
-// info, dump, verify, cut, slice and export. Each returns the process exit code.
+// info, dump, verify, cut, slice, minimize and export. Each returns the process exit code.
 #pragma once
 
 #include <cstdint>
@@ -64,5 +64,11 @@ int trace_cut(const std::filesystem::path& file, int64_t to_tick, const std::fil
 // A trace starting at the last snapshot at or before `from_tick`, holding the passes to `to_tick`.
 int trace_slice(const std::filesystem::path& file, int64_t from_tick, int64_t to_tick,
                 const std::filesystem::path& out_file, std::ostream& out, std::ostream& err);
+// For a session whose replay diverges: writes the shortest trace that diverges at the same pass
+// in the same way (from the last snapshot before it, or the session's start, to that pass) and
+// checks it does. kTraceFailed when the session replays identically or the shorter trace does
+// not diverge alike.
+int trace_minimize(const std::vector<std::filesystem::path>& files, const std::filesystem::path& out_file,
+                   std::ostream& out, std::ostream& err);
 
 }  // namespace hz

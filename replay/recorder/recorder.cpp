@@ -54,6 +54,11 @@ void Recorder::started() {
   hand_over({}, StartedRecord{});
 }
 
+void Recorder::set_snapshot_interval(int64_t nanos) {
+  snapshot_interval_ = nanos;
+  if (writer_) writer_->set_snapshots_start_files(nanos > 0);
+}
+
 std::optional<PendingSnapshot> Recorder::snapshot_if_due(const Core& core, const IterationDigest& digest) {
   if (snapshot_interval_ <= 0 || clock_.reads.empty()) return std::nullopt;
   const int64_t now = clock_.reads.back();

@@ -37,7 +37,8 @@ class Recorder {
   void started();
   // Snapshots of the core every `nanos` of recorded clock time (horizon-trace-snapshot-minutes);
   // 0, the default, takes none.
-  void set_snapshot_interval(int64_t nanos) { snapshot_interval_ = nanos; }
+  // With snapshots on, each file after the first starts with one (TraceWriter).
+  void set_snapshot_interval(int64_t nanos);
   // After Core::run_iteration(inputs) returned `digest`; takes the inputs it was given. Given the
   // core, it also takes the core's snapshot when one is due.
   void end_iteration(std::vector<Input> inputs, const IterationDigest& digest, const Core* core = nullptr);

@@ -147,10 +147,15 @@ void TraceWriter::write_pass(PendingPass&& pass) {
     if (auto* end = std::get_if<IterationEndRecord>(&r)) chain_ = chain_step(chain_, end->digest);
   }
   write_frames();
-  bool big = file_bytes_ + builder_->open_bytes() >= rotation_.max_file_bytes;
-  bool old = file_first_clock_ && last_clock_ - *file_first_clock_ >= rotation_.max_file_nanos;
-  if (iteration && (big || old)) rotate();
-  if (snapshot && iteration) write_snapshot(std::move(*snapshot));
+  if (!iteration) return;
+  if (rotation_due() && (snapshot || !snapshots_start_files_.load(std::memory_order_relaxed))) rotate();
+  if (snapshot) write_snapshot(std::move(*snapshot));
+}
+
+bool TraceWriter::rotation_due() const {
+  const bool big = file_bytes_ + builder_->open_bytes() >= rotation_.max_file_bytes;
+  const bool old = file_first_clock_ && last_clock_ - *file_first_clock_ >= rotation_.max_file_nanos;
+  return big || old;
 }
 
 void TraceWriter::write_snapshot(PendingSnapshot&& taken) {

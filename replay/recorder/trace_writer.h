@@ -82,6 +82,12 @@ class TraceWriter {
   TraceWriter& operator=(const TraceWriter&) = delete;
 
   void submit(PendingPass pass);
+
+  // With snapshots on (Recorder::set_snapshot_interval, before the first pass), a due rotation
+  // waits for the next snapshot and happens just before it, so every file after the first starts
+  // with one and replays alone. The wait depends only on the passes, so a trace's files are cut
+  // at the same places whatever the threads' timing.
+  void set_snapshots_start_files(bool on) { snapshots_start_files_.store(on, std::memory_order_relaxed); }
   // Writes everything submitted, closes the file and stops the thread. The first error, if any.
   Status close();
 
@@ -105,6 +111,7 @@ class TraceWriter {
   void write_snapshot(PendingSnapshot&& snapshot);
   void write_frames();
   void start_file();
+  bool rotation_due() const;
   void rotate();
   void fail(const Status& status);
 
@@ -123,6 +130,7 @@ class TraceWriter {
   bool closing_ = false;
   std::atomic<size_t> backlog_passes_{0};
   std::atomic<size_t> backlog_bytes_{0};
+  std::atomic<bool> snapshots_start_files_{false};
 
   // Writer thread only (read by close() after the join).
   std::optional<FrameBuilder> builder_;

@@ -185,6 +185,7 @@ class LiveSession {
     CoreConfig config = test_config();
     int64_t snapshot_every_nanos = 0;  // snapshots of the core in the trace (0: none)
     SnapshotCheck snapshot_check = {};  // none: the recorder's own (a fresh core reads each one)
+    RotationPolicy rotation = {};
   };
 
   explicit LiveSession(Options options) : clock_(options.clock_seed), jobs_(2, options.jobs_seed) {
@@ -192,7 +193,7 @@ class LiveSession {
     header.session = options.name;
     SnapshotCheck check = options.snapshot_check ? options.snapshot_check : core_snapshot_check(options.config);
     recorder_ = std::make_unique<Recorder>(
-        clock_, effects_, std::make_unique<TraceWriter>(header, output_, RotationPolicy{}, FrameLimits{}, check),
+        clock_, effects_, std::make_unique<TraceWriter>(header, output_, options.rotation, FrameLimits{}, check),
         options.config.properties.record_packet_notes);
     recorder_->set_snapshot_interval(options.snapshot_every_nanos);
     core_ = std::make_unique<Core>(options.config, recorder_->clock(), recorder_->sink());

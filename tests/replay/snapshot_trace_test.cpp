@@ -26,7 +26,7 @@ constexpr int64_t kSnapshotEvery = 20'000'000'000;  // 20 s of recorded clock ti
 // Walker joins, goes 400 blocks away (new terrain is generated, the spawn's chunks unload and are
 // saved) and comes back (they are read back): snapshots fall while generation jobs are in flight
 // and before chunks written earlier are read again.
-RecordedSession walking_session(LiveSession::Options options) {
+RecordedSession walking_session(LiveSession::Options options, int distance = 400) {
   options.config.properties = *parse_server_properties(
                                    "online-mode=false\npause-when-empty-seconds=0\nview-distance=2\n"
                                    "simulation-distance=2\n")
@@ -34,7 +34,7 @@ RecordedSession walking_session(LiveSession::Options options) {
   LiveSession session(std::move(options));
   session.join("Walker");
   const BlockPos spawn = session.core().world().spawn_block();
-  for (int dx : {400, 0}) {
+  for (int dx : {distance, 0}) {
     session.pass({ConsoleLine{"tp Walker " + std::to_string(spawn.x + dx) + " 150 " + std::to_string(spawn.z)}});
     session.passes(300);
   }
@@ -192,6 +192,45 @@ TEST(SnapshotTrace, ASliceStartsAtASnapshotAndVerifiesAlone) {
   ASSERT_FALSE(backwards.ok());
 }
 
+// With snapshots on, a due rotation waits for the next snapshot: each file after the first starts
+// with one and replays alone, to the same end as the chain from its start.
+TEST(SnapshotTrace, EveryFileBegunByRotationStartsWithASnapshotAndVerifiesAlone) {
+  const RecordedSession session = walking_session({.name = "rotated",
+                                                   .clock_seed = 7,
+                                                   .jobs_seed = 8,
+                                                   .snapshot_every_nanos = 5'000'000'000,
+                                                   .rotation = {.max_file_nanos = 8'000'000'000}},
+                                                  100);
+  ASSERT_GE(session.files.size(), 3u);
+  VerifyResult whole = verify_files(session.files);
+  ASSERT_EQ(whole.outcome, VerifyResult::Outcome::kIdentical) << explain(whole);
+  EXPECT_GE(whole.snapshots_checked, session.files.size() - 1);
+  for (size_t i = 1; i < session.files.size(); ++i) {
+    const std::vector<Record> records = records_of(session.files[i]);
+    ASSERT_FALSE(records.empty());
+    ASSERT_TRUE(std::holds_alternative<SnapshotRecord>(records.front())) << session.files[i].name;
+    VerifyResult alone = verify_files({session.files[i]});
+    ASSERT_EQ(alone.outcome, VerifyResult::Outcome::kIdentical) << session.files[i].name << ": " << explain(alone);
+    EXPECT_EQ(alone.resumed_at_tick, std::get<SnapshotRecord>(records.front()).tick);
+    VerifyResult to_end =
+        verify_files({session.files.begin() + static_cast<std::ptrdiff_t>(i), session.files.end()});
+    ASSERT_EQ(to_end.outcome, VerifyResult::Outcome::kIdentical) << session.files[i].name << ": " << explain(to_end);
+    EXPECT_EQ(to_end.last_tick, whole.last_tick);
+  }
+}
+
+// Without snapshots a due rotation does not wait: the next file starts right after the pass.
+TEST(SnapshotTrace, WithoutSnapshotsRotationDoesNotWaitForOne) {
+  const RecordedSession session = walking_session(
+      {.name = "rotated-plain", .clock_seed = 7, .jobs_seed = 8, .rotation = {.max_file_nanos = 6'000'000'000}}, 0);
+  ASSERT_GE(session.files.size(), 3u);
+  for (const auto& file : session.files) EXPECT_TRUE(snapshot_ticks(records_of(file)).empty()) << file.name;
+  VerifyResult whole = verify_files(session.files);
+  ASSERT_EQ(whole.outcome, VerifyResult::Outcome::kIdentical) << explain(whole);
+  VerifyResult alone = verify_files({session.files[1]});
+  EXPECT_EQ(alone.outcome, VerifyResult::Outcome::kUnreadable);
+}
+
 TEST(SnapshotTrace, ADamagedSnapshotIsRefusedWhenReplayStartsThere) {
   const RecordedSession& session = recorded_walk();
   auto read = read_file_records(session.files[0].bytes);
@@ -268,6 +307,69 @@ TEST(SnapshotTrace, VerifyFromTickAndSliceOnTheCommandLine) {
   out.str("");
   EXPECT_EQ(trace_verify({sliced}, out, err), kTraceOk) << out.str() << err.str();
   EXPECT_EQ(trace_slice(trace, ticks[0] - 1, ticks[1], dir / "none.hztrace", out, err), kTraceUnreadable);
+  fs::remove_all(dir);
+}
+
+// The walk's records with the recorded digest of the first pass ending after `tick` changed, as
+// a build that behaves differently there would find it; that pass's session-wide number.
+std::pair<Bytes, uint64_t> diverging_after(const MemoryOutput::File& file, int64_t tick) {
+  auto read = read_file_records(file.bytes);
+  if (!read) throw std::runtime_error(read.error());
+  uint64_t pass = read->header.first_iteration;
+  std::optional<uint64_t> changed;
+  for (Record& r : read->records) {
+    auto* end = std::get_if<IterationEndRecord>(&r);
+    if (!end) continue;
+    if (!changed && end->digest.tick > tick) {
+      end->digest.whole ^= 1, end->digest.packets_tag ^= 1;
+      changed = pass;
+    }
+    ++pass;
+  }
+  return {write_trace_file(read->header, read->records), changed.value()};
+}
+
+// minimize keeps the passes from the last snapshot before the divergence to the diverging pass;
+// the result diverges at the same pass in the same way. Before any snapshot it cuts from the
+// session's start; a session that replays identically has nothing to minimize.
+TEST(SnapshotTrace, MinimizeKeepsTheLastSnapshotBeforeTheDivergenceAndTheDivergingPass) {
+  const fs::path dir = fs::temp_directory_path() / "hz-snapshot-minimize";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const RecordedSession& session = recorded_walk();
+  const std::vector<int64_t> ticks = snapshot_ticks(records_of(session.files[0]));
+  ASSERT_GE(ticks.size(), 2u);
+  std::ostringstream out, err;
+
+  const auto [diverging, pass] = diverging_after(session.files[0], ticks[1] + 30);
+  const fs::path trace = dir / "diverging.hztrace", small = dir / "small.hztrace";
+  ASSERT_TRUE(write_whole_file(trace, diverging));
+  ASSERT_EQ(trace_minimize({trace}, small, out, err), kTraceOk) << err.str();
+  EXPECT_NE(out.str().find("from the snapshot at tick " + std::to_string(ticks[1])), std::string::npos) << out.str();
+  auto written = read_whole_file(small);
+  ASSERT_TRUE(written.ok());
+  EXPECT_LT(written->size(), diverging.size() / 2);
+  VerifyResult again = verify_files({MemoryOutput::File{"small.hztrace", *written}});
+  ASSERT_EQ(again.outcome, VerifyResult::Outcome::kDiverged) << explain(again);
+  EXPECT_EQ(again.divergence->iteration, pass);
+  EXPECT_TRUE(again.divergence->packets_differ);
+  EXPECT_EQ(again.resumed_at_tick, ticks[1]);
+  EXPECT_EQ(again.last_tick, again.divergence->recorded_tick);
+
+  const auto [early, early_pass] = diverging_after(session.files[0], ticks[0] - 40);
+  ASSERT_TRUE(write_whole_file(trace, early));
+  out.str("");
+  ASSERT_EQ(trace_minimize({trace}, small, out, err), kTraceOk) << err.str();
+  EXPECT_NE(out.str().find("from the session's start"), std::string::npos) << out.str();
+  written = read_whole_file(small);
+  VerifyResult cut = verify_files({MemoryOutput::File{"small.hztrace", *written}});
+  ASSERT_EQ(cut.outcome, VerifyResult::Outcome::kDiverged) << explain(cut);
+  EXPECT_EQ(cut.divergence->iteration, early_pass);
+
+  ASSERT_TRUE(write_whole_file(trace, session.files[0].bytes));
+  err.str("");
+  EXPECT_EQ(trace_minimize({trace}, small, out, err), kTraceFailed);
+  EXPECT_NE(err.str().find("nothing to minimize"), std::string::npos) << err.str();
   fs::remove_all(dir);
 }
 
