@@ -254,10 +254,11 @@ void SimClient::delivered(uint64_t count) {
   }
 }
 
-std::optional<std::string> SimClient::end_of_pass(int64_t& jumps_judged, int64_t& batches_checked) {
+std::optional<SimProblem> SimClient::end_of_pass(int64_t& jumps_judged, int64_t& batches_checked) {
   if (jump_read_ && phase_ == Phase::kPlay) {
     ++jumps_judged;
-    if (!pulled_back_) pass_problem_ = "moved 40 blocks in one move and was not pulled back in the pass the server read it";
+    if (!pulled_back_)
+      pass_problem_ = SimProblem{"move-rule", "moved 40 blocks in one move and was not pulled back in the pass the server read it"};
   }
   batches_checked += std::exchange(batches_finished_, 0);
   jump_read_ = false;
@@ -284,27 +285,27 @@ void SimClient::maybe_jump() {
 // Chunk pacing (chunk-pacing-and-tracking §4): a batch starts only below the unacknowledged limit
 // (1 until the first acknowledgement, then 10) and holds at most max(1, rate) chunks.
 void SimClient::on_batch_start() {
-  if (batch_chunks_) pass_problem_ = "a chunk batch started inside another";
+  if (batch_chunks_) pacing_problem("a chunk batch started inside another");
   if (unacknowledged_ >= max_unacknowledged_)
-    pass_problem_ = "a chunk batch started with " + std::to_string(unacknowledged_) +
-                    " unacknowledged (at most " + std::to_string(max_unacknowledged_) + " may be)";
+    pacing_problem("a chunk batch started with " + std::to_string(unacknowledged_) +
+                    " unacknowledged (at most " + std::to_string(max_unacknowledged_) + " may be)");
   ++unacknowledged_;
   batch_chunks_ = 0;
 }
 
 void SimClient::on_batch_chunk() {
   if (!batch_chunks_) {
-    pass_problem_ = "a chunk sent outside a chunk batch";
+    pacing_problem("a chunk sent outside a chunk batch");
     return;
   }
   const int quota = static_cast<int>(std::floor(std::max(1.0f, desired_at_core_)));
   if (++*batch_chunks_ > quota)
-    pass_problem_ = "a chunk batch holds more than " + std::to_string(quota) + " chunks, the rate last acknowledged";
+    pacing_problem("a chunk batch holds more than " + std::to_string(quota) + " chunks, the rate last acknowledged");
 }
 
 void SimClient::on_batch_finished(int32_t size) {
   if (batch_chunks_ && *batch_chunks_ != size)
-    pass_problem_ = "a chunk batch of " + std::to_string(*batch_chunks_) + " chunks finished as " + std::to_string(size);
+    pacing_problem("a chunk batch of " + std::to_string(*batch_chunks_) + " chunks finished as " + std::to_string(size));
   batch_chunks_.reset();
   ++batches_finished_;
 }

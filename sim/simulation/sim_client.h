@@ -23,6 +23,12 @@
 
 namespace hz {
 
+// A broken invariant a client saw: the invariant's name (as violations carry it) and what happened.
+struct SimProblem {
+  std::string invariant;
+  std::string what;
+};
+
 // What a client does once in play, drawn per client (swarm testing: each seed mixes differently).
 struct ClientBehaviour {
   double walk_chance = 0;     // per tick: take a step
@@ -55,7 +61,8 @@ class SimClient {
   void delivered(uint64_t count);
   // After the core's pass and its packets: a broken move or chunk pacing rule seen in it. Adds
   // the jumps judged and the chunk batches checked in the pass to the two counters.
-  std::optional<std::string> end_of_pass(int64_t& jumps_judged, int64_t& batches_checked);
+  // The invariant is "move-rule" or "chunk-pacing".
+  std::optional<SimProblem> end_of_pass(int64_t& jumps_judged, int64_t& batches_checked);
   // The lines of `/tick query` replies received since the last call (the average and the
   // percentiles), for the runner to hold against its model of the tick statistics.
   std::vector<std::string> take_tick_replies() { return std::exchange(tick_replies_, {}); }
@@ -155,7 +162,8 @@ class SimClient {
   int max_unacknowledged_ = 1;
   std::optional<int> batch_chunks_;
   int64_t batches_finished_ = 0;  // since the last end_of_pass
-  std::optional<std::string> pass_problem_;
+  std::optional<SimProblem> pass_problem_;
+  void pacing_problem(std::string what) { pass_problem_ = SimProblem{"chunk-pacing", std::move(what)}; }
 };
 
 }  // namespace hz

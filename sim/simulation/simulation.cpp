@@ -34,7 +34,7 @@ constexpr int64_t kNanosPerSecond = 1'000'000'000;
 constexpr int64_t kJoinWindowNanos = 10 * kNanosPerSecond;   // clients join within the first 10 s
 constexpr int64_t kMaxJoinNanos = 30 * kNanosPerSecond;      // a join must reach play within this
 constexpr int64_t kMaxKickDelayNanos = 5 * kNanosPerSecond;  // garbage must be answered within this
-constexpr int64_t kChunkCheckPasses = 100;  // every client's chunks are compared with the core's this often
+constexpr int64_t kChunkCheckPasses = 20;  // every client's chunks are compared with the core's this often
 // A block may differ for a moment (changed after this tick's broadcast); longer is a violation.
 constexpr int kMaxStalePasses = 20;
 
@@ -70,8 +70,6 @@ std::string sim_ops_json() {
   return encode_ops(ops);
 }
 
-bool has_network_faults(SimFaults f) { return f == SimFaults::kNetwork || f == SimFaults::kAll; }
-bool has_storage_faults(SimFaults f) { return f == SimFaults::kStorage || f == SimFaults::kAll; }
 
 // Swarm testing: each storage fault is off half the time, so each seed mixes them differently.
 StorageFaultRates draw_storage_faults(Rng& rng, bool on) {
@@ -87,6 +85,8 @@ StorageFaultRates draw_storage_faults(Rng& rng, bool on) {
 
 struct LiveClient {
   std::unique_ptr<SimClient> client;
+  int number = 0;  // Sim<number>
+  Rng network{0};  // latency and splits of this connection's bytes
   int64_t opened_nanos = 0;
   std::optional<int64_t> garbage_nanos;  // when it first sent garbage
 };
@@ -105,25 +105,28 @@ class Runner {
         storage_faults_(has_storage_faults(options.faults) || options.canary == SimCanary::kLostSave),
         disk_(Rng::derive(options.seed, 4).next_u64(), [&] {
           Rng r = Rng::derive(options.seed, 5);
-          return draw_storage_faults(r, storage_faults_);
+          StorageFaultRates rates = draw_storage_faults(r, storage_faults_);
+          omit_storage_faults(options.omit, rates);
+          return rates;
         }()) {
     const int64_t end = end_nanos();
     if (storage_faults_) {
       // One crash between 40 % and 75 % of the run; the canary crashes after a save that finished.
       Rng r = Rng::derive(options.seed, 6);
       crash_nanos_ = end * (40 + static_cast<int64_t>(r.next_below(36))) / 100;
+      if (options.omit.faults & kFaultCrash) crash_nanos_.reset();
       if (options.canary == SimCanary::kLostSave) save_flush_nanos_ = *crash_nanos_ - 4 * kNanosPerSecond;
     }
     if (options.snapshot_swap && !options.recording) {
       Rng r = Rng::derive(options.seed, 8);  // between 20 % and 90 % of the run
       swap_nanos_ = end * (20 + static_cast<int64_t>(r.next_below(71))) / 100;
     }
-    if (options.recording) recording_ = options.recording(config_, clock_, sink_);
+    if (options.recording) recording_ = options.recording(config_, clock_, sink_, 0);
     core_ = std::make_unique<Core>(config_, recording_ ? recording_->core_clock() : static_cast<Clock&>(clock_),
                                    recording_ ? recording_->core_sink() : static_cast<EffectSink&>(sink_));
-    for (int i = 0; i < options.clients; ++i) {
-      joins_.emplace(static_cast<int64_t>(rng_.next_below(static_cast<uint32_t>(kJoinWindowNanos / 1'000'000))) * 1'000'000,
-                     "Sim" + std::to_string(i + 1));
+    for (int n = 1; n <= options.clients; ++n) {
+      const int64_t at = static_cast<int64_t>(client_rng(n).next_below(static_cast<uint32_t>(kJoinWindowNanos / 1'000'000))) * 1'000'000;
+      if (!options.omit.clients.contains(n)) joins_.emplace(at, n);
     }
   }
 
@@ -191,13 +194,14 @@ class Runner {
     check_tick_replies(d.tick);
     tick_model_.record(core_->tick_stats().nanos_of(d.tick));
     for (auto& [conn, live] : clients_)
-      if (std::optional<std::string> problem = live.client->end_of_pass(result_.jumps_judged, result_.batches_checked))
-        violation(live.client->name() + ": " + *problem);
-    for (std::string& problem : disk_.take_problems()) violation(std::move(problem));
+      if (std::optional<SimProblem> problem = live.client->end_of_pass(result_.jumps_judged, result_.batches_checked))
+        violation(problem->invariant, live.client->name() + ": " + problem->what);
+    for (std::string& problem : disk_.take_problems()) violation("restart-equals-save", std::move(problem));
     closed_for_core_.insert(closing_.begin(), closing_.end());
     closing_.clear();
     tick_clients();
     check_liveness();
+    check_views();  // cheap: every pass, so a chunk outside the view is seen before its client leaves
     if (result_.passes % kChunkCheckPasses == 0) compare_chunks();
     recheck_stale_blocks();
     clock_.wait_until(core_->next_tick_nanos());
@@ -221,13 +225,13 @@ class Runner {
         line.insert(std::string_view("Percentiles: P50: ").size(), "9");
       }
       const std::string want = tick_model_.percentiles_line();
-      if (line != want) violation(where + "\"" + line + "\", the tick statistics model \"" + want + "\"");
+      if (line != want) violation("tick-statistics", where + "\"" + line + "\", the tick statistics model \"" + want + "\"");
       return;
     }
     const size_t at = line.find(kAverage) + kAverage.size();
     const std::string said = line.substr(at, line.find("ms", at) - at);
     const std::string want = tick_model_.average_text(tick);
-    if (said != want) violation(where + "an average of " + said + " ms, the tick statistics model " + want + " ms");
+    if (said != want) violation("tick-statistics", where + "an average of " + said + " ms, the tick statistics model " + want + " ms");
   }
 
   // The process dies at a random point (mid-pass work lost, storage as the crash leaves it) and
@@ -240,8 +244,8 @@ class Runner {
     const Bytes snapshot = core_->write_snapshot_parts();
     const uint64_t hash = core_->state_hash();
     auto restored = std::make_unique<Core>(config_, clock_, sink_);
-    if (!restored->read_snapshot_parts(snapshot)) return violation("snapshot: the core's snapshot does not read back");
-    if (restored->state_hash() != hash) return violation("snapshot: the restored core's state hash differs");
+    if (!restored->read_snapshot_parts(snapshot)) return violation("snapshot", "the core's snapshot does not read back");
+    if (restored->state_hash() != hash) return violation("snapshot", "the restored core's state hash differs");
     core_ = std::move(restored);
     ++result_.snapshot_swaps;
     result_.snapshot_bytes = snapshot.size();
@@ -256,7 +260,7 @@ class Runner {
     disk_.crash(options_.canary == SimCanary::kLostSave);
     jobs_ = SimulatedJobs(2, rng_.next_u64());
     for (auto& [conn, live] : clients_)
-      joins_.emplace(clock_.peek() + 1'000'000'000LL + rng_.next_below(4000) * 1'000'000LL, live.client->name());
+      joins_.emplace(clock_.peek() + 1'000'000'000LL + client_rng(live.number).next_below(4000) * 1'000'000LL, live.number);
     clients_.clear();
     network_.clear();
     last_delivery_.clear();
@@ -264,32 +268,55 @@ class Runner {
     closed_for_core_.clear();
     stale_.clear();
     agreed_.clear();
-    core_ = std::make_unique<Core>(config_, clock_, sink_);
+    if (options_.recording) recording_ = options_.recording(config_, clock_, sink_, disk_.crashes());
+    core_ = std::make_unique<Core>(config_, recording_ ? recording_->core_clock() : static_cast<Clock&>(clock_),
+                                   recording_ ? recording_->core_sink() : static_cast<EffectSink&>(sink_));
     core_->start();
+    if (recording_) recording_->started();
     take_effects();
   }
 
   void open_due_connections() {
     while (!joins_.empty() && joins_.begin()->first <= clock_.peek()) {
-      const std::string name = joins_.begin()->second;
+      const int number = joins_.begin()->second;
       joins_.erase(joins_.begin());
       const ConnId conn = next_conn_++;
       ++result_.connections;
+      Rng& rng = client_rng(number);
       LiveClient live;
-      ClientBehaviour behaviour = ClientBehaviour::draw(rng_);
+      live.number = number;
+      ClientBehaviour behaviour = ClientBehaviour::draw(rng);
       if (options_.canary == SimCanary::kMoveThreshold) behaviour.jump_chance = std::max(behaviour.jump_chance, 0.05);
-      live.client = std::make_unique<SimClient>(conn, name, behaviour, rng_.next_u64());
+      omit_behaviours(options_.omit, number, behaviour);
+      live.client = std::make_unique<SimClient>(conn, "Sim" + std::to_string(number), behaviour, rng.next_u64());
+      live.network = Rng(rng.next_u64());
       live.opened_nanos = clock_.peek();
+      const LiveClient& opened = clients_.emplace(conn, std::move(live)).first->second;
       send_to_server(ConnectionOpened{conn, "sim:" + std::to_string(conn)}, conn);
-      send_bytes(conn, live.client->hello());
-      clients_.emplace(conn, std::move(live));
+      send_bytes(conn, opened.client->hello());
     }
+  }
+
+  // Each client's own random stream: its join time, behaviours, network and returns.
+  Rng& client_rng(int number) {
+    auto it = client_rngs_.find(number);
+    if (it == client_rngs_.end()) it = client_rngs_.emplace(number, Rng::derive(options_.seed, 9, number)).first;
+    return it->second;
+  }
+
+  // The random stream of a connection's network faults (the runner's own for one already gone).
+  Rng& network_rng(ConnId conn) {
+    auto it = clients_.find(conn);
+    return it == clients_.end() ? rng_ : it->second.network;
   }
 
   // The network: per connection in order, after a latency (network faults), bytes possibly split.
   void send_to_server(Input input, ConnId conn) {
     int64_t at = result_.passes;
-    if (network_faults_) at += rng_.next_below(6);
+    if (network_faults_) {
+      const int64_t latency = network_rng(conn).next_below(6);
+      if (!(options_.omit.faults & kFaultLatency)) at += latency;
+    }
     int64_t& last = last_delivery_[conn];
     at = std::max(at, last);
     last = at;
@@ -297,10 +324,12 @@ class Runner {
   }
   void send_bytes(ConnId conn, Bytes bytes) {
     if (bytes.empty()) return;
-    size_t pieces = network_faults_ ? 1 + rng_.next_below(3) : 1;
+    size_t pieces = network_faults_ ? 1 + network_rng(conn).next_below(3) : 1;
+    if (options_.omit.faults & kFaultSplit) pieces = 1;
     size_t start = 0;
     for (size_t i = 0; i < pieces && start < bytes.size(); ++i) {
-      size_t end = i + 1 == pieces ? bytes.size() : start + rng_.next_below(static_cast<uint32_t>(bytes.size() - start) + 1);
+      size_t end = i + 1 == pieces ? bytes.size()
+                                   : start + network_rng(conn).next_below(static_cast<uint32_t>(bytes.size() - start) + 1);
       send_to_server(BytesReceived{conn, Bytes(bytes.begin() + static_cast<std::ptrdiff_t>(start),
                                                bytes.begin() + static_cast<std::ptrdiff_t>(end))},
                      conn);
@@ -344,7 +373,7 @@ class Runner {
   void on_server_packet(const SendPacket& send) {
     if (closed_for_core_.contains(send.conn)) {
       ByteReader id(*send.body);
-      return violation("packet " + std::to_string(id.varint()) + " to connection " + std::to_string(send.conn) +
+      return violation("connection-close", "packet " + std::to_string(id.varint()) + " to connection " + std::to_string(send.conn) +
                        " after its close");
     }
     auto it = clients_.find(send.conn);
@@ -355,9 +384,9 @@ class Runner {
       canary_fired_ = true;  // the canary: one chunk packet arrives cut in half
       body = body.first(body.size() / 2);
     }
-    if (options_.canary == SimCanary::kWrongBlock && !canary_fired_ &&
+    if (options_.canary == SimCanary::kWrongBlock && !canary_fired_ && !body.empty() && body[0] == kMapChunkPacketId &&
         it->second.client->phase() == SimClient::Phase::kPlay && clock_.peek() >= 5 * kNanosPerSecond) {
-      canary_fired_ = true;  // the canary: the next chunk this client gets has one block wrong
+      canary_fired_ = true;  // the canary: this chunk arrives with one block wrong
       it->second.client->corrupt_next_chunk();
     }
     if (options_.canary == SimCanary::kViewLeak && !canary_fired_ && !body.empty() && body[0] == kMapChunkPacketId &&
@@ -371,31 +400,32 @@ class Runner {
       return;
     }
     if (std::optional<std::string> problem = it->second.client->on_packet(body)) {
-      violation(it->second.client->name() + ": " + *problem);
+      violation("decode", it->second.client->name() + ": " + *problem);
     }
     if (options_.canary == SimCanary::kChunkQuota && !canary_fired_ && !body.empty() &&
         it->second.client->phase() == SimClient::Phase::kPlay && body[0] == packet::play_cb::ChunkBatchStart::kId) {
       canary_fired_ = true;  // the canary: the first batch starts twice, as a second batch sent too early
       if (std::optional<std::string> problem = it->second.client->on_packet(body))
-        violation(it->second.client->name() + ": " + *problem);
+        violation("decode", it->second.client->name() + ": " + *problem);
     }
   }
 
   void on_server_close(const CloseConnection& close) {
-    if (!closed_for_core_.insert(close.conn).second) violation("connection " + std::to_string(close.conn) + " closed twice");
+    if (!closed_for_core_.insert(close.conn).second) violation("connection-close", "connection " + std::to_string(close.conn) + " closed twice");
     auto it = clients_.find(close.conn);
     if (it == clients_.end()) return;
-    if (close.reason.empty()) violation(it->second.client->name() + " was closed without a reason");
+    if (close.reason.empty()) violation("connection-close", it->second.client->name() + " was closed without a reason");
     forget(close.conn);
   }
 
   // The client is gone: the shell reports the close to the core once, whichever side closed.
   void forget(ConnId conn) {
     send_to_server(ConnectionClosed{conn}, conn);
-    const std::string name = clients_.at(conn).client->name();
+    const int number = clients_.at(conn).number;
     clients_.erase(conn);
     agreed_.erase(conn);
-    if (rng_.next_below(2) == 0) joins_.emplace(clock_.peek() + rng_.next_below(5000) * 1'000'000LL, name);
+    Rng& rng = client_rng(number);
+    if (rng.next_below(2) == 0) joins_.emplace(clock_.peek() + rng.next_below(5000) * 1'000'000LL, number);
   }
 
   void tick_clients() {
@@ -412,11 +442,11 @@ class Runner {
     for (auto& [conn, live] : clients_) {
       const SimClient& c = *live.client;
       if (c.phase() != SimClient::Phase::kPlay && clock_.peek() - live.opened_nanos > kMaxJoinNanos && !live.garbage_nanos) {
-        violation(c.name() + " waited more than 30 s to reach play");
+        violation("liveness", c.name() + " waited more than 30 s to reach play");
         live.opened_nanos = clock_.peek();  // report once per 30 s
       }
       if (live.garbage_nanos && clock_.peek() - *live.garbage_nanos > kMaxKickDelayNanos) {
-        violation(c.name() + " sent an invalid frame and was not disconnected within 5 s");
+        violation("liveness", c.name() + " sent an invalid frame and was not disconnected within 5 s");
         live.garbage_nanos = clock_.peek();
       }
     }
@@ -426,7 +456,6 @@ class Runner {
   // reported if it still differs kMaxStalePasses passes in a row.
   void compare_chunks() {
     ++result_.chunk_checks;
-    check_views();
     std::vector<uint16_t> held(4096), real(4096);
     for (const auto& [conn, live] : clients_) {
       if (live.client->phase() != SimClient::Phase::kPlay) continue;
@@ -463,7 +492,7 @@ class Runner {
       for (const auto& [pos, sections] : c.chunks()) {
         if (chunk_view_model::contains(*c.view_center(), c.view_radius(), pos)) continue;
         view_reported_.insert(conn);
-        violation(c.name() + ": holds chunk (" + std::to_string(pos.x) + ", " + std::to_string(pos.z) +
+        violation("chunk-view", c.name() + ": holds chunk (" + std::to_string(pos.x) + ", " + std::to_string(pos.z) +
                   ") outside its view (centre (" + std::to_string(c.view_center()->x) + ", " +
                   std::to_string(c.view_center()->z) + "), radius " + std::to_string(c.view_radius()) + ")");
         break;
@@ -485,7 +514,7 @@ class Runner {
         continue;
       }
       const ChunkPos chunk{at.x >> 4, at.z >> 4};
-      violation(clients_.at(conn).client->name() + ": chunk (" + std::to_string(chunk.x) + ", " +
+      violation("chunk-equality", clients_.at(conn).client->name() + ": chunk (" + std::to_string(chunk.x) + ", " +
                 std::to_string(chunk.z) + ") differs from the server's at (" + std::to_string(at.x) + ", " +
                 std::to_string(at.y) + ", " + std::to_string(at.z) + "): state " + std::to_string(states->first) +
                 " on the client, " + std::to_string(states->second) + " on the server");
@@ -513,7 +542,9 @@ class Runner {
     digest_.u64(d.other_effects), digest_.u64(d.state);
   }
 
-  void violation(std::string what) { result_.violations.push_back({result_.passes, tick_, std::move(what)}); }
+  void violation(std::string invariant, std::string what) {
+    result_.violations.push_back({result_.passes, tick_, std::move(invariant), std::move(what)});
+  }
 
   std::string report_line() const {
     int in_play = 0;
@@ -544,7 +575,7 @@ class Runner {
   std::vector<std::string> console_tick_lines_;  // this pass's `/tick query` lines in the log
   EffectBuffer sink_;
   CoreConfig config_;
-  std::unique_ptr<SimRecording> recording_;  // the first core's trace, while it lives
+  std::unique_ptr<SimRecording> recording_;  // the trace of the core alive, when recording
   std::unique_ptr<Core> core_;
   SimulatedJobs jobs_;  // generation (storage jobs go to the disk)
   const bool network_faults_;
@@ -558,7 +589,8 @@ class Runner {
   std::map<std::tuple<ConnId, int32_t, int32_t, int32_t>, int> stale_;
   std::map<ConnId, std::map<ChunkPos, Agreed>> agreed_;  // chunks that need no comparison while unchanged
   std::set<std::tuple<ConnId, int32_t, int32_t, int32_t>> reported_;  // blocks differing between a client and the core
-  std::multimap<int64_t, std::string> joins_;  // when, who
+  std::multimap<int64_t, int> joins_;  // when, which client (Sim<n>)
+  std::map<int, Rng> client_rngs_;
   std::map<ConnId, LiveClient> clients_;
   std::deque<Delivery> network_;
   std::map<ConnId, int64_t> last_delivery_;
@@ -571,6 +603,30 @@ class Runner {
 };
 
 }  // namespace
+
+std::string_view canary_name(SimCanary canary) {
+  switch (canary) {
+    case SimCanary::kNone: return "none";
+    case SimCanary::kBadPacket: return "bad-packet";
+    case SimCanary::kLostSave: return "lost-save";
+    case SimCanary::kWrongBlock: return "wrong-block";
+    case SimCanary::kViewLeak: return "view-leak";
+    case SimCanary::kMoveThreshold: return "move-threshold";
+    case SimCanary::kChunkQuota: return "chunk-quota";
+    case SimCanary::kTickStatsRing: return "tick-stats-ring";
+  }
+  return "none";
+}
+
+std::string_view faults_name(SimFaults faults) {
+  switch (faults) {
+    case SimFaults::kNone: return "none";
+    case SimFaults::kNetwork: return "network";
+    case SimFaults::kStorage: return "storage";
+    case SimFaults::kAll: return "all";
+  }
+  return "none";
+}
 
 SimResult run_simulation(const SimOptions& options, const std::function<void(const std::string&)>& progress) {
   return Runner(options, progress).run();

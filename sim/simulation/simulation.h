@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sim/core/clock.h"
@@ -14,13 +15,14 @@
 #include "sim/core/effects.h"
 #include "sim/core/inputs.h"
 #include "sim/game/core_config.h"
+#include "sim/simulation/sim_parts.h"
 
 namespace hz {
 
 class Core;
 
-// Watches the first core's life for a trace (tools/sim gives a recorder): the core reads this
-// clock and emits into this sink, which pass everything on to the simulation's own.
+// Watches one core's life for a trace (tools/sim gives a recorder): the core reads this clock and
+// emits into this sink, which pass everything on to the simulation's own.
 class SimRecording {
  public:
   virtual ~SimRecording() = default;
@@ -32,7 +34,10 @@ class SimRecording {
   // The run ended with the core alive (`stop`: the final save is recorded) or the core died.
   virtual void ended(Core* stop) = 0;
 };
-using SimRecordingFactory = std::function<std::unique_ptr<SimRecording>(const CoreConfig&, Clock&, EffectSink&)>;
+// Called for each core the run starts: `life` 0 for the first, 1 for the one restarted after the
+// first crash, and so on (each restarted core is a new server session, with a trace of its own).
+using SimRecordingFactory =
+    std::function<std::unique_ptr<SimRecording>(const CoreConfig&, Clock&, EffectSink&, int life)>;
 
 // Deliberately injected bugs the invariants must catch (each run with one exits with a violation).
 enum class SimCanary {
@@ -46,7 +51,18 @@ enum class SimCanary {
   kTickStatsRing,  // one `/tick query` percentiles line reads a slot of the tick ring wrong: the statistics model must catch it
 };
 
+inline constexpr SimCanary kEveryCanary[] = {SimCanary::kBadPacket,     SimCanary::kLostSave,  SimCanary::kWrongBlock,
+                                              SimCanary::kViewLeak,      SimCanary::kMoveThreshold,
+                                              SimCanary::kChunkQuota,    SimCanary::kTickStatsRing};
+// As the command line names it: "bad-packet", ...; "none" for kNone.
+std::string_view canary_name(SimCanary canary);
+
 enum class SimFaults { kNone, kNetwork, kStorage, kAll };
+inline constexpr SimFaults kEveryFaultsLevel[] = {SimFaults::kNone, SimFaults::kNetwork, SimFaults::kStorage,
+                                                  SimFaults::kAll};
+std::string_view faults_name(SimFaults faults);  // "none", "network", "storage", "all"
+inline bool has_network_faults(SimFaults f) { return f == SimFaults::kNetwork || f == SimFaults::kAll; }
+inline bool has_storage_faults(SimFaults f) { return f == SimFaults::kStorage || f == SimFaults::kAll; }
 
 struct SimOptions {
   uint64_t seed = 1;
@@ -55,15 +71,22 @@ struct SimOptions {
   SimFaults faults = SimFaults::kNone;
   int view_distance = 3;
   SimCanary canary = SimCanary::kNone;
-  SimRecordingFactory recording;  // empty: no trace
+  SimRecordingFactory recording;  // empty: no traces
   // Once, at a pass the seed picks, the core is replaced by a fresh one read from its snapshot;
   // the run must go on exactly as without it (the same digest). Not with a trace.
   bool snapshot_swap = false;
+  // Parts of the run left out (`--omit`, what --minimize shrinks). Each client's behaviour, its
+  // connections' network faults and its comings and goings are drawn from the client's own
+  // random stream, so leaving one client or behaviour out changes the others little.
+  SimOmissions omit;
 };
 
 struct SimViolation {
   int64_t pass = 0;
   int64_t tick = 0;
+  // Which invariant broke: decode, move-rule, chunk-pacing, chunk-view, chunk-equality,
+  // tick-statistics, liveness, connection-close, restart-equals-save or snapshot.
+  std::string invariant;
   std::string what;
 };
 

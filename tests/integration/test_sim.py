@@ -2,7 +2,8 @@
 another seed a different one; a sweep of seeds with network faults and with all faults (storage
 faults, a crash and a restart) finds no violation, and half its runs swap the core for one read
 from its snapshot, which must not change the digest; every canary is caught (exit 1 naming the
-broken invariant) and --minimize shrinks it; --trace writes a trace horizon-trace verifies; the
+broken invariant) and --minimize shrinks it; --trace writes a trace horizon-trace verifies, one per
+core's life when a crash restarts it; the
 JSON line and the exit statuses are what other tools rely on."""
 import json
 import os
@@ -79,17 +80,29 @@ class SimulationTest(unittest.TestCase):
             self.assertEqual(done.returncode, 1, name + ": " + done.stdout + done.stderr)
             self.assertTrue(any(words in v["what"] for v in result["violations"]), f"{name}: {result['violations']}")
 
-    def test_minimize_prints_a_smaller_failing_run(self):
-        done, result = run_sim("--seed", "3", "--seconds", "10", "--clients", "4", "--canary", "bad-packet",
-                               "--minimize", "--quiet")
-        self.assertEqual(done.returncode, 1, done.stderr)
-        smaller = result["minimized"].split()
-        self.assertIn("--canary", smaller)
-        self.assertLess(int(smaller[smaller.index("--clients") + 1]), 4, result["minimized"])
-        self.assertIn("minimized: horizon-sim --seed 3", done.stderr)
-        # The printed run does fail.
-        again, rerun = run_sim(*smaller, "--quiet")
-        self.assertEqual(again.returncode, 1, result["minimized"])
+    def test_minimize_shrinks_to_a_smaller_run_failing_the_same_invariant(self):
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "smallest.hztrace")
+            done, result = run_sim("--seed", "3", "--seconds", "10", "--clients", "4", "--faults", "network",
+                                   "--canary", "bad-packet", "--minimize", "--trace", path, "--quiet")
+            self.assertEqual(done.returncode, 1, done.stderr)
+            self.assertEqual(result["violations"][0]["invariant"], "decode")
+            m = result["minimized"]
+            self.assertEqual(m["invariant"], "decode")
+            self.assertEqual(m["inputs_before"], 4 * 9 + 2)  # 4 clients, 8 behaviours each, 2 network faults
+            self.assertLess(m["inputs_after"], m["inputs_before"])
+            # The canary cuts a chunk packet in half: one client, with none of its behaviours
+            # and no network fault, still shows it.
+            self.assertEqual(m["inputs_after"], 1, m["command"])
+            self.assertIn("--omit", m["command"])
+            self.assertIn("minimized: horizon-sim " + m["command"], done.stderr)
+            # The printed run fails the same invariant, and its trace verifies.
+            again, rerun = run_sim(*m["command"].split(), "--quiet")
+            self.assertEqual(again.returncode, 1, m["command"])
+            self.assertEqual(rerun["violations"][0]["invariant"], "decode")
+            self.assertEqual(m["trace"], path)
+            verify = subprocess.run([TRACE, "verify", path], capture_output=True, text=True, timeout=300)
+            self.assertEqual(verify.returncode, 0, verify.stdout + verify.stderr)
 
     def test_trace_verifies(self):
         with tempfile.TemporaryDirectory() as folder:
@@ -100,6 +113,23 @@ class SimulationTest(unittest.TestCase):
             verify = subprocess.run([TRACE, "verify", path], capture_output=True, text=True, timeout=300)
             self.assertEqual(verify.returncode, 0, verify.stdout + verify.stderr)
             self.assertIn("identical:", verify.stdout)
+            self.assertEqual(result["traces"], [path])
+
+    def test_a_crash_gives_each_core_its_trace(self):
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "crashing.hztrace")
+            done, result = run_sim("--seed", "8", "--seconds", "20", "--clients", "3", "--faults", "storage",
+                                   "--trace", path, "--quiet")
+            self.assertEqual(done.returncode, 0, done.stderr)
+            self.assertEqual(result["crashes"], 1)
+            restarted = os.path.join(folder, "crashing-restart1.hztrace")
+            self.assertEqual(result["traces"], [path, restarted])
+            # The first core's trace ends as a killed server's; the restarted core's starts a session
+            # of its own on what the disk held, and ends with its final save.
+            for trace in (path, restarted):
+                verify = subprocess.run([TRACE, "verify", trace], capture_output=True, text=True, timeout=300)
+                self.assertEqual(verify.returncode, 0, trace + ": " + verify.stdout + verify.stderr)
+                self.assertIn("identical:", verify.stdout)
 
     def test_progress_goes_to_stderr(self):
         done, result = run_sim("--seed", "1", "--seconds", "20", "--clients", "2")
@@ -112,6 +142,7 @@ class SimulationTest(unittest.TestCase):
                             (["--seed", "x"], "not a valid number"),
                             (["--seed", "1", "--faults", "disk"], "unknown value"),
                             (["--seed", "1", "--canary", "nope"], "unknown canary"),
+                            (["--seed", "1", "--omit", "Sim1.fly"], "unknown behaviour"),
                             (["--seed", "1", "--bogus", "1"], "unknown option")):
             done, _ = run_sim(*args)
             self.assertEqual(done.returncode, 2, args)

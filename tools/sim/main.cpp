@@ -4,6 +4,7 @@
 // with, 2 on bad arguments (3 when the trace could not be written).
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -17,13 +18,16 @@
 #include "sim/core/hash.h"
 #include "sim/game/core.h"
 #include "sim/protocol/json_writer.h"
+#include "sim/simulation/minimize.h"
 #include "sim/simulation/simulation.h"
 
 namespace {
 
 constexpr const char* kUsage =
     "usage: horizon-sim --seed N [--seconds S] [--clients K] [--faults none|network|storage|all]\n"
-    "                   [--canary bad-packet|lost-save|wrong-block|view-leak|move-threshold|chunk-quota|tick-stats-ring] [--minimize] [--trace FILE] [--view-distance D] [--snapshot-swap] [--quiet]\n";
+    "                   [--canary bad-packet|lost-save|wrong-block|view-leak|move-threshold|chunk-quota|tick-stats-ring] [--minimize] [--trace FILE] [--view-distance D] [--snapshot-swap] [--omit PARTS] [--quiet]\n"
+    "  --omit PARTS  leave parts of the run out, comma-separated: SimN (a client), SimN.walk|chat|command|build|quit|\n"
+    "                garbage|play|jump (one of its behaviours), latency, split, slow, read-error, write-error, torn, crash\n";
 
 struct Arguments {
   hz::SimOptions options;
@@ -32,19 +36,9 @@ struct Arguments {
   std::string trace;
 };
 
-const char* faults_name(hz::SimFaults f) {
-  switch (f) {
-    case hz::SimFaults::kNone: return "none";
-    case hz::SimFaults::kNetwork: return "network";
-    case hz::SimFaults::kStorage: return "storage";
-    case hz::SimFaults::kAll: return "all";
-  }
-  return "none";
-}
-
 std::optional<std::string> parse_faults(const std::string& text, hz::SimFaults& out) {
-  for (hz::SimFaults f : {hz::SimFaults::kNone, hz::SimFaults::kNetwork, hz::SimFaults::kStorage, hz::SimFaults::kAll}) {
-    if (text == faults_name(f)) {
+  for (hz::SimFaults f : hz::kEveryFaultsLevel) {
+    if (text == hz::faults_name(f)) {
       out = f;
       return std::nullopt;
     }
@@ -52,31 +46,16 @@ std::optional<std::string> parse_faults(const std::string& text, hz::SimFaults& 
   return "--faults: unknown value '" + text + "' (none, network, storage or all)";
 }
 
-const char* canary_name(hz::SimCanary c) {
-  switch (c) {
-    case hz::SimCanary::kNone: return "none";
-    case hz::SimCanary::kBadPacket: return "bad-packet";
-    case hz::SimCanary::kLostSave: return "lost-save";
-    case hz::SimCanary::kWrongBlock: return "wrong-block";
-    case hz::SimCanary::kViewLeak: return "view-leak";
-    case hz::SimCanary::kMoveThreshold: return "move-threshold";
-    case hz::SimCanary::kChunkQuota: return "chunk-quota";
-    case hz::SimCanary::kTickStatsRing: return "tick-stats-ring";
-  }
-  return "none";
-}
-
 std::optional<std::string> parse_canary(const std::string& text, hz::SimCanary& out) {
-  for (hz::SimCanary c :
-       {hz::SimCanary::kNone, hz::SimCanary::kBadPacket, hz::SimCanary::kLostSave, hz::SimCanary::kWrongBlock,
-        hz::SimCanary::kViewLeak, hz::SimCanary::kMoveThreshold, hz::SimCanary::kChunkQuota,
-        hz::SimCanary::kTickStatsRing}) {
-    if (text == canary_name(c)) {
+  std::string names;
+  for (hz::SimCanary c : hz::kEveryCanary) {
+    if (text == hz::canary_name(c)) {
       out = c;
       return std::nullopt;
     }
+    names += (names.empty() ? "" : ", ") + std::string(hz::canary_name(c));
   }
-  return "--canary: unknown canary '" + text + "' (bad-packet, lost-save, wrong-block, view-leak, move-threshold, chunk-quota or tick-stats-ring)";
+  return "--canary: unknown canary '" + text + "' (" + names + ")";
 }
 
 // Parses argv; an error message on failure.
@@ -96,11 +75,15 @@ std::optional<std::string> parse(const std::vector<std::string>& args, Arguments
       else if (flag == "--seconds") a.options.seconds = std::stod(value, &used);
       else if (flag == "--clients") a.options.clients = std::stoi(value, &used);
       else if (flag == "--view-distance") a.options.view_distance = std::stoi(value, &used);
-      else if (flag == "--faults" || flag == "--canary" || flag == "--trace") {
+      else if (flag == "--faults" || flag == "--canary" || flag == "--trace" || flag == "--omit") {
         if (flag == "--faults") {
           if (auto error = parse_faults(value, a.options.faults)) return error;
         } else if (flag == "--canary") {
           if (auto error = parse_canary(value, a.options.canary)) return error;
+        } else if (flag == "--omit") {
+          auto omit = hz::parse_omissions(value);
+          if (!omit) return "--omit: " + omit.error();
+          a.options.omit = std::move(*omit);
         } else {
           a.trace = value;
         }
@@ -115,31 +98,19 @@ std::optional<std::string> parse(const std::vector<std::string>& args, Arguments
   if (a.options.seconds <= 0 || a.options.clients < 0 || a.options.view_distance < 2 || a.options.view_distance > 32) {
     return std::string("--seconds must be positive, --clients not negative, --view-distance 2..32");
   }
-  if (a.minimize && !a.trace.empty()) return std::string("--minimize and --trace go in separate runs");
   if (a.options.snapshot_swap && !a.trace.empty()) return std::string("--snapshot-swap and --trace go in separate runs");
   return std::nullopt;
 }
 
-// The command line that repeats a run.
-std::string command_line(const hz::SimOptions& o) {
-  char seconds[32];
-  std::snprintf(seconds, sizeof seconds, "%g", o.seconds);
-  std::string line = "--seed " + std::to_string(o.seed) + " --seconds " + seconds + " --clients " +
-                     std::to_string(o.clients) + " --faults " + faults_name(o.faults);
-  if (o.canary != hz::SimCanary::kNone) line += std::string(" --canary ") + canary_name(o.canary);
-  if (o.view_distance != hz::SimOptions{}.view_distance) line += " --view-distance " + std::to_string(o.view_distance);
-  return line;
-}
-
-// Records the first core of the run as a .hztrace: the live server's recorder, kept in memory and
-// written to one file at the end (a run is far shorter than a file's rotation limits).
+// Records one core of the run as a .hztrace: the live server's recorder, kept in memory and
+// written to one file when the core's life ends (a run is far shorter than a file's rotation limits).
 class TraceRecording final : public hz::SimRecording {
  public:
-  TraceRecording(const hz::CoreConfig& config, hz::Clock& clock, hz::EffectSink& sink, uint64_t seed,
+  TraceRecording(const hz::CoreConfig& config, hz::Clock& clock, hz::EffectSink& sink, std::string session,
                  std::string path, std::string& error)
       : path_(std::move(path)), error_(error) {
     hz::TraceHeader header = hz::live_trace_header(config);
-    header.session = "horizon-sim-" + std::to_string(seed);
+    header.session = std::move(session);
     hz::RotationPolicy rotation;
     rotation.max_file_bytes = ~uint64_t{0} >> 1;
     rotation.max_file_nanos = INT64_MAX;
@@ -177,7 +148,14 @@ class TraceRecording final : public hz::SimRecording {
   std::unique_ptr<hz::Recorder> recorder_;
 };
 
-std::string result_json(const hz::SimResult& r, double wall_s, int clients, const std::string& minimized) {
+// With --minimize, what it found (the trace is the smallest run's, when --trace was given).
+struct Minimized {
+  hz::MinimizedRun run;
+  std::string trace;
+};
+
+std::string result_json(const hz::SimResult& r, double wall_s, int clients, const std::vector<std::string>& traces,
+                        const std::optional<Minimized>& minimized) {
   hz::JsonWriter w;
   w.begin_object();
   w.key("seed").number(r.seed);
@@ -196,52 +174,45 @@ std::string result_json(const hz::SimResult& r, double wall_s, int clients, cons
   w.key("digest").string(hz::hex64(r.digest));
   w.key("violations").begin_array();
   for (const hz::SimViolation& v : r.violations) {
-    w.begin_object().key("pass").number(v.pass).key("tick").number(v.tick).key("what").string(v.what).end_object();
+    w.begin_object().key("pass").number(v.pass).key("tick").number(v.tick);
+    w.key("invariant").string(v.invariant).key("what").string(v.what).end_object();
   }
   w.end_array();
-  if (!minimized.empty()) w.key("minimized").string(minimized);
+  if (!traces.empty()) {
+    w.key("traces").begin_array();
+    for (const std::string& t : traces) w.string(t);
+    w.end_array();
+  }
+  if (minimized) {
+    w.key("minimized").begin_object();
+    w.key("command").string(hz::sim_command_line(minimized->run.options));
+    w.key("invariant").string(minimized->run.invariant);
+    w.key("inputs_before").number(static_cast<uint64_t>(minimized->run.parts_before));
+    w.key("inputs_after").number(static_cast<uint64_t>(minimized->run.parts_after));
+    w.key("runs").number(int64_t{minimized->run.runs});
+    if (minimized->trace.empty()) w.key("trace").null();
+    else w.key("trace").string(minimized->trace);
+    w.end_object();
+  }
   w.end_object();
   return w.take();
 }
 
-// Shrinks a failing run: fewer clients, fewer seconds, fewer fault kinds, each step kept only
-// while some violation remains. Returns the smallest options that still fail.
-hz::SimOptions minimize(hz::SimOptions failing, bool quiet) {
-  auto fails = [quiet](const hz::SimOptions& o) {
-    const bool failed = !hz::run_simulation(o, {}).violations.empty();
-    if (!quiet) std::cerr << "minimize: " << command_line(o) << (failed ? " fails" : " passes") << std::endl;
-    return failed;
+// Where the trace of a core's life goes: `path` for the first core; `a.hztrace` becomes
+// `a-restart1.hztrace` for the core restarted after the first crash, and so on.
+std::string life_path(const std::string& path, int life) {
+  if (life == 0) return path;
+  const std::filesystem::path p(path);
+  return (p.parent_path() / (p.stem().string() + "-restart" + std::to_string(life) + p.extension().string())).string();
+}
+
+// Makes the run record each core into its life's path (errors land in `error`).
+hz::SimRecordingFactory trace_to(const std::string& path, uint64_t seed, std::string& error) {
+  return [path, seed, &error](const hz::CoreConfig& config, hz::Clock& clock, hz::EffectSink& sink, int life) {
+    std::string session = "horizon-sim-" + std::to_string(seed) + (life ? "-restart" + std::to_string(life) : "");
+    return std::unique_ptr<hz::SimRecording>(
+        std::make_unique<TraceRecording>(config, clock, sink, std::move(session), life_path(path, life), error));
   };
-  auto try_faults = [&](hz::SimFaults f) {
-    if (f == failing.faults) return;
-    hz::SimOptions o = failing;
-    o.faults = f;
-    if (fails(o)) failing = o;
-  };
-  // Fewer fault kinds first: each run is then cheaper to read.
-  if (failing.faults == hz::SimFaults::kAll) try_faults(hz::SimFaults::kStorage), try_faults(hz::SimFaults::kNetwork);
-  try_faults(hz::SimFaults::kNone);
-  for (bool progress = true; progress;) {
-    progress = false;
-    if (failing.clients > 1) {
-      hz::SimOptions o = failing;
-      o.clients = failing.clients / 2;
-      if (fails(o)) failing = o, progress = true;
-    }
-    if (failing.seconds > 5) {
-      hz::SimOptions o = failing;
-      o.seconds = std::max(5.0, static_cast<double>(static_cast<int64_t>(failing.seconds * 0.6)));
-      if (fails(o)) failing = o, progress = true;
-    }
-  }
-  // Last, one client fewer at a time.
-  while (failing.clients > 0) {
-    hz::SimOptions o = failing;
-    --o.clients;
-    if (!fails(o)) break;
-    failing = o;
-  }
-  return failing;
 }
 
 }  // namespace
@@ -256,24 +227,29 @@ int main(int argc, char** argv) {
   std::function<void(const std::string&)> progress;
   if (!a.quiet) progress = [](const std::string& line) { std::cerr << line << std::endl; };
   std::string trace_error;
-  if (!a.trace.empty()) {
-    a.options.recording = [&a, &trace_error](const hz::CoreConfig& config, hz::Clock& clock, hz::EffectSink& sink) {
-      return std::unique_ptr<hz::SimRecording>(
-          std::make_unique<TraceRecording>(config, clock, sink, a.options.seed, a.trace, trace_error));
-    };
-  }
+  if (!a.trace.empty()) a.options.recording = trace_to(a.trace, a.options.seed, trace_error);
   const hz::SimResult result = hz::run_simulation(a.options, progress);
+  std::optional<Minimized> minimized;
+  if (a.minimize && !result.violations.empty() && trace_error.empty()) {
+    hz::SimOptions failing = a.options;
+    failing.recording = nullptr;
+    minimized = Minimized{hz::minimize_run(failing, result.violations.front().invariant, progress), ""};
+    std::cerr << "minimized: horizon-sim " << hz::sim_command_line(minimized->run.options) << std::endl;
+    if (!a.trace.empty()) {  // the trace becomes the smallest run's
+      hz::SimOptions smallest = minimized->run.options;
+      smallest.recording = trace_to(a.trace, smallest.seed, trace_error);
+      (void)hz::run_simulation(smallest, {});
+      minimized->trace = a.trace;
+    }
+  }
   if (!trace_error.empty()) {
     std::cerr << "horizon-sim: " << trace_error << std::endl;
     return 3;
   }
-  std::string minimized;
-  if (a.minimize && !result.violations.empty()) {
-    hz::SimOptions smallest = minimize(a.options, a.quiet);
-    minimized = command_line(smallest);
-    std::cerr << "minimized: horizon-sim " << minimized << std::endl;
-  }
   const double wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  std::cout << result_json(result, wall_s, a.options.clients, minimized) << std::endl;
+  std::vector<std::string> traces;  // one per core's life: the first, then each restart's
+  for (int life = 0; !a.trace.empty() && !minimized && life <= result.crashes; ++life)
+    traces.push_back(life_path(a.trace, life));
+  std::cout << result_json(result, wall_s, a.options.clients, traces, minimized) << std::endl;
   return result.violations.empty() ? 0 : 1;
 }

@@ -1,0 +1,106 @@
+#include "sim/simulation/minimize.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "sim/simulation/delta_debugging.h"
+
+namespace hz {
+namespace {
+
+constexpr double kShortestRun = 5;  // simulated seconds
+
+bool fails_invariant(const SimResult& result, const std::string& invariant) {
+  return std::any_of(result.violations.begin(), result.violations.end(),
+                     [&](const SimViolation& v) { return v.invariant == invariant; });
+}
+
+std::vector<std::string> parts_of(const SimOptions& o) {
+  return kept_parts(o.clients, has_network_faults(o.faults), has_storage_faults(o.faults), o.omit);
+}
+
+class Shrinker {
+ public:
+  Shrinker(const std::string& invariant, const std::function<void(const std::string&)>& progress)
+      : invariant_(invariant), progress_(progress) {}
+
+  bool fails(const SimOptions& o) {
+    ++runs_;
+    const bool failed = fails_invariant(run_simulation(o, {}), invariant_);
+    if (progress_) progress_("minimize: " + sim_command_line(o) + (failed ? " fails" : " passes"));
+    return failed;
+  }
+
+  // Fewer fault kinds, then alternately half the clients and 60 % of the seconds: big steps
+  // that make each of delta debugging's runs cheaper.
+  SimOptions coarse(SimOptions failing) {
+    auto try_faults = [&](SimFaults f) {
+      SimOptions o = failing;
+      o.faults = f;
+      if (f != failing.faults && fails(o)) failing = o;
+    };
+    if (failing.faults == SimFaults::kAll) try_faults(SimFaults::kStorage), try_faults(SimFaults::kNetwork);
+    try_faults(SimFaults::kNone);
+    for (bool progress = true; progress;) {
+      progress = false;
+      if (failing.clients > 1) {
+        SimOptions o = failing;
+        o.clients = failing.clients / 2;
+        if (fails(o)) failing = o, progress = true;
+      }
+      if (failing.seconds > kShortestRun) {
+        SimOptions o = failing;
+        o.seconds = std::max(kShortestRun, static_cast<double>(static_cast<int64_t>(failing.seconds * 0.6)));
+        if (fails(o)) failing = o, progress = true;
+      }
+    }
+    return failing;
+  }
+
+  // Delta debugging over the run's parts: a run keeps exactly the parts given, the rest omitted.
+  SimOptions parts(SimOptions failing) {
+    const std::vector<std::string> all = parts_of(failing);
+    auto with_only = [&](const std::vector<std::string>& kept) {
+      SimOptions o = failing;
+      for (const std::string& part : all)
+        if (std::find(kept.begin(), kept.end(), part) == kept.end()) (void)omit_part(part, o.omit);
+      return o;
+    };
+    const std::vector<std::string> kept = ddmin(all, [&](const std::vector<std::string>& k) { return fails(with_only(k)); });
+    return with_only(kept);
+  }
+
+  int runs() const { return runs_; }
+
+ private:
+  const std::string& invariant_;
+  const std::function<void(const std::string&)>& progress_;
+  int runs_ = 0;
+};
+
+}  // namespace
+
+MinimizedRun minimize_run(const SimOptions& failing, const std::string& invariant,
+                          const std::function<void(const std::string&)>& progress) {
+  Shrinker shrink(invariant, progress);
+  MinimizedRun out;
+  out.invariant = invariant;
+  out.parts_before = parts_of(failing).size();
+  out.options = shrink.parts(shrink.coarse(failing));
+  out.parts_after = parts_of(out.options).size();
+  out.runs = shrink.runs();
+  return out;
+}
+
+std::string sim_command_line(const SimOptions& o) {
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%g", o.seconds);
+  std::string line = "--seed " + std::to_string(o.seed) + " --seconds " + seconds + " --clients " +
+                     std::to_string(o.clients) + " --faults " + std::string(faults_name(o.faults));
+  if (o.canary != SimCanary::kNone) line += " --canary " + std::string(canary_name(o.canary));
+  if (o.view_distance != SimOptions{}.view_distance) line += " --view-distance " + std::to_string(o.view_distance);
+  if (!o.omit.empty()) line += " --omit " + omissions_text(o.omit);
+  return line;
+}
+
+}  // namespace hz

@@ -1,0 +1,120 @@
+// horizon-sim --minimize's parts: delta debugging held to what it promises (a failing, 1-minimal
+// subset; exactly the parts a conjunction needs), the names `--omit` takes, and a run leaving a
+// client out. The shrinking of a real failing run is tested on the binary (integration.sim).
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "sim/simulation/delta_debugging.h"
+#include "sim/simulation/sim_parts.h"
+#include "sim/simulation/simulation.h"
+
+namespace hz {
+namespace {
+
+std::vector<std::string> numbered_parts(int n) {
+  std::vector<std::string> parts;
+  for (int i = 0; i < n; ++i) parts.push_back("p" + std::to_string(i));
+  return parts;
+}
+
+bool holds_all(const std::vector<std::string>& parts, const std::set<std::string>& needed) {
+  return std::all_of(needed.begin(), needed.end(),
+                     [&](const std::string& p) { return std::find(parts.begin(), parts.end(), p) != parts.end(); });
+}
+
+TEST(DeltaDebugging, KeepsThePartsAFailureNeedsInTheirOrder) {
+  const std::set<std::string> needed{"p2", "p7"};
+  int runs = 0;
+  const auto kept = ddmin(numbered_parts(12), [&](const std::vector<std::string>& s) {
+    ++runs;
+    return holds_all(s, needed);
+  });
+  EXPECT_EQ(kept, (std::vector<std::string>{"p2", "p7"}));
+  EXPECT_LT(runs, 12 * 12);
+}
+
+TEST(DeltaDebugging, ATestFailingWithNothingKeepsNothing) {
+  EXPECT_TRUE(ddmin(numbered_parts(5), [](const std::vector<std::string>&) { return true; }).empty());
+}
+
+// For a test failing exactly when every part of a set is there, ddmin returns that set.
+RC_GTEST_PROP(DeltaDebugging, AConjunctionShrinksToExactlyItsParts, ()) {
+  const int n = *rc::gen::inRange(1, 40);
+  const std::vector<std::string> all = numbered_parts(n);
+  std::set<std::string> needed;
+  for (const std::string& p : all)
+    if (*rc::gen::inRange(0, 4) == 0) needed.insert(p);
+  const auto kept = ddmin(all, [&](const std::vector<std::string>& s) { return holds_all(s, needed); });
+  RC_ASSERT(std::set<std::string>(kept.begin(), kept.end()) == needed);
+}
+
+// For any test that fails when one of several sets is all there (monotone, several causes),
+// the result fails and leaving out any one of its parts passes.
+RC_GTEST_PROP(DeltaDebugging, TheResultFailsAndIsOneMinimal, ()) {
+  const int n = *rc::gen::inRange(1, 30);
+  const std::vector<std::string> all = numbered_parts(n);
+  std::vector<std::set<std::string>> causes(static_cast<size_t>(*rc::gen::inRange(1, 4)));
+  for (auto& cause : causes)
+    for (const std::string& p : all)
+      if (*rc::gen::inRange(0, 3) == 0) cause.insert(p);
+  auto fails = [&](const std::vector<std::string>& s) {
+    return std::any_of(causes.begin(), causes.end(), [&](const auto& c) { return holds_all(s, c); });
+  };
+  const auto kept = ddmin(all, fails);
+  RC_ASSERT(fails(kept));
+  for (size_t i = 0; i < kept.size(); ++i) {
+    std::vector<std::string> fewer = kept;
+    fewer.erase(fewer.begin() + static_cast<std::ptrdiff_t>(i));
+    RC_ASSERT(!fails(fewer));
+  }
+}
+
+TEST(SimParts, NamesReadBackAndUnknownOnesAreRefusedByName) {
+  auto omit = parse_omissions("Sim3,Sim1.walk,torn,Sim1.jump,latency");
+  ASSERT_TRUE(omit.ok()) << omit.error();
+  EXPECT_EQ(omit->clients, std::set<int>{3});
+  EXPECT_EQ(omit->behaviours.at(1), (1u << 0) | (1u << 7));
+  EXPECT_EQ(omit->faults, kFaultTorn | kFaultLatency);
+  EXPECT_EQ(omissions_text(*omit), "Sim3,Sim1.walk,Sim1.jump,latency,torn");
+  EXPECT_EQ(*parse_omissions(omissions_text(*omit)), *omit);
+  EXPECT_TRUE(parse_omissions("")->empty());
+  for (const char* bad : {"Sim0", "Sim", "Sim1.fly", "bogus", "Sim2,", "sim1"}) {
+    auto parsed = parse_omissions(bad);
+    ASSERT_FALSE(parsed.ok()) << bad;
+    EXPECT_NE(parsed.error().find("'"), std::string::npos) << parsed.error();
+  }
+}
+
+TEST(SimParts, ARunsPartsAreItsClientsTheirBehavioursAndItsFaultKinds) {
+  EXPECT_EQ(run_parts(2, false, false).size(), 2u * 9);
+  EXPECT_EQ(run_parts(2, true, false).size(), 2u * 9 + 2);
+  EXPECT_EQ(run_parts(1, true, true).size(), 9u + 7);
+  SimOmissions omit = *parse_omissions("Sim2,Sim1.chat,split,crash");
+  const auto kept = kept_parts(2, true, true, omit);
+  EXPECT_EQ(kept.size(), 8u + 5);
+  EXPECT_EQ(std::count(kept.begin(), kept.end(), "Sim1.chat"), 0);
+  EXPECT_EQ(std::count(kept.begin(), kept.end(), "Sim1.walk"), 1);
+  EXPECT_EQ(std::count(kept.begin(), kept.end(), "crash"), 0);
+}
+
+TEST(Simulation, ClientsLeftOutNeverConnect) {
+  SimOptions o;
+  o.seed = 4;
+  o.seconds = 5;
+  o.clients = 3;
+  const SimResult all = run_simulation(o, {});
+  EXPECT_GE(all.connections, 3);
+  o.omit = *parse_omissions("Sim1,Sim2,Sim3");
+  const SimResult none = run_simulation(o, {});
+  EXPECT_EQ(none.connections, 0);
+  EXPECT_TRUE(none.violations.empty());
+}
+
+}  // namespace
+}  // namespace hz
