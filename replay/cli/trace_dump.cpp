@@ -5,9 +5,10 @@
 #include "replay/cli/trace_commands.h"
 #include "replay/format/packet_view.h"
 #include "replay/format/trace_walker.h"
+#include "replay/replayer/snapshot_connections.h"
+#include "sim/core/hash.h"
 #include "sim/protocol/json_writer.h"
 #include "sim/protocol/wire.h"
-#include "sim/core/hash.h"
 
 namespace hz {
 namespace {
@@ -131,6 +132,10 @@ int trace_dump(const std::filesystem::path& file, const DumpOptions& options, st
     err << "horizon-trace: " << file.string() << ": " << walker.damage()->describe() << "\n";
     return kTraceUnreadable;
   }
+  // A file starting with a snapshot: its packets are named from the connections open in it.
+  if (auto resumed = connections_at_file_start(*bytes)) walker.resume(*resumed);
+  else err << "horizon-trace: note: the snapshot the file starts with cannot be read (" << resumed.error()
+           << "); packets of connections opened before it may be misnamed\n";
   walker.walk([&](const WalkedRecord& walked) {
     const Record& r = *walked.record;
     if (options.inputs_only && !is_input_record(r) && !std::holds_alternative<ClockReadRecord>(r)) return;

@@ -8,6 +8,7 @@
 #include "replay/cli/trace_commands.h"
 #include "replay/format/packet_view.h"
 #include "replay/format/trace_walker.h"
+#include "replay/replayer/snapshot_connections.h"
 #include "sim/protocol/wire.h"
 #include "sim/world/anvil/storage_jobs.h"
 
@@ -106,11 +107,16 @@ int info_one(const std::filesystem::path& path, std::ostream& out, std::ostream&
     return kTraceUnreadable;
   }
   const TraceHeader& h = *walker.header();
+  // A file starting with a snapshot: its packets are named from the connections open in it.
+  auto resumed = connections_at_file_start(*bytes);
+  if (resumed) walker.resume(*resumed);
+  else out << "note: the snapshot the file starts with cannot be read (" << resumed.error()
+           << "); packets of connections opened before it may be misnamed\n";
   FileStats s;
   s.last_tick = h.first_tick;
   walker.walk([&](const WalkedRecord& w) { collect(w, s); });
 
-  out << "format version " << kTraceFormatVersion << ", build " << h.build_id << ", protocol " << h.protocol_version
+  out << "format version " << walker.reader().format_version() << ", build " << h.build_id << ", protocol " << h.protocol_version
       << "\n";
   out << "session " << h.session << ", file " << h.file_index << ", started " << utc_time(h.wall_clock_millis) << "\n";
   out << "world: " << (h.world_origin == WorldOrigin::kGenerated ? "generated" : "loaded") << ", seed " << h.world_seed

@@ -148,14 +148,16 @@ int trace_verify(const std::vector<std::filesystem::path>& given, std::ostream& 
     return kTraceDiverged;
   }
   double recorded = static_cast<double>(result.recorded_nanos) / 1e9;
-  out << "identical: " << result.files << " file(s), " << result.frames << " frames, " << result.iterations
+  out << "identical: " << result.files << " file(s), " << result.frames << " frames, " << result.passes_replayed
       << " passes, " << result.inputs << " inputs, last tick " << result.last_tick << "\n";
-  if (result.resumed_at_tick) out << "started from the snapshot at tick " << *result.resumed_at_tick << "\n";
+  if (result.resumed_at_tick)
+    out << "started from the snapshot at tick " << *result.resumed_at_tick << " (session passes "
+        << result.iterations - result.passes_replayed << " to " << result.iterations << ")\n";
   if (result.snapshots_checked > 0)
     out << result.snapshots_checked << " later snapshot(s) matched the replayed core\n";
   out << "replayed " << fixed(recorded, 3) << " s of recorded time in " << fixed(seconds, 3) << " s";
   if (seconds > 0) {
-    out << " (" << fixed(static_cast<double>(result.iterations) / seconds, 0) << " passes/s, "
+    out << " (" << fixed(static_cast<double>(result.passes_replayed) / seconds, 0) << " passes/s, "
         << fixed(recorded / seconds, 1) << "x real time, " << fixed(static_cast<double>(bytes_read) / seconds / 1e6, 1)
         << " MB/s of trace)";
   }

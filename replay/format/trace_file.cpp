@@ -112,6 +112,7 @@ void TraceReader::read_preamble() {
                    std::to_string(kOldestReadableTraceVersion) + " to " + std::to_string(kTraceFormatVersion));
     return;
   }
+  format_version_ = version;
   uint32_t size = get_u32(file_.data() + 12);
   if (size > kMaxHeaderSize) {
     set_damage(DamageKind::kBadHeader, 12, "header size " + std::to_string(size) + " over the limit");

@@ -70,6 +70,8 @@ class TraceReader {
 
   // The header, unless the preamble is damaged (then damage() says how).
   const std::optional<TraceHeader>& header() const { return header_; }
+  // The format version the file was written in (0 when the preamble is unreadable).
+  uint32_t format_version() const { return format_version_; }
   // The next good frame; nullopt at the end of the file or at damage.
   std::optional<Frame> next_frame();
   const std::optional<TraceDamage>& damage() const { return damage_; }
@@ -85,6 +87,7 @@ class TraceReader {
 
   std::span<const uint8_t> file_;
   std::optional<TraceHeader> header_;
+  uint32_t format_version_ = 0;
   std::optional<TraceDamage> damage_;
   uint64_t offset_ = 0;
   uint64_t frames_read_ = 0;

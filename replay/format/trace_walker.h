@@ -33,6 +33,11 @@ class TraceWalker {
   const std::optional<TraceDamage>& damage() const { return reader_.damage(); }
   const TraceReader& reader() const { return reader_; }
   const ConnectionTracker& tracker() const { return tracker_; }
+  // Before walk(), for a file starting at a snapshot: the connections open in it (their states,
+  // compression and unread bytes), so their packets are named as the server reads them.
+  void resume(const std::vector<ResumedConnection>& connections) {
+    for (const ResumedConnection& c : connections) tracker_.resume(c);
+  }
 
  private:
   void flush_pass(const std::function<void(const WalkedRecord&)>& visit);

@@ -1,4 +1,7 @@
 #include "replay/replayer/chain_verifier.h"
+
+#include <utility>
+
 #include "sim/core/build_info.h"
 
 namespace hz {
@@ -44,9 +47,10 @@ bool ChainVerifier::add_file(std::span<const uint8_t> bytes, const std::string& 
   previous_ = header;
   ++result_.files;
   while (auto frame = reader.next_frame()) {
-    ++result_.frames;
+    bool replayed = false;
     for (const Record& r : frame->records) {
       if (!wanted(r)) continue;
+      if (!std::exchange(replayed, true)) ++result_.frames;
       if (first_record_) {
         first_record_ = false;
         const bool from_snapshot = std::holds_alternative<SnapshotRecord>(r);
@@ -84,6 +88,7 @@ VerifyResult ChainVerifier::finish() {
   if (!first_ && result_.outcome == VerifyResult::Outcome::kIdentical) fail("no trace files");
   if (replayer_) {
     result_.iterations = replayer_->iterations();
+    result_.passes_replayed = replayer_->iterations() - replayer_->first_pass();
     result_.inputs = replayer_->inputs_replayed();
     result_.last_tick = replayer_->tick();
     result_.resumed_at_tick = replayer_->resumed_at_tick();

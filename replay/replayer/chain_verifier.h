@@ -21,8 +21,9 @@ struct VerifyResult {
   std::string problem;             // why the trace could not be verified (kUnreadable)
   std::vector<std::string> notes;  // tolerated damage, build differences
   uint64_t files = 0;
-  uint64_t frames = 0;
-  uint64_t iterations = 0;
+  uint64_t frames = 0;  // frames replayed (those skipped to reach a snapshot not counted)
+  uint64_t iterations = 0;      // the session-wide pass count reached
+  uint64_t passes_replayed = 0;  // of those, the passes this replay ran (fewer from a snapshot)
   uint64_t inputs = 0;
   int64_t last_tick = 0;
   int64_t recorded_nanos = 0;   // recorded clock time covered

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 
+#include "replay/replayer/snapshot_connections.h"
 #include "sim/core/hash.h"
 #include "sim/game/sessions.h"
 #include "sim/protocol/wire.h"
@@ -144,25 +145,14 @@ void Replayer::resume(const TraceSnapshot& snapshot) {
   effects_seen_ = 0;
   started_ = true;
   iterations_ = snapshot.iteration;
+  first_pass_ = snapshot.iteration;
   chain_ = snapshot.chain_digest;
   resumed_at_tick_ = snapshot.tick;
   resume_tracker();
 }
 
 void Replayer::resume_tracker() {
-  for (const auto& [conn, session] : core_->sessions().connections()) {
-    ResumedConnection c;
-    c.conn = conn;
-    c.remote = session.remote;
-    c.state = session.state;
-    // Login success is sent as the profile id is set; finish_configuration as finish_sent is.
-    c.switch_invited = (session.state == ProtocolState::kLogin && session.uuid != Uuid{}) ||
-                       (session.state == ProtocolState::kConfiguration && session.finish_sent);
-    c.compression = session.decoder.compression_threshold();
-    c.unread.assign(session.decoder.unread().begin(), session.decoder.unread().end());
-    c.player = session.name;
-    tracker_.resume(c);
-  }
+  for (const ResumedConnection& c : resumed_connections(*core_)) tracker_.resume(c);
 }
 
 void Replayer::check_snapshot(const TraceSnapshot& snapshot) {

@@ -87,6 +87,8 @@ class Replayer {
   bool started() const { return started_; }
   // The tick of the snapshot replay started from, if it did not start at the session's start.
   std::optional<int64_t> resumed_at_tick() const { return resumed_at_tick_; }
+  // The session-wide number of the first pass this replay ran (0 from the session's start).
+  uint64_t first_pass() const { return first_pass_; }
   // Snapshots met after the start and found to match the replayed core.
   uint64_t snapshots_checked() const { return snapshots_checked_; }
   bool stopped() const { return stopped_; }
@@ -160,6 +162,7 @@ class Replayer {
   SnapshotAssembler snapshots_;
   bool needs_snapshot_ = false;  // the header does not start the session
   std::optional<int64_t> resumed_at_tick_;
+  uint64_t first_pass_ = 0;
   uint64_t snapshots_checked_ = 0;
 
   std::optional<Divergence> divergence_;

@@ -8,6 +8,9 @@ namespace hz {
 inline double lerp(double delta, double start, double end) { return start + delta * (end - start); }
 inline float lerp(float delta, float start, float end) { return start + delta * (end - start); }
 
+// Mth.DEG_TO_RAD as vanilla computes it in float.
+inline constexpr float kDegreesToRadians = static_cast<float>(3.141592653589793) / 180.0f;
+
 // Mth.sin / Mth.cos: vanilla's 65536-entry table of float sines.
 float table_sin(double radians);
 float table_cos(double radians);

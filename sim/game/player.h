@@ -28,6 +28,7 @@ struct Vec3 {
 
 // Avatar's standing eye height (a float, widened to double where a position adds it).
 inline constexpr float kStandingEyeHeight = 1.62f;
+inline constexpr double kPlayerHeight = 1.8;  // a standing player's box
 
 struct Player {
   ConnId conn = 0;

@@ -13,17 +13,17 @@ constexpr int kReach = 3;  // leaves never extend further than this from the tru
 constexpr int kSide = 2 * kReach + 1;
 constexpr int kMaxTall = 16;
 
-enum class Cell : uint8_t { kEmpty, kLog, kLeaf };
+enum class TreeCell : uint8_t { kEmpty, kLog, kLeaf };
 
 struct TreeGrid {
   int tall = 0;
-  std::array<Cell, kSide * kSide * kMaxTall> cells{};
+  std::array<TreeCell, kSide * kSide * kMaxTall> cells{};
   static size_t index(int dx, int dy, int dz) {
     return static_cast<size_t>((dy * kSide + (dz + kReach)) * kSide + (dx + kReach));
   }
-  Cell& at(int dx, int dy, int dz) { return cells[index(dx, dy, dz)]; }
+  TreeCell& at(int dx, int dy, int dz) { return cells[index(dx, dy, dz)]; }
   void leaf(int dx, int dy, int dz) {
-    if (dy >= 0 && dy < tall && at(dx, dy, dz) == Cell::kEmpty) at(dx, dy, dz) = Cell::kLeaf;
+    if (dy >= 0 && dy < tall && at(dx, dy, dz) == TreeCell::kEmpty) at(dx, dy, dz) = TreeCell::kLeaf;
   }
 };
 
@@ -70,7 +70,7 @@ std::array<uint8_t, kSide * kSide * kMaxTall> leaf_distances(TreeGrid& grid) {
   for (int dy = 0; dy < grid.tall; ++dy)
     for (int dz = -kReach; dz <= kReach; ++dz)
       for (int dx = -kReach; dx <= kReach; ++dx)
-        if (grid.at(dx, dy, dz) == Cell::kLog) {
+        if (grid.at(dx, dy, dz) == TreeCell::kLog) {
           distance[TreeGrid::index(dx, dy, dz)] = 0;
           frontier.push_back({dx, dy, dz});
         }
@@ -82,7 +82,7 @@ std::array<uint8_t, kSide * kSide * kMaxTall> leaf_distances(TreeGrid& grid) {
     for (const auto& s : kSteps) {
       const int nx = x + s[0], ny = y + s[1], nz = z + s[2];
       if (nx < -kReach || nx > kReach || nz < -kReach || nz > kReach || ny < 0 || ny >= grid.tall) continue;
-      if (grid.at(nx, ny, nz) != Cell::kLeaf || distance[TreeGrid::index(nx, ny, nz)] <= next) continue;
+      if (grid.at(nx, ny, nz) != TreeCell::kLeaf || distance[TreeGrid::index(nx, ny, nz)] <= next) continue;
       distance[TreeGrid::index(nx, ny, nz)] = next;
       frontier.push_back({nx, ny, nz});
     }
@@ -98,7 +98,7 @@ std::vector<TreeBlock> tree_blocks(const TreePlacement& tree, ChunkPos origin) {
   TreeGrid grid;
   const int height = std::clamp<int>(tree.height, 1, kMaxTall - 2);
   grid.tall = height + 2;
-  for (int dy = 0; dy < height; ++dy) grid.at(0, dy, 0) = Cell::kLog;
+  for (int dy = 0; dy < height; ++dy) grid.at(0, dy, 0) = TreeCell::kLog;
   if (tree.kind == TreeKind::kSpruce) {
     const int max_radius = 2 + static_cast<int>(rng.next_below(2));
     const int foliage_height = height - 2 - static_cast<int>(rng.next_below(2));
@@ -115,7 +115,7 @@ std::vector<TreeBlock> tree_blocks(const TreePlacement& tree, ChunkPos origin) {
   for (int dy = 0; dy < grid.tall; ++dy)
     for (int dz = -kReach; dz <= kReach; ++dz)
       for (int dx = -kReach; dx <= kReach; ++dx) {
-        if (grid.at(dx, dy, dz) != Cell::kLeaf) continue;
+        if (grid.at(dx, dy, dz) != TreeCell::kLeaf) continue;
         const uint8_t d = std::max<uint8_t>(1, distance[TreeGrid::index(dx, dy, dz)]);
         out.push_back({wx + dx, tree.y + dy, wz + dz,
                        b.leaves[static_cast<size_t>(kind)][d], false});

@@ -97,6 +97,8 @@ TEST(TraceDamageKinds, WrongVersion) {
   EXPECT_EQ(damage_of(file).kind, DamageKind::kWrongVersion);
   file[8] = 7;  // version 7 is version 8 without Snapshot records: read as it is
   EXPECT_FALSE(read_trace(file).damage);
+  EXPECT_EQ(TraceReader(file).format_version(), 7u);  // as `info` prints it
+  EXPECT_EQ(TraceReader(valid_trace()).format_version(), kTraceFormatVersion);
 }
 
 TEST(TraceDamageKinds, BadHeaderChecksumAndBadHeaderFields) {

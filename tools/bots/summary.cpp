@@ -20,25 +20,25 @@ double process_cpu_seconds() {
   return seconds(usage.ru_utime) + seconds(usage.ru_stime);
 }
 
-double per_second(uint64_t count, double seconds) { return seconds > 0 ? static_cast<double>(count) / seconds : 0.0; }
+double rate_per_second(uint64_t count, double seconds) { return seconds > 0 ? static_cast<double>(count) / seconds : 0.0; }
 
 void write_counts(JsonWriter& w, const Counters& c, double seconds) {
   w.key("seconds").number(seconds);
   w.key("chunks").number(c.chunks);
-  w.key("chunks_per_s").number(per_second(c.chunks, seconds));
+  w.key("chunks_per_s").number(rate_per_second(c.chunks, seconds));
   w.key("new_chunks").number(c.new_chunks);
-  w.key("new_chunks_per_s").number(per_second(c.new_chunks, seconds));
+  w.key("new_chunks_per_s").number(rate_per_second(c.new_chunks, seconds));
   w.key("resent_chunks").number(c.resent_chunks);
   w.key("forgotten_chunks").number(c.forgotten_chunks);
   w.key("batches").number(c.batches);
   w.key("pullbacks").number(c.pullbacks);
   w.key("moves").number(c.moves);
-  w.key("moves_per_s").number(per_second(c.moves, seconds));
+  w.key("moves_per_s").number(rate_per_second(c.moves, seconds));
   w.key("actions").number(c.actions);
-  w.key("actions_per_s").number(per_second(c.actions, seconds));
+  w.key("actions_per_s").number(rate_per_second(c.actions, seconds));
   w.key("acks").number(c.acks);
   w.key("block_updates").number(c.block_updates);
-  w.key("block_updates_per_s").number(per_second(c.block_updates, seconds));
+  w.key("block_updates_per_s").number(rate_per_second(c.block_updates, seconds));
 }
 
 void write_vec(JsonWriter& w, const Vec3d& v) { w.begin_array().number(v.x).number(v.y).number(v.z).end_array(); }

@@ -11,19 +11,14 @@
 #include "sim/data/blocks.h"
 #include "sim/game/blocks/block_kinds.h"
 #include "sim/game/blocks/placement_states.h"
+#include "sim/game/movement/aabb.h"
 
 namespace hz {
 
 namespace {
 
 constexpr double kClipEpsilon = 1.0e-7;
-constexpr float kDegreesToRadians = static_cast<float>(3.141592653589793) / 180.0f;
 
-Vec3 operator-(const Vec3& a, const Vec3& b) { return Vec3{a.x - b.x, a.y - b.y, a.z - b.z}; }
-double distance_sqr(const Vec3& a, const Vec3& b) {
-  const Vec3 d = a - b;
-  return d.x * d.x + d.y * d.y + d.z * d.z;
-}
 double frac(double v) { return v - std::floor(v); }
 int sign(double v) { return v == 0.0 ? 0 : v > 0.0 ? 1 : -1; }
 

@@ -9,7 +9,6 @@ namespace hz {
 
 namespace {
 
-constexpr float kDegreesToRadians = static_cast<float>(3.141592653589793) / 180.0f;
 
 constexpr Step kSteps[6] = {{0, -1, 0}, {0, 1, 0}, {0, 0, -1}, {0, 0, 1}, {-1, 0, 0}, {1, 0, 0}};
 

@@ -41,27 +41,27 @@ BlockStateId door_shape(const BlockWorld& world, BlockStateId state, const Block
 
 // Which shape rule a block follows, worked out once per block (the checks compare names and tags,
 // and every block change asks six neighbours).
-enum class ShapeKind : uint8_t {
+enum class ShapeRule : uint8_t {
   kNone, kFloorAttached, kWallTorch, kFaceAttached, kDoor, kNeedsSupport, kConcretePowder, kFalling, kConnecting,
   kLeaves, kFire
 };
 
-ShapeKind kind_of(BlockId block) {
-  static const std::vector<ShapeKind> kinds = [] {
-    std::vector<ShapeKind> out(static_cast<size_t>(block_count()), ShapeKind::kNone);
+ShapeRule kind_of(BlockId block) {
+  static const std::vector<ShapeRule> kinds = [] {
+    std::vector<ShapeRule> out(static_cast<size_t>(block_count()), ShapeRule::kNone);
     for (BlockId b = 0; b < static_cast<BlockId>(block_count()); ++b) {
-      ShapeKind& k = out[b];
-      if (is_standing_torch(b) || is_pressure_plate(b)) k = ShapeKind::kFloorAttached;
-      else if (is_wall_torch(b)) k = ShapeKind::kWallTorch;
-      else if (is_button(b) || is_lever(b)) k = ShapeKind::kFaceAttached;
-      else if (is_door(b)) k = ShapeKind::kDoor;
-      else if (is_vegetation(b) || is_carpet(b) || is_snow_layer(b)) k = ShapeKind::kNeedsSupport;
-      else if (is_concrete_powder(b)) k = ShapeKind::kConcretePowder;
-      else if (is_falling_block(b)) k = ShapeKind::kFalling;
-      else if (is_stairs(b) || is_fence(b) || is_pane(b) || is_wall(b)) k = ShapeKind::kConnecting;
-      else if (is_leaves(b) && !state_property(block_info(b).default_state, "distance").empty()) k = ShapeKind::kLeaves;
+      ShapeRule& k = out[b];
+      if (is_standing_torch(b) || is_pressure_plate(b)) k = ShapeRule::kFloorAttached;
+      else if (is_wall_torch(b)) k = ShapeRule::kWallTorch;
+      else if (is_button(b) || is_lever(b)) k = ShapeRule::kFaceAttached;
+      else if (is_door(b)) k = ShapeRule::kDoor;
+      else if (is_vegetation(b) || is_carpet(b) || is_snow_layer(b)) k = ShapeRule::kNeedsSupport;
+      else if (is_concrete_powder(b)) k = ShapeRule::kConcretePowder;
+      else if (is_falling_block(b)) k = ShapeRule::kFalling;
+      else if (is_stairs(b) || is_fence(b) || is_pane(b) || is_wall(b)) k = ShapeRule::kConnecting;
+      else if (is_leaves(b) && !state_property(block_info(b).default_state, "distance").empty()) k = ShapeRule::kLeaves;
       else if (fire_rules::is_fire(block_info(b).default_state) || fire_rules::is_soul_fire(block_info(b).default_state))
-        k = ShapeKind::kFire;
+        k = ShapeRule::kFire;
     }
     return out;
   }();
@@ -74,32 +74,32 @@ BlockStateId update_shape(const BlockWorld& world, BlockTickScheduler& ticks, Bl
                           Dir toward, BlockStateId neighbour) {
   const BlockId block = block_of_state(state);
   switch (kind_of(block)) {
-    case ShapeKind::kNone:
+    case ShapeRule::kNone:
       return state;
-    case ShapeKind::kFloorAttached:
+    case ShapeRule::kFloorAttached:
       return toward == Dir::kDown && !can_survive(world, state, pos) ? air() : state;
-    case ShapeKind::kWallTorch:
+    case ShapeRule::kWallTorch:
       return toward == opposite(facing_of(state)) && !can_survive(world, state, pos) ? air() : state;
-    case ShapeKind::kFaceAttached:
+    case ShapeRule::kFaceAttached:
       return toward == toward_support(state) && !can_survive(world, state, pos) ? air() : state;
-    case ShapeKind::kDoor:
+    case ShapeRule::kDoor:
       return door_shape(world, state, pos, toward, neighbour);
-    case ShapeKind::kNeedsSupport:
+    case ShapeRule::kNeedsSupport:
       return can_survive(world, state, pos) ? state : air();
-    case ShapeKind::kConcretePowder:
+    case ShapeRule::kConcretePowder:
       if (touches_water(world, pos)) return block_info(concrete_of(block)).default_state;
       [[fallthrough]];
-    case ShapeKind::kFalling:
+    case ShapeRule::kFalling:
       ticks.schedule_block_tick(pos, block, kFallingBlockDelay);
       return state;
-    case ShapeKind::kConnecting:
+    case ShapeRule::kConnecting:
       return connection_update(world, state, pos, toward).value_or(state);
-    case ShapeKind::kLeaves:
+    case ShapeRule::kLeaves:
       // The recount runs as the leaf's block tick (BlockTickRules), so a cut log's leaves learn
       // their new distance one layer a tick. A waterlogged leaf's water tick is the fluids' part.
       if (leaves_need_recount(state, neighbour)) ticks.schedule_block_tick(pos, block, kLeavesTickDelay);
       return state;
-    case ShapeKind::kFire:
+    case ShapeRule::kFire:
       // Fire re-reads which faces it clings to; soul fire goes back to its one state.
       if (!fire_rules::can_survive(world, state, pos)) return air();
       if (fire_rules::is_soul_fire(state)) return block_info(block).default_state;
@@ -123,7 +123,7 @@ void on_place(BlockWorld& world, BlockTickScheduler& ticks, Rng& random, BlockSt
               const BlockPos& pos) {
   const BlockId block = block_of_state(state);
   if (is_falling_block(block)) ticks.schedule_block_tick(pos, block, kFallingBlockDelay);
-  if (kind_of(block) != ShapeKind::kFire) return;
+  if (kind_of(block) != ShapeRule::kFire) return;
   // BaseFireBlock.onPlace: a new fire that cannot stay goes out at once. FireBlock.onPlace then
   // asks for its tick (a draw even when that fire is gone or only aged).
   if (block_of_state(old) != block && !fire_rules::can_survive(world, state, pos)) world.set_block(pos, air());

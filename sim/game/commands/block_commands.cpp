@@ -94,7 +94,7 @@ std::optional<BlockStateId> read_block_state(CommandReader& reader, std::optiona
   return state;
 }
 
-bool in_world(const BlockPos& pos) { return pos.y >= kWorldMinY && pos.y <= kWorldMaxY; }
+bool inside_build_height(const BlockPos& pos) { return pos.y >= kWorldMinY && pos.y <= kWorldMaxY; }
 
 std::string describe(const BlockPos& pos) {
   return std::to_string(pos.x) + ", " + std::to_string(pos.y) + ", " + std::to_string(pos.z);
@@ -151,7 +151,7 @@ int run_setblock_command(CommandHost& host, const CommandSource& source, Command
   const BlockStateId state = args->state;
   const std::string& mode = args->mode;
   BlockWorld& world = host.block_world();
-  if (!in_world(*pos)) return host.send_failure(source, "That position is out of this world!"), 0;
+  if (!inside_build_height(*pos)) return host.send_failure(source, "That position is out of this world!"), 0;
   if (!world.is_loaded(*pos)) return host.send_failure(source, "That position is not loaded"), 0;
   if (mode == "keep" && !is_air(world.block_at(*pos))) return host.send_failure(source, "Could not set the block"), 0;
   // destroy: vanilla breaks the old block first, dropping its loot.
@@ -184,7 +184,7 @@ int run_fill_command(CommandHost& host, const CommandSource& source, CommandRead
     return 0;
   }
   BlockWorld& world = host.block_world();
-  if (!in_world(lo) || !in_world(hi)) return host.send_failure(source, "That position is out of this world!"), 0;
+  if (!inside_build_height(lo) || !inside_build_height(hi)) return host.send_failure(source, "That position is out of this world!"), 0;
   for (int cx = lo.x >> 4; cx <= hi.x >> 4; ++cx)
     for (int cz = lo.z >> 4; cz <= hi.z >> 4; ++cz)
       if (!world.is_loaded({cx * 16, lo.y, cz * 16})) return host.send_failure(source, "That position is not loaded"), 0;

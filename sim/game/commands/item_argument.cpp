@@ -11,7 +11,7 @@ namespace hz {
 
 namespace {
 
-constexpr std::string_view kEnchantments = "minecraft:enchantments";
+constexpr std::string_view kEnchantmentsComponent = "minecraft:enchantments";
 
 bool identifier_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == ':' || c == '/' || c == '.' || c == '-';
@@ -101,7 +101,7 @@ class ArgumentParser {
 bool read_enchantments(ArgumentParser& in, ItemStack& stack) {
   const size_t value_start = in.cursor();
   auto malformed = [&](const std::string& why) {
-    return in.fail_at(value_start, "Malformed '" + std::string(kEnchantments) + "' component: '" + why + "'");
+    return in.fail_at(value_start, "Malformed '" + std::string(kEnchantmentsComponent) + "' component: '" + why + "'");
   };
   if (!in.expect('{')) return false;
   in.skip_whitespace();
@@ -143,9 +143,9 @@ bool read_components(ArgumentParser& in, ItemStack& stack) {
     const std::string id = in.read_while(identifier_char);
     if (id.empty()) return in.fail("Expected item component");
     // Only the enchantments component is modelled; every other name is refused as unknown.
-    if (with_namespace(id) != kEnchantments) return in.fail_at(id_start, "Unknown item component '" + with_namespace(id) + "'");
+    if (with_namespace(id) != kEnchantmentsComponent) return in.fail_at(id_start, "Unknown item component '" + with_namespace(id) + "'");
     if (seen)
-      return in.fail("Item component '" + std::string(kEnchantments) + "' was repeated, but only one value can be specified");
+      return in.fail("Item component '" + std::string(kEnchantmentsComponent) + "' was repeated, but only one value can be specified");
     seen = true;
     in.skip_whitespace();
     if (removal) {

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "sim/data/catalog.h"
+#include "sim/game/entities/entity_data.h"
 #include "sim/game/mobs/mob_kinds.h"
 
 namespace hz {
@@ -58,9 +59,7 @@ std::optional<Vec3> clip_box(const Aabb& box, const Vec3& from, const Vec3& to) 
 }  // namespace arrow_rules
 
 namespace {
-constexpr int32_t kByteSerializer = 0;
 constexpr int32_t kBooleanSerializer = 8;
-constexpr uint8_t kEndOfData = 0xFF;
 constexpr uint8_t kCritFlag = 1;
 }  // namespace
 
@@ -91,7 +90,7 @@ Bytes Arrow::synched_data() const {
   ByteWriter out;
   if (crit) {
     out.u8(kFlagsIndex);
-    out.varint(kByteSerializer);
+    out.varint(entity_data::kByteSerializer);
     out.u8(kCritFlag);
   }
   if (in_ground) {
@@ -100,7 +99,7 @@ Bytes Arrow::synched_data() const {
     out.boolean(true);
   }
   if (out.size() == 0) return {};
-  out.u8(kEndOfData);
+  out.u8(entity_data::kEndOfData);
   return out.take();
 }
 

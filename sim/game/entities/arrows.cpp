@@ -22,7 +22,7 @@ constexpr double kFallCheck = 0.06;
 // The arrow backs off the hit face by this much along each axis it moved on.
 constexpr double kBackOff = static_cast<double>(0.05f);
 
-bool chunk_loaded(const BlockSource& blocks, const Vec3& p) {
+bool arrow_chunk_loaded(const BlockSource& blocks, const Vec3& p) {
   return blocks.is_chunk_loaded(java_floor(p.x) >> 4, java_floor(p.z) >> 4);
 }
 
@@ -77,7 +77,7 @@ std::vector<int32_t> Arrows::ids() const {
 void Arrows::tick() {
   for (const int32_t id : ids()) {
     Arrow& arrow = *arrows_.at(id);
-    if (arrow.removed || !chunk_loaded(*blocks_, arrow.position)) continue;
+    if (arrow.removed || !arrow_chunk_loaded(*blocks_, arrow.position)) continue;
     tick_arrow(arrow);
   }
   std::erase_if(arrows_, [](const auto& entry) { return entry.second->removed; });

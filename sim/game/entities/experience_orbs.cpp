@@ -19,8 +19,8 @@ namespace {
 constexpr double kAwardMergeHalf = 0.5;
 constexpr double kScanReach = 0.5;
 // Player.aiStep: the pickup area reaches 1 sideways and 0.5 up and down.
-constexpr double kPickupReachHorizontal = 1.0;
-constexpr double kPickupReachVertical = 0.5;
+constexpr double kOrbReachHorizontal = 1.0;
+constexpr double kOrbReachVertical = 0.5;
 // The constructor's random push: x and z in [-0.2, 0.2), y in [0, 0.4).
 constexpr double kSpawnSpread = 0.2;
 constexpr double kSpawnHalfSpread = 0.1;
@@ -165,7 +165,7 @@ const Player* ExperienceOrbs::follow_target(ExperienceOrb& orb) {
 void ExperienceOrbs::pick_up(Player& player) {
   if (player.dead || player.health <= 0.0f || player.game_mode == GameMode::kSpectator) return;
   const Aabb area = make_player_box(player.position, Pose::kStanding)
-                        .inflate(kPickupReachHorizontal, kPickupReachVertical, kPickupReachHorizontal);
+                        .inflate(kOrbReachHorizontal, kOrbReachVertical, kOrbReachHorizontal);
   std::vector<ExperienceOrb*> touching;
   for (ExperienceOrb* orb : orbs_.near(area))
     if (!orb->removed && area.intersects(orb_physics::orb_box(orb->position))) touching.push_back(orb);

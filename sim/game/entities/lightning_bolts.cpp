@@ -16,7 +16,7 @@ namespace {
 // The extra fires of a bolt's first tick (LightningBolt.spawnFire(4)).
 constexpr int kFirstFlashExtraFires = 4;
 
-BlockPos block_pos_of(const Vec3& p) { return BlockPos{java_floor(p.x), java_floor(p.y), java_floor(p.z)}; }
+BlockPos struck_block_of(const Vec3& p) { return BlockPos{java_floor(p.x), java_floor(p.y), java_floor(p.z)}; }
 
 }  // namespace
 
@@ -84,7 +84,7 @@ void LightningBolts::tick_one(LightningBolt& bolt) {
 
 void LightningBolts::spawn_fire(LightningBolt& bolt, int additional) {
   if (bolt.visual_only) return;
-  const BlockPos at = block_pos_of(bolt.position);
+  const BlockPos at = struck_block_of(bolt.position);
   if (!can_spread_fire_around(at)) return;
   try_fire(at);
   for (int i = 0; i < additional; ++i) {

@@ -6,7 +6,7 @@
 namespace hz {
 namespace {
 
-std::string describe(ChunkPos pos) { return "[" + std::to_string(pos.x) + ", " + std::to_string(pos.z) + "]"; }
+std::string chunk_text(ChunkPos pos) { return "[" + std::to_string(pos.x) + ", " + std::to_string(pos.z) + "]"; }
 
 }  // namespace
 
@@ -50,12 +50,12 @@ void SavedEntities::on_entities_read(ChunkPos pos, const Bytes* nbt) {
   if (nbt == nullptr) return;
   Result<EntityChunk> chunk = decode_entity_chunk(*nbt);
   if (!chunk) {
-    log_.log(LogLevel::kError, "Failed to load entity chunk " + describe(pos) + ": " + chunk.error());
+    log_.log(LogLevel::kError, "Failed to load entity chunk " + chunk_text(pos) + ": " + chunk.error());
     return;
   }
   if (chunk->position != pos)
-    log_.log(LogLevel::kError, "Chunk file at " + describe(pos) + " is in the wrong location. (Expected " +
-                                   describe(pos) + ", got " + describe(chunk->position) + ")");
+    log_.log(LogLevel::kError, "Chunk file at " + chunk_text(pos) + " is in the wrong location. (Expected " +
+                                   chunk_text(pos) + ", got " + chunk_text(chunk->position) + ")");
   state.stored = !chunk->entities.empty();
   for (nbt::Compound& tag : chunk->entities) {
     const nbt::Tag* id = tag.find("id");
@@ -70,7 +70,7 @@ void SavedEntities::on_entities_read(ChunkPos pos, const Bytes* nbt) {
       ++loaded_;
     } else {
       ++dropped_;
-      log_.log(LogLevel::kWarn, "Skipping invalid " + *type + " in entity chunk " + describe(pos));
+      log_.log(LogLevel::kWarn, "Skipping invalid " + *type + " in entity chunk " + chunk_text(pos));
     }
   }
 }

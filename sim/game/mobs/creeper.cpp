@@ -1,5 +1,7 @@
 #include "sim/game/mobs/creeper.h"
 
+#include "sim/game/movement/aabb.h"
+
 namespace hz::creeper {
 
 namespace {
@@ -7,7 +9,6 @@ namespace {
 constexpr int32_t kIntSerializer = 1;
 constexpr int32_t kBooleanSerializer = 8;
 
-double distance_sqr(const Vec3& a, const Vec3& b) { return length_sqr(a - b); }
 
 const Player* living(MobWorld& world, std::optional<ConnId> conn) {
   const Player* p = conn ? world.players.player(*conn) : nullptr;

@@ -4,6 +4,7 @@
 
 #include "sim/core/check.h"
 #include "sim/data/catalog.h"
+#include "sim/game/entities/entity_data.h"
 #include "sim/game/mobs/creeper.h"
 #include "sim/protocol/nbt.h"
 #include "sim/protocol/packets.h"
@@ -13,10 +14,8 @@ namespace hz {
 
 namespace {
 // EntityDataSerializers registration order.
-constexpr int32_t kByteSerializer = 0;
 constexpr int32_t kFloatSerializer = 3;
 constexpr int32_t kOptionalComponentSerializer = 6;
-constexpr uint8_t kEndOfData = 0xFF;
 // LivingEntity defines health with 1.0; a value equal to it is not sent on pairing.
 constexpr float kHealthDefault = 1.0f;
 constexpr uint8_t kNoAiFlag = 1;
@@ -48,7 +47,7 @@ Bytes Mob::synched_data() const {
   ByteWriter out;
   if (state.on_fire) {
     out.u8(kSharedFlagsIndex);
-    out.varint(kByteSerializer);
+    out.varint(entity_data::kByteSerializer);
     out.u8(kOnFireFlag);
   }
   if (state.custom_name) {
@@ -59,7 +58,7 @@ Bytes Mob::synched_data() const {
   }
   if (state.using_item) {
     out.u8(kLivingFlagsIndex);
-    out.varint(kByteSerializer);
+    out.varint(entity_data::kByteSerializer);
     out.u8(kUsingItemFlag);
   }
   if (state.health != kHealthDefault) {
@@ -69,17 +68,17 @@ Bytes Mob::synched_data() const {
   }
   if (state.no_ai || state.aggressive) {
     out.u8(kMobFlagsIndex);
-    out.varint(kByteSerializer);
+    out.varint(entity_data::kByteSerializer);
     out.u8(static_cast<uint8_t>((state.no_ai ? kNoAiFlag : 0) | (state.aggressive ? kAggressiveFlag : 0)));
   }
   if (state.climbing) {
     out.u8(kSpiderFlagsIndex);
-    out.varint(kByteSerializer);
+    out.varint(entity_data::kByteSerializer);
     out.u8(kClimbingFlag);
   }
   if (kind_->type == MobType::kCreeper) creeper::write_data(*this, out);
   if (out.size() == 0) return {};
-  out.u8(kEndOfData);
+  out.u8(entity_data::kEndOfData);
   return out.take();
 }
 

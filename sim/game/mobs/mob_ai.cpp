@@ -10,6 +10,7 @@
 #include "sim/game/mobs/mob_physics.h"
 #include "sim/game/mobs/skeleton.h"
 #include "sim/game/mobs/spider.h"
+#include "sim/game/movement/aabb.h"
 #include "sim/game/movement/block_shapes.h"
 #include "sim/game/movement/player_body.h"
 #include "sim/game/pathfinding/ground_navigation.h"
@@ -71,7 +72,6 @@ bool is_door_or_fence(BlockStateId state) {
 
 bool alive(const Player& p) { return !p.dead && p.health > 0.0f; }
 
-double distance_sqr(const Vec3& a, const Vec3& b) { return length_sqr(a - b); }
 
 Player* player_of(MobWorld& world, std::optional<ConnId> conn) {
   return conn ? world.players.player(*conn) : nullptr;

@@ -30,7 +30,6 @@ namespace {
 // LivingEntity's memory of the last attacker (lastHurtByMob), in ticks.
 constexpr int kLastHurtByMemory = 100;
 // A standing player's height: skeletons aim at a third of it.
-constexpr double kPlayerHeight = 1.8;
 // Entities read the chunk at their feet: they tick only while it is loaded (docs/entities.md).
 bool chunk_loaded(const BlockSource& blocks, const Vec3& p) {
   return blocks.is_chunk_loaded(java_floor(p.x) >> 4, java_floor(p.z) >> 4);

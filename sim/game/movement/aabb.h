@@ -32,6 +32,7 @@ inline double length_sqr(const Vec3& v) { return v.x * v.x + v.y * v.y + v.z * v
 inline double horizontal_length_sqr(const Vec3& v) { return v.x * v.x + v.z * v.z; }
 inline Vec3 operator+(const Vec3& a, const Vec3& b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
 inline Vec3 operator-(const Vec3& a, const Vec3& b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+inline double distance_sqr(const Vec3& a, const Vec3& b) { return length_sqr(a - b); }
 
 struct Aabb {
   double min_x = 0, min_y = 0, min_z = 0, max_x = 0, max_y = 0, max_z = 0;

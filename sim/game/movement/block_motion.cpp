@@ -44,7 +44,7 @@ struct MotionTables {
   BlockId scaffolding = 0;
 };
 
-const MotionTables& tables() {
+const MotionTables& motion_tables() {
   static const MotionTables t = [] {
     MotionTables out;
     for (int id = 0; id < block_count(); ++id) out.blocks.push_back(motion_of(static_cast<BlockId>(id)));
@@ -56,9 +56,9 @@ const MotionTables& tables() {
 
 }  // namespace
 
-const BlockMotion& block_motion(BlockStateId state) { return tables().blocks[block_of_state(state)]; }
+const BlockMotion& block_motion(BlockStateId state) { return motion_tables().blocks[block_of_state(state)]; }
 
-bool is_scaffolding(BlockStateId state) { return block_of_state(state) == tables().scaffolding; }
+bool is_scaffolding(BlockStateId state) { return block_of_state(state) == motion_tables().scaffolding; }
 
 Vec3 stuck_multiplier(Stuck stuck) {
   switch (stuck) {

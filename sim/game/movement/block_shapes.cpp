@@ -129,7 +129,7 @@ ShapeTables build_tables() {
   return t;
 }
 
-const ShapeTables& tables() {
+const ShapeTables& shape_tables() {
   static const ShapeTables t = build_tables();
   return t;
 }
@@ -148,7 +148,7 @@ Vec3 column_offset(int x, int z, float max_offset) {
 }
 
 const VoxelShape* block_collision_shape(BlockStateId state, int x, int y, int z, const CollisionContext& ctx) {
-  const ShapeTables& t = tables();
+  const ShapeTables& t = shape_tables();
   const StateShape& s = t.states[state];
   switch (s.kind) {
     case ShapeKind::kStatic: return s.shape;
@@ -169,6 +169,6 @@ const VoxelShape* block_collision_shape(BlockStateId state, int x, int y, int z,
   return nullptr;
 }
 
-bool has_large_collision_shape(BlockStateId state) { return tables().states[state].large; }
+bool has_large_collision_shape(BlockStateId state) { return shape_tables().states[state].large; }
 
 }  // namespace hz

@@ -11,7 +11,7 @@ namespace hz {
 
 namespace {
 
-bool in_block_tag(std::string_view tag, BlockId block) {
+bool in_synced_block_tag(std::string_view tag, BlockId block) {
   for (const TagRegistry& registry : synced_tags()) {
     if (registry.registry != "minecraft:block") continue;
     for (const Tag& t : registry.tags)
@@ -24,7 +24,7 @@ bool property_is(BlockStateId state, std::string_view property, std::string_view
   return state_property(state, property) == value;
 }
 
-bool is_lava(BlockStateId state) { return has_fluid(state) && !is_water(state); }
+bool is_lava_fluid(BlockStateId state) { return has_fluid(state) && !is_water(state); }
 
 // Blocks whose class answers isPathfindable(LAND) with false whatever their shape.
 bool refuses_land_paths(std::string_view name) {
@@ -53,17 +53,17 @@ bool compute_pathfindable_on_land(BlockStateId state) {
   const BlockId block = block_of_state(state);
   const std::string_view name = block_info(block).name;
   // Doors, trapdoors and fence gates let mobs through exactly when open.
-  if (in_block_tag("minecraft:doors", block) || in_block_tag("minecraft:trapdoors", block) ||
-      in_block_tag("minecraft:fence_gates", block))
+  if (in_synced_block_tag("minecraft:doors", block) || in_synced_block_tag("minecraft:trapdoors", block) ||
+      in_synced_block_tag("minecraft:fence_gates", block))
     return property_is(state, "open", "true");
-  if (in_block_tag("minecraft:fences", block) || in_block_tag("minecraft:walls", block)) return false;
+  if (in_synced_block_tag("minecraft:fences", block) || in_synced_block_tag("minecraft:walls", block)) return false;
   if (name == "snow") return state_property(state, "layers") < std::string_view("5");
   if (refuses_land_paths(name)) return false;
   return !full_cube_collision(state);
 }
 
 bool is_burning(BlockStateId state, BlockId block, std::string_view name) {
-  return in_block_tag("minecraft:fire", block) || name == "lava" || name == "magma_block" ||
+  return in_synced_block_tag("minecraft:fire", block) || name == "lava" || name == "magma_block" ||
          name == "lava_cauldron" || (name.ends_with("campfire") && property_is(state, "lit", "true"));
 }
 
@@ -77,20 +77,20 @@ PathType compute_state_path_type(BlockStateId state) {
   if (is_air(state)) return PathType::kOpen;
   const BlockId block = block_of_state(state);
   const std::string_view name = block_info(block).name;
-  if (in_block_tag("minecraft:trapdoors", block) || name == "lily_pad" || name == "big_dripleaf")
+  if (in_synced_block_tag("minecraft:trapdoors", block) || name == "lily_pad" || name == "big_dripleaf")
     return PathType::kTrapdoor;
   if (name == "powder_snow") return PathType::kPowderSnow;
   if (name == "cactus" || name == "sweet_berry_bush") return PathType::kDamaging;
   if (name == "honey_block") return PathType::kStickyHoney;
   if (name == "cocoa") return PathType::kCocoa;
   if (name == "wither_rose" || name == "pointed_dripstone") return PathType::kDamageCautious;
-  if (is_lava(state)) return PathType::kLava;
+  if (is_lava_fluid(state)) return PathType::kLava;
   if (is_burning(state, block, name)) return PathType::kFire;
-  if (in_block_tag("minecraft:doors", block)) return door_type(state, name);
-  if (in_block_tag("minecraft:rails", block)) return PathType::kRail;
-  if (in_block_tag("minecraft:leaves", block)) return PathType::kLeaves;
-  const bool closed_gate = in_block_tag("minecraft:fence_gates", block) && !property_is(state, "open", "true");
-  if (in_block_tag("minecraft:fences", block) || in_block_tag("minecraft:walls", block) || closed_gate)
+  if (in_synced_block_tag("minecraft:doors", block)) return door_type(state, name);
+  if (in_synced_block_tag("minecraft:rails", block)) return PathType::kRail;
+  if (in_synced_block_tag("minecraft:leaves", block)) return PathType::kLeaves;
+  const bool closed_gate = in_synced_block_tag("minecraft:fence_gates", block) && !property_is(state, "open", "true");
+  if (in_synced_block_tag("minecraft:fences", block) || in_synced_block_tag("minecraft:walls", block) || closed_gate)
     return PathType::kFence;
   if (!pathfindable_on_land(state)) return PathType::kBlocked;
   return is_water(state) ? PathType::kWater : PathType::kOpen;

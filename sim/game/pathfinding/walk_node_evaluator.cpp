@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 
+#include "sim/core/java_format.h"
 #include "sim/game/movement/world_collisions.h"
 #include "sim/game/pathfinding/block_path_types.h"
 
@@ -22,7 +23,6 @@ int64_t pack(int x, int y, int z) {
          static_cast<int64_t>(y & 0xFFF);
 }
 
-int floor_int(double v) { return static_cast<int>(std::floor(v)); }
 
 // Fences and closed doors: a mob standing in one must check that it can leave without bumping.
 bool has_partial_collision(PathType t) {
@@ -42,7 +42,7 @@ WalkNodeEvaluator::WalkNodeEvaluator(const BlockSource& world, const PathMob& mo
       box_width_(static_cast<int>(std::floor(mob.width + 1.0f))),
       box_height_(static_cast<int>(std::floor(mob.height + 1.0f))),
       box_depth_(box_width_) {
-  const int bx = floor_int(mob.position.x), by = floor_int(mob.position.y), bz = floor_int(mob.position.z);
+  const int bx = java_floor(mob.position.x), by = java_floor(mob.position.y), bz = java_floor(mob.position.z);
   standing_type_ = position_path_type(world, bx, by, bz);
   below_standing_type_ = position_path_type(world, bx, by - 1, bz);
 }
@@ -124,16 +124,16 @@ PathType WalkNodeEvaluator::uncached_mob_path_type(int x, int y, int z) const {
 // --- the start ---
 
 int WalkNodeEvaluator::start_y() {
-  int y = floor_int(mob_.position.y);
-  const int bx = floor_int(mob_.position.x), bz = floor_int(mob_.position.z);
+  int y = java_floor(mob_.position.y);
+  const int bx = java_floor(mob_.position.x), bz = java_floor(mob_.position.z);
   if (mob_.can_float && mob_.in_water) {
     // Up through the water column; the node is the last water block.
     while (is_water(world_.block(bx, y, bz))) ++y;
     return y - 1;
   }
-  if (mob_.on_ground) return floor_int(mob_.position.y + 0.5);
+  if (mob_.on_ground) return java_floor(mob_.position.y + 0.5);
   // In the air: down to the first block that is neither air nor passable.
-  int at = floor_int(mob_.position.y + 1.0);
+  int at = java_floor(mob_.position.y + 1.0);
   while (at > world_.min_y()) {
     y = at;
     --at;
@@ -158,14 +158,14 @@ int WalkNodeEvaluator::start_node(int x, int y, int z) {
 
 int WalkNodeEvaluator::start() {
   const int y = start_y();
-  const int bx = floor_int(mob_.position.x), bz = floor_int(mob_.position.z);
+  const int bx = java_floor(mob_.position.x), bz = java_floor(mob_.position.z);
   if (!can_start_at(bx, y, bz)) {
     // A mob overhanging an edge may start from the block under one of its box's corners.
     const Aabb box = mob_box();
     const double corners[4][2] = {
         {box.min_x, box.min_z}, {box.min_x, box.max_z}, {box.max_x, box.min_z}, {box.max_x, box.max_z}};
     for (const auto& c : corners)
-      if (can_start_at(floor_int(c[0]), y, floor_int(c[1]))) return start_node(floor_int(c[0]), y, floor_int(c[1]));
+      if (can_start_at(java_floor(c[0]), y, java_floor(c[1]))) return start_node(java_floor(c[0]), y, java_floor(c[1]));
   }
   return start_node(bx, y, bz);
 }
@@ -294,7 +294,7 @@ int WalkNodeEvaluator::try_jump_on(int x, int y, int z, int jump, double node_fl
   const double cx = (x - step_x(dir)) + 0.5, cz = (z - step_z(dir)) + 0.5;
   const double half = static_cast<double>(mob_.width) / 2.0;
   const Aabb box{cx - half,
-                 floor_at(floor_int(cx), y + 1, floor_int(cz)) + 0.001,
+                 floor_at(java_floor(cx), y + 1, java_floor(cz)) + 0.001,
                  cz - half,
                  cx + half,
                  static_cast<double>(mob_.height) + floor_at(n.pos.x, n.pos.y, n.pos.z) - 0.002,

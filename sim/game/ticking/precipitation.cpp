@@ -13,14 +13,14 @@ namespace hz {
 namespace {
 
 
-std::string_view name_of(BlockStateId state) { return block_info(block_of_state(state)).name; }
+std::string_view block_name_of(BlockStateId state) { return block_info(block_of_state(state)).name; }
 
 // LiquidBlock with the water source fluid: a still water block.
-bool is_still_water(BlockStateId state) { return name_of(state) == "water" && state_property(state, "level") == "0"; }
+bool is_still_water(BlockStateId state) { return block_name_of(state) == "water" && state_property(state, "level") == "0"; }
 
 // Level.isWaterAt: any water fluid, flowing, waterlogged or in plants.
 bool has_water(BlockStateId state) {
-  const std::string_view name = name_of(state);
+  const std::string_view name = block_name_of(state);
   if (name == "water" || name == "bubble_column" || name == "kelp" || name == "kelp_plant" || name == "seagrass" ||
       name == "tall_seagrass")
     return true;
@@ -41,14 +41,14 @@ bool should_freeze(PrecipitationWorld& world, BiomeKind biome, const BlockPos& p
 bool should_snow(PrecipitationWorld& world, BiomeKind biome, const BlockPos& pos) {
   if (precipitation_at(biome, pos.y) != Precipitation::kSnow) return false;
   if (pos.y < kWorldMinY || pos.y > kWorldMaxY || world.block_light(pos) >= 10) return false;
-  const std::string_view here = name_of(world.block(pos));
+  const std::string_view here = block_name_of(world.block(pos));
   return (here == "air" || here == "snow") && world.snow_can_survive(pos);
 }
 
 // Block.handlePrecipitation: cauldrons take rain or snow; everything else ignores it.
 void handle_precipitation(PrecipitationWorld& world, const BlockPos& pos, Precipitation kind, Rng& rng) {
   const BlockStateId state = world.block(pos);
-  const std::string_view name = name_of(state);
+  const std::string_view name = block_name_of(state);
   const bool empty = name == "cauldron";
   const bool water = name == "water_cauldron", powder = name == "powder_snow_cauldron";
   if (!empty && !water && !powder) return;
@@ -106,7 +106,7 @@ void tick_precipitation(PrecipitationWorld& world, int x, int z, bool raining, i
   if (!raining) return;
   if (max_snow_height > 0 && should_snow(world, biome, top)) {
     const BlockStateId here = world.block(top);
-    if (name_of(here) == "snow") {
+    if (block_name_of(here) == "snow") {
       const int layers = std::stoi(std::string(state_property(here, "layers")));
       // Entities are not pushed up by the thicker layer (Block.pushEntitiesUp); see the rules page.
       if (layers < std::min(max_snow_height, 8)) world.set_block(top, with_value(here, "layers", std::to_string(layers + 1)));

@@ -4,6 +4,7 @@
 
 #include "sim/core/hash.h"
 #include "sim/core/java_format.h"
+#include "sim/game/movement/aabb.h"
 #include "sim/protocol/codec.h"
 #include "sim/protocol/packets.h"
 
@@ -15,11 +16,6 @@ constexpr int32_t kPlayerEntityType = 155;
 
 Angle angle_of(int8_t packed) { return Angle{static_cast<uint8_t>(packed)}; }
 
-double length_sqr(const Vec3& v) { return v.x * v.x + v.y * v.y + v.z * v.z; }
-double distance_sqr(const Vec3& a, const Vec3& b) {
-  const double dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z;
-  return dx * dx + dy * dy + dz * dz;
-}
 
 bool fits_short(int64_t v) { return v >= -32768 && v <= 32767; }
 

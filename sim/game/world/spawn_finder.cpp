@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sim/core/java_format.h"
 #include "sim/world/block_traits.h"
 #include "sim/world/chunk_pos.h"
 
@@ -10,7 +11,6 @@ namespace hz {
 namespace {
 
 constexpr double kPlayerHalfWidth = 0.3;
-constexpr double kPlayerHeight = 1.8;
 constexpr int kMaxCandidates = 1024;  // ABSOLUTE_MAX_ATTEMPTS
 // Vanilla's default world border: centre 0, 0, size 5.9999968E7.
 constexpr double kBorderHalfSize = 5.9999968e7 / 2.0;
@@ -43,9 +43,8 @@ bool cell_blocks(const SpawnTerrain& terrain, const Box& box, int x, int y, int 
   return false;
 }
 
-int floor_int(double v) { return static_cast<int>(std::floor(v)); }
 
-bool is_leaves(BlockStateId state) { return (BlockTraits::get().flags(state) & kFlagLeaves) != 0; }
+bool is_leaves_state(BlockStateId state) { return (BlockTraits::get().flags(state) & kFlagLeaves) != 0; }
 
 int coprime_for(int candidates) { return candidates <= 16 ? candidates - 1 : 17; }
 
@@ -53,7 +52,7 @@ int coprime_for(int candidates) { return candidates <= 16 ? candidates - 1 : 17;
 int distance_to_border(const BlockPos& spawn) {
   const double x = spawn.x, z = spawn.z;
   const double d = std::min({x + kBorderHalfSize, kBorderHalfSize - x, z + kBorderHalfSize, kBorderHalfSize - z});
-  return floor_int(d);
+  return java_floor(d);
 }
 
 }  // namespace
@@ -90,7 +89,7 @@ bool has_full_top_face(BlockStateId state) {
 
 bool player_fits(const SpawnTerrain& terrain, const BlockPos& feet) {
   const Box box = player_box(feet);
-  for (int y = feet.y - 1; y <= floor_int(box.max_y); ++y)
+  for (int y = feet.y - 1; y <= java_floor(box.max_y); ++y)
     for (int x = feet.x - 1; x <= feet.x + 1; ++x)
       for (int z = feet.z - 1; z <= feet.z + 1; ++z)
         if (cell_blocks(terrain, box, x, y, z)) return false;
@@ -109,7 +108,7 @@ std::optional<BlockPos> respawn_position_in_column(const SpawnTerrain& terrain, 
     if (!has_full_top_face(state)) continue;
     // Leaves as ground would be a tree top, and the ground under a canopy is in the tree: neither
     // is a spawn column (docs/rules/player-data.md, 5.2).
-    if (is_leaves(state)) return std::nullopt;
+    if (is_leaves_state(state)) return std::nullopt;
     return BlockPos{x, y + 1, z};
   }
   return std::nullopt;

@@ -18,7 +18,7 @@ uint64_t position_hash(ChunkPos pos) {
   return hash_combine(static_cast<uint64_t>(static_cast<uint32_t>(pos.x)), static_cast<uint64_t>(static_cast<uint32_t>(pos.z)));
 }
 
-std::string describe(ChunkPos pos) { return "[" + std::to_string(pos.x) + ", " + std::to_string(pos.z) + "]"; }
+std::string chunk_label(ChunkPos pos) { return "[" + std::to_string(pos.x) + ", " + std::to_string(pos.z) + "]"; }
 
 anvil::StorageRequest storage_request(anvil::StorageJobKind kind, ChunkPos pos, Bytes nbt = {},
                                      anvil::ChunkStore store = anvil::ChunkStore::kRegion) {
@@ -187,14 +187,14 @@ void WorldChunks::on_read(ChunkPos pos, JobId job, const Bytes& bytes) {
   if (slot == nullptr || slot->stage != Slot::Stage::kReading || slot->read_job != job) return;  // unwanted since
   Result<anvil::StorageResult> result = anvil::decode_result(bytes);
   if (!result) {
-    log(LogLevel::kError, "Couldn't load chunk " + describe(pos) + ": " + result.error());
+    log(LogLevel::kError, "Couldn't load chunk " + chunk_label(pos) + ": " + result.error());
     return start_generation(pos, *slot, nullptr);
   }
   switch (result->outcome) {
     case anvil::StorageOutcome::kData:
       return load_stored(pos, *slot, result->nbt);
     case anvil::StorageOutcome::kError:
-      log(LogLevel::kError, "Couldn't load chunk " + describe(pos) + ": " + result->message);
+      log(LogLevel::kError, "Couldn't load chunk " + chunk_label(pos) + ": " + result->message);
       return start_generation(pos, *slot, nullptr);
     default:  // absent (a read never reports done)
       return start_generation(pos, *slot, nullptr);
@@ -204,7 +204,7 @@ void WorldChunks::on_read(ChunkPos pos, JobId job, const Bytes& bytes) {
 void WorldChunks::on_written(ChunkPos pos, const Bytes& bytes) {
   Result<anvil::StorageResult> result = anvil::decode_result(bytes);
   if (result && result->outcome == anvil::StorageOutcome::kDone) return;
-  log(LogLevel::kError, "Failed to save chunk " + describe(pos) + ": " + (result ? result->message : result.error()));
+  log(LogLevel::kError, "Failed to save chunk " + chunk_label(pos) + ": " + (result ? result->message : result.error()));
 }
 
 void WorldChunks::on_flushed(JobId job, const Bytes& bytes) {
@@ -217,10 +217,10 @@ void WorldChunks::on_flushed(JobId job, const Bytes& bytes) {
 void WorldChunks::load_stored(ChunkPos pos, Slot& slot, const Bytes& nbt) {
   Result<anvil::LoadedChunk> loaded = anvil::decode_chunk(nbt, pos);
   if (!loaded) {
-    log(LogLevel::kError, "Couldn't load chunk " + describe(pos) + ", regenerating it: " + loaded.error());
+    log(LogLevel::kError, "Couldn't load chunk " + chunk_label(pos) + ", regenerating it: " + loaded.error());
     return start_generation(pos, slot, nullptr);
   }
-  for (const std::string& note : loaded->notes) log(LogLevel::kWarn, "Chunk " + describe(pos) + ": " + note);
+  for (const std::string& note : loaded->notes) log(LogLevel::kWarn, "Chunk " + chunk_label(pos) + ": " + note);
   slot.extras = std::make_unique<anvil::ChunkExtras>(std::move(loaded->extras));
   auto column = std::make_shared<ChunkColumn>(std::move(loaded->column));
   ++loaded_from_storage_;
@@ -231,7 +231,7 @@ void WorldChunks::load_stored(ChunkPos pos, Slot& slot, const Bytes& nbt) {
 }
 
 void WorldChunks::start_generation(ChunkPos pos, Slot& slot, std::shared_ptr<ChunkColumn> stored) {
-  HZ_CHECK(slot.stage == Slot::Stage::kReading, "chunk " + describe(pos) + " starts generating twice");
+  HZ_CHECK(slot.stage == Slot::Stage::kReading, "chunk " + chunk_label(pos) + " starts generating twice");
   slot.stage = Slot::Stage::kGenerating;
   adopt_loaded_neighbours(pos);
   if (stored) graph_.adopt(std::move(stored));
@@ -281,7 +281,7 @@ void WorldChunks::announce_generated(Slot& slot) {
 
 void WorldChunks::make_ready(ChunkPos pos, Slot& slot, std::shared_ptr<ChunkColumn> column, bool dirty) {
   HZ_CHECK(column->status() == ChunkStatus::kFull && column->light_valid());
-  HZ_CHECK(slot.stage != Slot::Stage::kReady, "chunk " + describe(pos) + " becomes ready twice");
+  HZ_CHECK(slot.stage != Slot::Stage::kReady, "chunk " + chunk_label(pos) + " becomes ready twice");
   slot.stage = Slot::Stage::kReady;
   slot.column = std::move(column);
   slot.dirty = dirty;
@@ -313,11 +313,11 @@ void WorldChunks::on_entities_read(ChunkPos pos, JobId job, const Bytes& bytes) 
     return;
   Result<anvil::StorageResult> result = anvil::decode_result(bytes);
   if (!result) {
-    log(LogLevel::kError, "Failed to load entity chunk " + describe(pos) + ": " + result.error());
+    log(LogLevel::kError, "Failed to load entity chunk " + chunk_label(pos) + ": " + result.error());
     entity_keeper_->on_entities_read(pos, nullptr);
   } else {
     if (result->outcome == anvil::StorageOutcome::kError)
-      log(LogLevel::kError, "Failed to load entity chunk " + describe(pos) + ": " + result->message);
+      log(LogLevel::kError, "Failed to load entity chunk " + chunk_label(pos) + ": " + result->message);
     entity_keeper_->on_entities_read(pos, result->outcome == anvil::StorageOutcome::kData ? &result->nbt : nullptr);
   }
   // After the record: the chunk's entities are live, so the new animals are saved with them.
@@ -378,7 +378,7 @@ void WorldChunks::submit_generation_jobs() {
 // --- saving ---
 
 void WorldChunks::write(ChunkPos pos, Slot& slot, int64_t game_time) {
-  HZ_CHECK(slot.stage == Slot::Stage::kReady && slot.column, "chunk " + describe(pos) + " saved before it is ready");
+  HZ_CHECK(slot.stage == Slot::Stage::kReady && slot.column, "chunk " + chunk_label(pos) + " saved before it is ready");
   settle_light();
   if (!slot.column->light_valid()) relight(pos, slot);
   anvil::ChunkExtras extras = slot.extras ? *slot.extras : anvil::ChunkExtras{};

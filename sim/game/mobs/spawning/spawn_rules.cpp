@@ -111,7 +111,7 @@ struct SpawnTables {
   }
 };
 
-const SpawnTables& tables() {
+const SpawnTables& spawn_tables() {
   static const SpawnTables t;
   return t;
 }
@@ -171,7 +171,7 @@ std::array<bool, kCategoryCount> spawning_categories(const std::array<int, kCate
 }
 
 std::span<const SpawnerData> spawn_list(BiomeKind biome, MobCategory category) {
-  const BiomeLists& l = tables().biomes[static_cast<size_t>(biome)];
+  const BiomeLists& l = spawn_tables().biomes[static_cast<size_t>(biome)];
   if (category == MobCategory::kMonster) return l.monster;
   if (category == MobCategory::kCreature) return l.creature;
   return {};
