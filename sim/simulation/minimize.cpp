@@ -72,6 +72,18 @@ class Shrinker {
 
   int runs() const { return runs_; }
 
+  // The same run written shorter: trailing clients that are left out become a smaller --clients,
+  // and the behaviours of a client left out are not listed.
+  static SimOptions tidy(SimOptions o) {
+    for (int client : o.omit.clients) o.omit.behaviours.erase(client);
+    while (o.clients > 0 && o.omit.clients.contains(o.clients)) {
+      o.omit.clients.erase(o.clients);
+      o.omit.behaviours.erase(o.clients);
+      --o.clients;
+    }
+    return o;
+  }
+
  private:
   const std::string& invariant_;
   const std::function<void(const std::string&)>& progress_;
@@ -86,7 +98,7 @@ MinimizedRun minimize_run(const SimOptions& failing, const std::string& invarian
   MinimizedRun out;
   out.invariant = invariant;
   out.parts_before = parts_of(failing).size();
-  out.options = shrink.parts(shrink.coarse(failing));
+  out.options = Shrinker::tidy(shrink.parts(shrink.coarse(failing)));
   out.parts_after = parts_of(out.options).size();
   out.runs = shrink.runs();
   return out;

@@ -114,8 +114,8 @@ class Runner {
       // One crash between 40 % and 75 % of the run; the canary crashes after a save that finished.
       Rng r = Rng::derive(options.seed, 6);
       crash_nanos_ = end * (40 + static_cast<int64_t>(r.next_below(36))) / 100;
-      if (options.omit.faults & kFaultCrash) crash_nanos_.reset();
       if (options.canary == SimCanary::kLostSave) save_flush_nanos_ = *crash_nanos_ - 4 * kNanosPerSecond;
+      if (options.omit.faults & kFaultCrash) crash_nanos_.reset();
     }
     if (options.snapshot_swap && !options.recording) {
       Rng r = Rng::derive(options.seed, 8);  // between 20 % and 90 % of the run
