@@ -3,20 +3,11 @@
 #include "replay/format/snapshot_pieces.h"
 #include "replay/format/trace_file.h"
 #include "replay/replayer/replayer.h"
+#include "sim/core/clock.h"
 #include "sim/core/discarding_sink.h"
 #include "sim/game/core.h"
 
 namespace hz {
-namespace {
-
-// A clock nobody reads: the core is only built and read from the snapshot, never run.
-class StillClock final : public Clock {
- public:
-  int64_t now_nanos() override { return 0; }
-  int64_t wall_millis() override { return 0; }
-};
-
-}  // namespace
 
 std::vector<ResumedConnection> resumed_connections(Core& core) {
   std::vector<ResumedConnection> out;
@@ -49,7 +40,7 @@ Result<std::vector<ResumedConnection>> connections_at_file_start(std::span<const
       if (!whole) continue;
       auto config = core_config_from_header(*reader.header());
       if (!config) return std::move(config).take_error();
-      StillClock clock;
+      ManualClock clock;  // the core is only built and read from the snapshot, never run
       DiscardingSink sink;
       Core core(std::move(*config), clock, sink);
       if (!core.read_snapshot_parts(whole->core))

@@ -26,6 +26,13 @@ CANARIES = (("bad-packet", ["--seed", "3", "--seconds", "10", "--clients", "4"],
             ("tick-stats-ring", ["--seed", "3", "--seconds", "20", "--clients", "4"], "tick statistics model"))
 
 
+def verify_trace(test, path):
+    """horizon-trace verify replays the trace identically."""
+    verify = subprocess.run([TRACE, "verify", path], capture_output=True, text=True, timeout=300)
+    test.assertEqual(verify.returncode, 0, path + ": " + verify.stdout + verify.stderr)
+    test.assertIn("identical:", verify.stdout)
+
+
 def run_sim(*args, timeout=300):
     done = subprocess.run([SIM, *args], capture_output=True, text=True, timeout=timeout)
     lines = done.stdout.strip().splitlines()
@@ -101,8 +108,7 @@ class SimulationTest(unittest.TestCase):
             self.assertEqual(again.returncode, 1, m["command"])
             self.assertEqual(rerun["violations"][0]["invariant"], "decode")
             self.assertEqual(m["trace"], path)
-            verify = subprocess.run([TRACE, "verify", path], capture_output=True, text=True, timeout=300)
-            self.assertEqual(verify.returncode, 0, verify.stdout + verify.stderr)
+            verify_trace(self, path)
 
     def test_trace_verifies(self):
         with tempfile.TemporaryDirectory() as folder:
@@ -110,9 +116,7 @@ class SimulationTest(unittest.TestCase):
             done, result = run_sim("--seed", "7", "--seconds", "15", "--clients", "3", "--faults", "network",
                                    "--trace", path, "--quiet")
             self.assertEqual(done.returncode, 0, done.stderr)
-            verify = subprocess.run([TRACE, "verify", path], capture_output=True, text=True, timeout=300)
-            self.assertEqual(verify.returncode, 0, verify.stdout + verify.stderr)
-            self.assertIn("identical:", verify.stdout)
+            verify_trace(self, path)
             self.assertEqual(result["traces"], [path])
 
     def test_a_crash_gives_each_core_its_trace(self):
@@ -127,9 +131,7 @@ class SimulationTest(unittest.TestCase):
             # The first core's trace ends as a killed server's; the restarted core's starts a session
             # of its own on what the disk held, and ends with its final save.
             for trace in (path, restarted):
-                verify = subprocess.run([TRACE, "verify", trace], capture_output=True, text=True, timeout=300)
-                self.assertEqual(verify.returncode, 0, trace + ": " + verify.stdout + verify.stderr)
-                self.assertIn("identical:", verify.stdout)
+                verify_trace(self, trace)
 
     def test_progress_goes_to_stderr(self):
         done, result = run_sim("--seed", "1", "--seconds", "20", "--clients", "2")
