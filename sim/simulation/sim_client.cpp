@@ -31,6 +31,28 @@ constexpr const char* kSummons[] = {"summon cow ~1 ~ ~1", "summon pig ~-1 ~ ~", 
 constexpr const char* kBuckets[] = {"water_bucket", "lava_bucket", "bucket"};
 constexpr const char* kChat[] = {"hello", "anyone here?", "", "\u00a7cno colours", "a much longer line of chat text"};
 
+// What the move judge follows of a packet the client sends: moves, confirmations, the loaded
+// marker, and commands (which may do anything to the player).
+template <class P>
+std::optional<MoveJudge::Sent> judged_event(const P& p) {
+  using Kind = MoveJudge::Sent::Kind;
+  namespace sb = packet::play_sb;
+  auto move = [](bool pos, bool rot, double x, double y, double z, float yaw, float pitch, uint8_t flags) {
+    MoveJudge::Sent e;
+    e.kind = Kind::kMove;
+    e.move = reference::Packet{pos, rot, x, y, z, yaw, pitch, (flags & 1) != 0, (flags & 2) != 0};
+    return e;
+  };
+  if constexpr (std::is_same_v<P, sb::Position>) return move(true, false, p.x, p.y, p.z, 0, 0, p.flags);
+  else if constexpr (std::is_same_v<P, sb::PositionLook>) return move(true, true, p.x, p.y, p.z, p.yaw, p.pitch, p.flags);
+  else if constexpr (std::is_same_v<P, sb::Look>) return move(false, true, 0, 0, 0, p.yaw, p.pitch, p.flags);
+  else if constexpr (std::is_same_v<P, sb::Flying>) return move(false, false, 0, 0, 0, 0, 0, p.flags);
+  else if constexpr (std::is_same_v<P, sb::TeleportConfirm>) return MoveJudge::Sent{Kind::kConfirm, {}, p.teleport_id, 0};
+  else if constexpr (std::is_same_v<P, sb::PlayerLoaded>) return MoveJudge::Sent{Kind::kLoaded, {}, 0, 0};
+  else if constexpr (std::is_same_v<P, sb::ChatCommand>) return MoveJudge::Sent{Kind::kCommand, {}, 0, 0};
+  else return std::nullopt;
+}
+
 }  // namespace
 
 ClientBehaviour ClientBehaviour::draw(Rng& rng) {
@@ -54,6 +76,10 @@ void SimClient::send(const P& packet) {
   Result<Bytes> frame = encode_frame(encode_packet(packet), compression_);
   HZ_CHECK(frame.ok(), "a simulated client could not frame its own packet");
   out_.insert(out_.end(), frame->begin(), frame->end());
+  if (std::optional<MoveJudge::Sent> event = judged_event(packet)) {
+    event->end = output_end();
+    judge_.sent(*event);
+  }
 }
 
 Bytes SimClient::hello() {
@@ -104,6 +130,7 @@ struct SimClient::PlayHandler {
     c.x_ = (p.flags & rel::kX) ? c.x_ + p.x : p.x;
     c.y_ = (p.flags & rel::kY) ? c.y_ + p.y : p.y;
     c.z_ = (p.flags & rel::kZ) ? c.z_ + p.z : p.z;
+    c.judge_.teleported(p.teleport_id, reference::V3{c.x_, c.y_, c.z_});
     c.send(packet::play_sb::TeleportConfirm{p.teleport_id});
     c.send(packet::play_sb::PositionLook{c.x_, c.y_, c.z_, 0.0f, 0.0f, 0});
     c.teleported_ = true;
@@ -120,9 +147,24 @@ struct SimClient::PlayHandler {
       c.loaded_end_ = c.output_end();
     }
   }
-  void operator()(packet::play_cb::UpdateHealth&& h) { c.dead_ = h.health <= 0.0f; }
+  void operator()(packet::play_cb::UpdateHealth&& h) {
+    c.dead_ = h.health <= 0.0f;
+    if (h.health <= 0.0f) c.judge_.died();
+    else if (h.health < c.health_) c.judge_.pushed();  // hurt, and perhaps knocked back
+    c.health_ = h.health;
+  }
+  void operator()(packet::play_cb::EntityVelocity&& v) {
+    if (v.entity_id == c.entity_id_) c.judge_.pushed();
+  }
+  void operator()(packet::play_cb::GameStateChange&& g) {
+    if (g.event == packet::play_cb::GameStateChange::kChangeGameMode) c.judge_.game_mode(static_cast<uint8_t>(g.value));
+  }
   void operator()(packet::play_cb::KeepAlive&& k) { c.send(packet::play_sb::KeepAlive{k.id}); }
-  void operator()(packet::play_cb::Login&& l) { c.server_view_distance_ = l.view_distance; }
+  void operator()(packet::play_cb::Login&& l) {
+    c.server_view_distance_ = l.view_distance;
+    c.entity_id_ = l.entity_id;
+    c.judge_.joined(l.game_mode);
+  }
   void operator()(packet::play_cb::UpdateViewPosition&& v) { c.view_center_ = ChunkPos{v.chunk_x, v.chunk_z}; }
   void operator()(packet::play_cb::UpdateViewDistance&& v) { c.server_view_distance_ = v.view_distance; }
   void operator()(packet::play_cb::MapChunk&& m) {
@@ -131,6 +173,7 @@ struct SimClient::PlayHandler {
     if (std::exchange(c.leak_next_, false)) c.on_chunk(m.x + 64, m.z, m.body);
   }
   void operator()(packet::play_cb::UnloadChunk&& u) {
+    c.judge_.chunk_changed(ChunkPos{u.x, u.z});
     c.chunks_.erase(ChunkPos{u.x, u.z});
     c.versions_.erase(ChunkPos{u.x, u.z});
   }
@@ -157,6 +200,8 @@ struct SimClient::PlayHandler {
   // A respawn makes a new client level: the server sends the chunks again. The core counts the
   // client as loaded again only after a timeout or a new player_loaded (this client sends none).
   void operator()(packet::play_cb::Respawn&&) {
+    c.judge_.respawned();
+    c.health_ = 20.0f;
     c.chunks_.clear();
     c.versions_.clear();
     c.loaded_at_core_ = false;
@@ -220,6 +265,7 @@ void SimClient::on_chunk(int32_t x, int32_t z, std::span<const uint8_t> body) {
     corrupted_ = BlockPos{x * 16, kWorldMinY + kSectionCount / 2 * 16, z * 16};
   }
   chunks_[ChunkPos{x, z}] = std::move(sections);
+  judge_.chunk_changed(ChunkPos{x, z});
   versions_[ChunkPos{x, z}] = ++last_version_;
 }
 
@@ -231,6 +277,7 @@ void SimClient::set_block(const BlockPos& pos, int32_t state) {
   auto it = chunks_.find(ChunkPos{pos.x >> 4, pos.z >> 4});
   if (it == chunks_.end() || pos.y < kWorldMinY || pos.y > kWorldMaxY) return;  // not held: the client ignores it
   versions_[it->first] = ++last_version_;
+  judge_.block_changed(pos.x, pos.y, pos.z);
   it->second[static_cast<size_t>((pos.y - kWorldMinY) >> 4)].set_block(block_index(pos.x & 15, pos.y & 15, pos.z & 15),
                                                                         static_cast<BlockStateId>(state));
 }
@@ -254,13 +301,22 @@ void SimClient::delivered(uint64_t count) {
   }
 }
 
-std::optional<SimProblem> SimClient::end_of_pass(int64_t& jumps_judged, int64_t& batches_checked) {
-  if (jump_read_ && phase_ == Phase::kPlay) {
-    ++jumps_judged;
+std::optional<SimProblem> SimClient::end_of_pass(ClientChecks& checks) {
+  // A player dead before the pass began waits for its respawn: the server ignores its moves.
+  if (jump_read_ && phase_ == Phase::kPlay && !dead_before_pass_) {
+    ++checks.jumps_judged;
     if (!pulled_back_)
       pass_problem_ = SimProblem{"move-rule", "moved 40 blocks in one move and was not pulled back in the pass the server read it"};
   }
-  batches_checked += std::exchange(batches_finished_, 0);
+  if (phase_ == Phase::kPlay) {
+    if (std::optional<std::string> wrong = judge_.end_of_pass(delivered_); wrong && !pass_problem_)
+      pass_problem_ = SimProblem{"move-rule", std::move(*wrong)};
+  }
+  checks.moves_judged += judge_.judged() - std::exchange(judged_seen_, judge_.judged());
+  checks.moves_skipped += judge_.skipped() - std::exchange(skipped_seen_, judge_.skipped());
+  checks.pull_backs_judged += judge_.pull_backs_judged() - std::exchange(pull_backs_seen_, judge_.pull_backs_judged());
+  checks.batches_checked += std::exchange(batches_finished_, 0);
+  dead_before_pass_ = dead_;
   jump_read_ = false;
   pulled_back_ = false;
   return std::exchange(pass_problem_, std::nullopt);

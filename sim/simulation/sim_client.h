@@ -18,6 +18,7 @@
 #include "sim/core/types.h"
 #include "sim/protocol/codec.h"
 #include "sim/protocol/framing.h"
+#include "sim/simulation/move_judge.h"
 #include "sim/world/chunk_pos.h"
 #include "sim/world/section.h"
 
@@ -42,11 +43,22 @@ struct ClientBehaviour {
   static ClientBehaviour draw(Rng& rng);
 };
 
+// What the clients' checks covered, summed over a run.
+struct ClientChecks {
+  int64_t jumps_judged = 0;     // moves the move rule says must be pulled back, read by the core
+  int64_t moves_judged = 0;     // moves the reference move model judged, read by the core
+  int64_t moves_skipped = 0;    // moves read while the model could not follow the server
+  int64_t pull_backs_judged = 0;  // pull-backs among the moves judged
+  int64_t batches_checked = 0;  // chunk batches held to the pacing rule
+};
+
 class SimClient {
  public:
   enum class Phase { kLogin, kConfiguration, kPlay, kGone };
 
   SimClient(ConnId conn, std::string name, ClientBehaviour behaviour, uint64_t seed);
+  SimClient(const SimClient&) = delete;  // the move judge reads the chunks in place
+  SimClient& operator=(const SimClient&) = delete;
 
   // The opening bytes (handshake and login start).
   Bytes hello();
@@ -59,15 +71,16 @@ class SimClient {
   void on_closed(const std::string& reason);
   // The network handed the core `count` more of this client's bytes (in order, this pass).
   void delivered(uint64_t count);
-  // After the core's pass and its packets: a broken move or chunk pacing rule seen in it. Adds
-  // the jumps judged and the chunk batches checked in the pass to the two counters.
-  // The invariant is "move-rule" or "chunk-pacing".
-  std::optional<SimProblem> end_of_pass(int64_t& jumps_judged, int64_t& batches_checked);
+  // After the core's pass and its packets: a broken move or chunk pacing rule seen in it (the
+  // invariant "move-rule" or "chunk-pacing"). Adds what the pass checked to `checks`.
+  std::optional<SimProblem> end_of_pass(ClientChecks& checks);
   // The lines of `/tick query` replies received since the last call (the average and the
   // percentiles), for the runner to hold against its model of the tick statistics.
   std::vector<std::string> take_tick_replies() { return std::exchange(tick_replies_, {}); }
   // The move-threshold canary: this pass the core read a jump, so its answer is the pull-back.
   bool jump_read_this_pass() const { return jump_read_; }
+  // The lost-pull-back canary: the reference move model follows this player now.
+  bool moves_judged_now() const { return judge_.following(); }
 
   ConnId conn() const { return conn_; }
   const std::string& name() const { return name_; }
@@ -133,6 +146,11 @@ class SimClient {
   int64_t packets_received_ = 0;
   std::map<ChunkPos, std::vector<Section>> chunks_;
   std::map<ChunkPos, uint64_t> versions_;  // per held chunk, from last_version_
+  MoveJudge judge_{chunks_};
+  // The judge's counts already added to the checks.
+  int64_t judged_seen_ = 0, skipped_seen_ = 0, pull_backs_seen_ = 0;
+  int32_t entity_id_ = 0;
+  float health_ = 20.0f;
   uint64_t last_version_ = 0;
   std::vector<int32_t> entities_;  // entity ids the server spawned for this client, oldest first
   std::optional<std::string> chunk_problem_;  // a chunk body that did not decode
@@ -149,6 +167,7 @@ class SimClient {
   std::optional<uint64_t> loaded_end_;  // where player_loaded ends
   bool loaded_at_core_ = false;
   bool dead_ = false;
+  bool dead_before_pass_ = false;  // dead when the pass under way began
   // The move rule (move-checks §3): a move more than 10·sqrt(5) blocks (plus the speed the server
   // gave the player) from the tick's start is pulled back in the pass the core reads it.
   std::optional<uint64_t> jump_end_;

@@ -194,7 +194,7 @@ class Runner {
     check_tick_replies(d.tick);
     tick_model_.record(core_->tick_stats().nanos_of(d.tick));
     for (auto& [conn, live] : clients_)
-      if (std::optional<SimProblem> problem = live.client->end_of_pass(result_.jumps_judged, result_.batches_checked))
+      if (std::optional<SimProblem> problem = live.client->end_of_pass(result_.checks))
         violation(problem->invariant, live.client->name() + ": " + problem->what);
     for (std::string& problem : disk_.take_problems()) violation("restart-equals-save", std::move(problem));
     closed_for_core_.insert(closing_.begin(), closing_.end());
@@ -207,18 +207,21 @@ class Runner {
     clock_.wait_until(core_->next_tick_nanos());
   }
 
-  // Every `/tick query` line of this pass (answered inside tick `tick`), from the console's log
-  // and from clients, against the model of the last 100 tick durations.
+  // Every `/tick query` line of this pass, which ran tick `tick`, from the console's log and from
+  // clients, against the model of the last 100 tick durations. A client's command is answered
+  // as the core reads it, before the pass's tick counts; the console's inside the tick.
   void check_tick_replies(int64_t tick) {
     for (auto& [conn, live] : clients_)
-      for (std::string& line : live.client->take_tick_replies()) check_tick_reply(tick, live.client->name(), std::move(line));
+      for (std::string& line : live.client->take_tick_replies())
+        check_tick_reply(tick - 1, live.client->name(), std::move(line));
     for (std::string& line : std::exchange(console_tick_lines_, {})) check_tick_reply(tick, "the console", std::move(line));
   }
 
-  void check_tick_reply(int64_t tick, const std::string& who, std::string line) {
+  // `tick_count`: the core's tick count when it answered.
+  void check_tick_reply(int64_t tick_count, const std::string& who, std::string line) {
     static constexpr std::string_view kAverage = "Average time per tick: ";
     ++result_.tick_replies_checked;
-    const std::string where = who + ": tick query in tick " + std::to_string(tick) + " said ";
+    const std::string where = who + ": tick query at tick count " + std::to_string(tick_count) + " said ";
     if (line.starts_with("Percentiles: ")) {
       if (options_.canary == SimCanary::kTickStatsRing && !canary_fired_ && clock_.peek() >= 5 * kNanosPerSecond) {
         canary_fired_ = true;  // the canary: this line reads one slot of the ring wrong
@@ -230,7 +233,7 @@ class Runner {
     }
     const size_t at = line.find(kAverage) + kAverage.size();
     const std::string said = line.substr(at, line.find("ms", at) - at);
-    const std::string want = tick_model_.average_text(tick);
+    const std::string want = tick_model_.average_text(tick_count);
     if (said != want) violation("tick-statistics", where + "an average of " + said + " ms, the tick statistics model " + want + " ms");
   }
 
@@ -397,6 +400,13 @@ class Runner {
     if (options_.canary == SimCanary::kMoveThreshold && !canary_fired_ && !body.empty() &&
         body[0] == packet::play_cb::Position::kId && it->second.client->jump_read_this_pass()) {
       canary_fired_ = true;  // the canary: the pull-back of a jump is lost, as if the move was taken
+      return;
+    }
+    // The canary: the pull-back of a step is lost, as if the move was taken. Every such pull-back
+    // while the move model follows the client, since a pass it cannot judge lets one go by.
+    if (options_.canary == SimCanary::kLostPullBack && !body.empty() && body[0] == packet::play_cb::Position::kId &&
+        it->second.client->moves_judged_now() && !it->second.client->jump_read_this_pass()) {
+      canary_fired_ = true;
       return;
     }
     if (std::optional<std::string> problem = it->second.client->on_packet(body)) {
@@ -612,6 +622,7 @@ std::string_view canary_name(SimCanary canary) {
     case SimCanary::kWrongBlock: return "wrong-block";
     case SimCanary::kViewLeak: return "view-leak";
     case SimCanary::kMoveThreshold: return "move-threshold";
+    case SimCanary::kLostPullBack: return "lost-pull-back";
     case SimCanary::kChunkQuota: return "chunk-quota";
     case SimCanary::kTickStatsRing: return "tick-stats-ring";
   }

@@ -15,6 +15,7 @@
 #include "sim/core/effects.h"
 #include "sim/core/inputs.h"
 #include "sim/game/core_config.h"
+#include "sim/simulation/sim_client.h"
 #include "sim/simulation/sim_parts.h"
 
 namespace hz {
@@ -47,12 +48,13 @@ enum class SimCanary {
   kWrongBlock, // one chunk sent with one block changed: the client's chunk must differ from the core's
   kViewLeak,   // one chunk also kept far outside the client's view: the view rule must catch it
   kMoveThreshold,  // the pull-back of a 40-block move is lost, as if the server took it: the move rule must catch it
+  kLostPullBack,   // the pull-back of an ordinary step (into a block) is lost: the reference move model must catch it
   kChunkQuota,     // a client's first chunk batch starts twice, before any acknowledgement: pacing must catch it
   kTickStatsRing,  // one `/tick query` percentiles line reads a slot of the tick ring wrong: the statistics model must catch it
 };
 
 inline constexpr SimCanary kEveryCanary[] = {SimCanary::kBadPacket,     SimCanary::kLostSave,  SimCanary::kWrongBlock,
-                                              SimCanary::kViewLeak,      SimCanary::kMoveThreshold,
+                                              SimCanary::kViewLeak,      SimCanary::kMoveThreshold, SimCanary::kLostPullBack,
                                               SimCanary::kChunkQuota,    SimCanary::kTickStatsRing};
 // As the command line names it: "bad-packet", ...; "none" for kNone.
 std::string_view canary_name(SimCanary canary);
@@ -97,8 +99,7 @@ struct SimResult {
   int connections = 0;  // connections opened, reconnections included
   int crashes = 0;      // crash-and-restarts (storage faults)
   int chunk_checks = 0; // client chunks compared with the core's
-  int64_t jumps_judged = 0;     // moves the move rule says must be pulled back, read by the core
-  int64_t batches_checked = 0;  // chunk batches held to the pacing rule
+  ClientChecks checks;  // what the clients' move and pacing checks covered
   int64_t tick_replies_checked = 0;  // `/tick query` lines held to the tick statistics model
   int snapshot_swaps = 0;       // cores replaced by one read from their snapshot
   uint64_t snapshot_bytes = 0;  // the size of the last such snapshot

@@ -36,11 +36,12 @@ class TickStatsModel {
     if (durations_.size() > kSpan) durations_.pop_front();
   }
 
-  // A query answered inside tick `tick` (before its own duration is known): the average of the
-  // last 100 recorded ticks over min(100, tick), in the reply's "0.0" milliseconds.
-  std::string average_text(int64_t tick) const {
+  // A query answered when the server's tick count was `tick_count` (before the duration of the
+  // tick under way is known): the sum of the last 100 recorded durations over
+  // min(100, tick_count), in the reply's "0.0" milliseconds.
+  std::string average_text(int64_t tick_count) const {
     const int64_t sum = std::accumulate(durations_.begin(), durations_.end(), int64_t{0});
-    return millis(sum / std::min<int64_t>(kSpan, std::max<int64_t>(tick, 1)));
+    return millis(sum / std::min<int64_t>(kSpan, std::max<int64_t>(tick_count, 1)));
   }
   // The percentiles line: the 100 slots (zeros until a hundred ticks were recorded) sorted; P50,
   // P95 and P99 are the slots 50, 95 and 99.

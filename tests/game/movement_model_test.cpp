@@ -14,7 +14,7 @@
 #include "sim/game/movement/player_movement.h"
 #include "sim/game/sessions.h"
 #include "tests/game/movement_fake_world.h"
-#include "tests/game/movement_reference_checks.h"
+#include "sim/simulation/move_reference_checks.h"
 
 namespace hz {
 namespace {
@@ -335,6 +335,14 @@ TEST(MovementModel, RegressionCases) {
       Scenario{{{1, 63, 0, 1, 2}}, 0, true, true, true, false, false, false, 1.5, 63.5, 0.5,
                {{kLoaded}, {kConfirm}, {kShift, 0, 0, 0, 0, 0, 0, false, false, 0, 0, true}, {kTick},
                 {kMove, 0, 0.3, 0, 0}, {kMove, 0, 0.3, 0, 0}, {kTick}, {kMove, 0, 0.3, -0.5, 0}, {kTick}}},
+      // Found by the property: sneaking down and sideways in the air over a top slab in the floor.
+      Scenario{{{-3, 63, -3, 0, 0}, {-1, 63, -2, 1, 7}}, 2, true, true, true, false, false, false, -0.4375, 64, -0.5,
+               {{kLoaded},
+                {kConfirm},
+                {kTick, 0, -16, -0.5, -0.375, -360.0f, -360.0f},
+                {kMove, 0, -0.25, 0.60000002384185791, -0.53144000000000002, -360.0f, -360.0f, false, true, 0, 0, false},
+                {kShift, 0, -16, -2, -16, -360.0f, -360.0f, false, false, 0, 0, true},
+                {kMove, 0, -0.375, -0.5, -0.66856000000000004, -360.0f, -360.0f, false, false, 0, -1, false}}},
   };
   for (const Scenario& s : cases) EXPECT_EQ(first_difference(s), "") << describe(s);
 }

@@ -211,6 +211,7 @@ struct CanaryCase {
   SimCanary canary;
   double seconds;
   const char* words;
+  uint64_t seed = 3;
 };
 
 void PrintTo(const CanaryCase& c, std::ostream* os) { *os << c.name; }
@@ -218,7 +219,7 @@ void PrintTo(const CanaryCase& c, std::ostream* os) { *os << c.name; }
 class Canaries : public ::testing::TestWithParam<CanaryCase> {};
 
 TEST_P(Canaries, AreCaughtByTheirInvariant) {
-  SimOptions o = short_run(3);
+  SimOptions o = short_run(GetParam().seed);
   o.seconds = GetParam().seconds;
   o.canary = GetParam().canary;
   const SimResult r = run_simulation(o, {});
@@ -237,6 +238,9 @@ INSTANTIATE_TEST_SUITE_P(Simulation, Canaries,
                                            CanaryCase{"WrongBlock", SimCanary::kWrongBlock, 14, "differs from the server's"},
                                            CanaryCase{"ViewLeak", SimCanary::kViewLeak, 14, "outside its view"},
                                            CanaryCase{"MoveThreshold", SimCanary::kMoveThreshold, 20, "was not pulled back"},
+                                           // Seed 4 has a client walk into a block in its first 20 s.
+                                           CanaryCase{"LostPullBack", SimCanary::kLostPullBack, 20,
+                                                      "the reference move model pulls back", 4},
                                            CanaryCase{"ChunkQuota", SimCanary::kChunkQuota, 5, "unacknowledged"},
                                            CanaryCase{"TickStatsRing", SimCanary::kTickStatsRing, 40, "tick statistics model"}),
                          [](const ::testing::TestParamInfo<CanaryCase>& info) { return std::string(info.param.name); });

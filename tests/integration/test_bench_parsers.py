@@ -258,6 +258,25 @@ class MetricsSamplerTest(unittest.TestCase):
                "world": {"chunks_ticking": 441.0, "chunks_loaded": 1089.0, "entities": {"mob": 37.0, "item": 2.0}}}
         text = "\n".join(report.tables([run]))
         self.assertIn("| 10 | Horizon | 441 | 1089 | 37 | 2 |", text)
+        self.assertNotIn("Trace snapshots", text)
+
+    def test_snapshots_are_counted_once_each_with_their_largest_pause(self):
+        def scrape(count, size, pause, t):
+            text = self.SCRAPE + "\n" + "\n".join([
+                "# TYPE horizon_trace_snapshots_total counter", f"horizon_trace_snapshots_total {count}",
+                f"horizon_trace_snapshot_bytes {size}", f"horizon_trace_snapshot_pause_seconds {pause}"])
+            return dict(metrics_sampler.parse(text), t=t)
+        samples = [scrape(0, 0, 0, 1.0), scrape(1, 5e6, 0.25, 6.0), scrape(1, 5e6, 0.25, 11.0),
+                   scrape(2, 7e6, 0.5, 16.0)]
+        self.assertEqual(samples[1]["trace_snapshot_pause_seconds"], 0.25)
+        summary = metrics_sampler.summarize(samples, start=10.0, end=20.0)
+        self.assertEqual(summary["trace_snapshots"], 2)
+        self.assertEqual(summary["trace_snapshot_pauses_s"], [0.25, 0.5])
+        self.assertEqual(summary["trace_snapshot_pause_s_max"], 0.5)
+        self.assertEqual(summary["trace_snapshot_bytes_max"], 7e6)
+        self.assertNotIn("trace_snapshots", metrics_sampler.summarize(samples[:1], start=0.0, end=20.0))
+        run = {"server": "horizon", "behaviour": "walk", "bots": 100, "status": "ok", "world": summary}
+        self.assertIn("| 100 | Horizon | 2 | 7.0 MB | 500.0 ms |", "\n".join(report.tables([run])))
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ CANARIES = (("bad-packet", ["--seed", "3", "--seconds", "10", "--clients", "4"],
             ("wrong-block", ["--seed", "3", "--seconds", "14", "--clients", "4"], "differs from the server's"),
             ("view-leak", ["--seed", "3", "--seconds", "14", "--clients", "4"], "outside its view"),
             ("move-threshold", ["--seed", "3", "--seconds", "20", "--clients", "4"], "was not pulled back"),
+            ("lost-pull-back", ["--seed", "4", "--seconds", "20", "--clients", "4"], "the reference move model pulls back"),
             ("chunk-quota", ["--seed", "3", "--seconds", "5", "--clients", "4"], "unacknowledged"),
             ("tick-stats-ring", ["--seed", "3", "--seconds", "20", "--clients", "4"], "tick statistics model"))
 
@@ -61,7 +62,7 @@ class SimulationTest(unittest.TestCase):
         self.assertEqual(len(a["digest"]), 16)
 
     def test_sweep_finds_no_violation(self):
-        crashes = judged = batches = tick_replies = swaps = 0
+        crashes = judged = moves = pull_backs = batches = tick_replies = swaps = 0
         for seed in range(100, 100 + SWEEP_SEEDS):
             faults = "network" if seed - 100 < SWEEP_SEEDS * 2 // 3 else "all"
             swap = ["--snapshot-swap"] if seed % 2 else []
@@ -72,11 +73,15 @@ class SimulationTest(unittest.TestCase):
             self.assertGreater(result["connections"], 0)
             crashes += result["crashes"]
             judged += result["jumps_judged"]
+            moves += result["moves_judged"]
+            pull_backs += result["pull_backs_judged"]
             batches += result["batches_checked"]
             tick_replies += result["tick_replies_checked"]
             swaps += result["snapshot_swaps"]
         self.assertEqual(crashes, SWEEP_SEEDS - SWEEP_SEEDS * 2 // 3)  # one crash per storage-fault run
         self.assertGreater(judged, 0)  # the move and pacing rules were put to the test
+        self.assertGreater(moves, 0)  # the reference move model judged moves, pull-backs among them
+        self.assertGreater(pull_backs, 0)
         self.assertGreater(batches, 0)
         self.assertGreater(tick_replies, 0)
         self.assertEqual(swaps, SWEEP_SEEDS // 2)

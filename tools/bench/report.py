@@ -103,6 +103,10 @@ def tables(runs):
                       "| Bots | Server | ticking chunks | loaded chunks | mobs | items |",
                       "| ---: | --- | ---: | ---: | ---: | ---: |"]
             lines += [world_row(r) for r in rows if r.get("world")]
+        if any((r.get("world") or {}).get("trace_snapshots") for r in rows):
+            lines += ["", "Trace snapshots (a recording server, the whole run):", "",
+                      "| Bots | Server | snapshots | largest | longest pause |", "| ---: | --- | ---: | ---: | ---: |"]
+            lines += [snapshot_row(r) for r in rows if (r.get("world") or {}).get("trace_snapshots")]
         if key[0] == "build":
             lines += ["", "Building:", "", "| Bots | Server | actions/s | block changes seen/s |",
                       "| ---: | --- | ---: | ---: |"]
@@ -116,6 +120,13 @@ def world_row(run):
     cells = [str(run["bots"]), label_of(run), format_number(w.get("chunks_ticking"), 0),
              format_number(w.get("chunks_loaded"), 0), format_number(w["entities"].get("mob"), 0),
              format_number(w["entities"].get("item"), 0)]
+    return "| " + " | ".join(cells) + " |"
+
+
+def snapshot_row(run):
+    w = run["world"]
+    cells = [str(run["bots"]), label_of(run), str(w["trace_snapshots"]), f"{w['trace_snapshot_bytes_max'] / 1e6:.1f} MB",
+             f"{w['trace_snapshot_pause_s_max'] * 1e3:.1f} ms"]
     return "| " + " | ".join(cells) + " |"
 
 

@@ -25,7 +25,7 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: horizon-sim --seed N [--seconds S] [--clients K] [--faults none|network|storage|all]\n"
-    "                   [--canary bad-packet|lost-save|wrong-block|view-leak|move-threshold|chunk-quota|tick-stats-ring] [--minimize] [--trace FILE] [--view-distance D] [--snapshot-swap] [--omit PARTS] [--quiet]\n"
+    "                   [--canary bad-packet|lost-save|wrong-block|view-leak|move-threshold|lost-pull-back|chunk-quota|tick-stats-ring] [--minimize] [--trace FILE] [--view-distance D] [--snapshot-swap] [--omit PARTS] [--quiet]\n"
     "  --omit PARTS  leave parts of the run out, comma-separated: SimN (a client), SimN.walk|chat|command|build|quit|\n"
     "                garbage|play|jump (one of its behaviours), latency, split, slow, read-error, write-error, torn, crash\n";
 
@@ -166,8 +166,11 @@ std::string result_json(const hz::SimResult& r, double wall_s, int clients, cons
   w.key("connections").number(int64_t{r.connections});
   w.key("crashes").number(int64_t{r.crashes});
   w.key("chunk_checks").number(int64_t{r.chunk_checks});
-  w.key("jumps_judged").number(r.jumps_judged);
-  w.key("batches_checked").number(r.batches_checked);
+  w.key("jumps_judged").number(r.checks.jumps_judged);
+  w.key("moves_judged").number(r.checks.moves_judged);
+  w.key("moves_skipped").number(r.checks.moves_skipped);
+  w.key("pull_backs_judged").number(r.checks.pull_backs_judged);
+  w.key("batches_checked").number(r.checks.batches_checked);
   w.key("tick_replies_checked").number(r.tick_replies_checked);
   w.key("snapshot_swaps").number(int64_t{r.snapshot_swaps});
   w.key("snapshot_bytes").number(r.snapshot_bytes);

@@ -10,6 +10,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <map>
 #include <optional>
@@ -194,7 +195,8 @@ inline double sweep(const Placed& s, int a, const Box& m, double dist) {
   return dist;
 }
 
-// Positive-volume overlap of a shape and a box, overlaps thinner than 1e-7 not counting.
+// Positive-volume overlap of a shape and a box: an overlap counts when its far side stays more
+// than 1e-7 above its near side, as a coordinate list that merges values within 1e-7 keeps them.
 inline bool overlaps(const Placed& s, const Box& box) {
   if (s.shape->none) return false;
   if (box.hi[0] - box.lo[0] < kTiny || box.hi[1] - box.lo[1] < kTiny || box.hi[2] - box.lo[2] < kTiny) return false;
@@ -207,7 +209,7 @@ inline bool overlaps(const Placed& s, const Box& box) {
         for (int a = 0; a < 3 && all; ++a) {
           const double lo = std::max(s.c(a, at[a]), box.lo[a]);
           const double hi = std::min(s.c(a, at[a] + 1), box.hi[a]);
-          all = hi - lo > kTiny;
+          all = lo < hi - kTiny;  // as a merged coordinate list keeps hi apart from lo
         }
         if (all) return true;
       }
@@ -216,11 +218,14 @@ inline bool overlaps(const Placed& s, const Box& box) {
 
 class World {
  public:
+  // Blocks come from the map set() fills unless a lookup is given (a simulated client's chunks).
+  void look_up_with(std::function<BlockStateId(int, int, int)> lookup) { lookup_ = std::move(lookup); }
   void set(int x, int y, int z, BlockStateId s) {
     if (s == 0) blocks_.erase({x, y, z});
     else blocks_[{x, y, z}] = s;
   }
   BlockStateId at(int x, int y, int z) const {
+    if (lookup_) return lookup_(x, y, z);
     auto it = blocks_.find({x, y, z});
     return it == blocks_.end() ? 0 : it->second;
   }
@@ -273,6 +278,7 @@ class World {
 
  private:
   std::map<std::tuple<int, int, int>, BlockStateId> blocks_;
+  std::function<BlockStateId(int, int, int)> lookup_;
   mutable std::map<BlockStateId, Shape> shapes_;
 };
 

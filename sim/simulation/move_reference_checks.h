@@ -1,5 +1,5 @@
 // The reference model's packet handling (move-checks rules, sections 2-7) on top of its own
-// collision (movement_reference_model.h): move packets, teleport confirmation, pull-backs with
+// collision (move_reference_model.h): move packets, teleport confirmation, pull-backs with
 // fresh ids, the server's per-tick air physics and the floating kick.
 #pragma once
 
@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "sim/core/java_format.h"
-#include "tests/game/movement_reference_model.h"
+#include "sim/simulation/move_reference_model.h"
 
 namespace hz::reference {
 
@@ -70,6 +70,16 @@ class Player {
     last_id_ = 1;
     awaiting_id_ = 1;
     awaiting_ = spawn;
+  }
+
+  // The model started mid-session where the server's state is known: it has just read the
+  // confirmation of teleport `id` to `pos`, so nothing is awaited, and the player has loaded.
+  static Player resumed(const V3& pos, int id, Mode m) {
+    Player p(pos, m);
+    p.last_id_ = p.awaiting_id_ = id;
+    p.awaiting_.reset();
+    p.loaded_timer_ = 0;
+    return p;
   }
 
   int last_id() const { return last_id_; }

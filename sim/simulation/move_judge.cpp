@@ -1,0 +1,185 @@
+#include "sim/simulation/move_judge.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "sim/core/java_format.h"
+#include "sim/world/paletted_container.h"
+
+namespace hz {
+
+namespace {
+
+std::string describe(const reference::V3& p) {
+  return "(" + java_double_to_string(p.x) + ", " + java_double_to_string(p.y) + ", " + java_double_to_string(p.z) + ")";
+}
+
+std::string verdict_name(reference::Verdict v) {
+  switch (v) {
+    case reference::Verdict::kInvalid: return "invalid";
+    case reference::Verdict::kIgnored: return "ignored";
+    case reference::Verdict::kAwaiting: return "awaiting a confirmation";
+    case reference::Verdict::kAccepted: return "accepted";
+    case reference::Verdict::kTooQuickly: return "moved too quickly";
+    case reference::Verdict::kWrongly: return "moved wrongly";
+    case reference::Verdict::kCollidingNew: return "colliding with something new";
+  }
+  return "?";
+}
+
+// How far around the player a changed block or chunk disturbs the model: the box, what the
+// collision scans beyond it, and the few steps a pass holds.
+constexpr double kNearBlocks = 4.0;
+// A player_loaded read this many passes after the join surely came before the server's loading
+// timeout (60 ticks, one a pass) ran out, with room for the join's own pass.
+constexpr int kSurelyBeforeLoadingTimeout = 50;
+
+}  // namespace
+
+MoveJudge::MoveJudge(const std::map<ChunkPos, std::vector<Section>>& chunks) : chunks_(chunks) {}
+
+BlockStateId MoveJudge::block_at(int x, int y, int z) const {
+  if (y < kWorldMinY || y > kWorldMaxY) return 0;
+  auto it = chunks_.find(ChunkPos{x >> 4, z >> 4});
+  if (it == chunks_.end()) {
+    missing_chunk_ = true;
+    return 0;
+  }
+  return it->second[static_cast<size_t>(section_index_of(y))].block(block_index(x & 15, y & 15, z & 15));
+}
+
+// Where the server has the player, as far as the judge knows.
+const reference::V3* MoveJudge::where() const {
+  if (model_) return &model_->body.pos;
+  return newest_teleport_ ? &newest_teleport_->second : nullptr;
+}
+
+void MoveJudge::joined(uint8_t game_mode) {
+  passes_since_join_ = 0;
+  mode_ = static_cast<reference::Mode>(game_mode <= 3 ? game_mode : 0);
+}
+
+void MoveJudge::teleported(int32_t id, const reference::V3& to) {
+  newest_teleport_ = {id, to};
+  newest_confirmed_ = false;
+  teleports_this_pass_.emplace_back(id, to);
+}
+
+void MoveJudge::game_mode(uint8_t mode) {
+  const auto next = static_cast<reference::Mode>(mode <= 3 ? mode : 0);
+  if (next != mode_) unjudged_pass_ = true;
+  mode_ = next;
+}
+
+void MoveJudge::block_changed(int x, int y, int z) {
+  const reference::V3* at = where();
+  if (at && std::abs(x + 0.5 - at->x) <= kNearBlocks && std::abs(z + 0.5 - at->z) <= kNearBlocks &&
+      y + 0.5 >= at->y - kNearBlocks && y + 0.5 <= at->y + 2.0 + kNearBlocks)
+    unjudged_pass_ = true;
+}
+
+void MoveJudge::chunk_changed(ChunkPos pos) {
+  const reference::V3* at = where();
+  if (!at) return;
+  const double dx = std::max({pos.x * 16.0 - at->x, at->x - (pos.x * 16.0 + 16.0), 0.0});
+  const double dz = std::max({pos.z * 16.0 - at->z, at->z - (pos.z * 16.0 + 16.0), 0.0});
+  if (dx <= kNearBlocks && dz <= kNearBlocks) unjudged_pass_ = true;
+}
+
+void MoveJudge::start_model(int32_t id) {
+  model_ = reference::Player::resumed(newest_teleport_->second, id, mode_);
+  model_->world.look_up_with([this](int x, int y, int z) { return block_at(x, y, z); });
+}
+
+std::optional<std::string> MoveJudge::end_of_pass(uint64_t delivered) {
+  ++passes_since_join_;
+  if (dropped_pass_) model_.reset();
+  if (model_) {  // only this pass's pull-backs are compared
+    model_->sent.clear();
+    model_->warnings.clear();
+  }
+  std::vector<std::string> moves;
+  bool dropped = false;
+  while (!unread_.empty() && unread_.front().end <= delivered) {
+    const bool had = model_.has_value();
+    read_one(unread_.front(), moves);
+    unread_.pop_front();
+    dropped = dropped || (had && !model_);
+  }
+  if (model_ && model_->tick()) model_.reset();  // kicked for floating: the connection ends
+  std::optional<std::string> problem;
+  const bool judge = model_ && !dropped && !dropped_pass_;
+  if (judge && !unjudged_pass_) problem = compare(moves);
+  else if (judge && compare(moves)) model_.reset();  // the server's state is no longer known
+  if (judge && !unjudged_pass_) pull_backs_judged_ += static_cast<int64_t>(teleports_this_pass_.size());
+  (judge && !unjudged_pass_ ? judged_ : skipped_) += static_cast<int64_t>(moves.size());
+  if (model_) model_->mode = mode_;
+  teleports_this_pass_.clear();
+  unjudged_pass_ = dropped_pass_ = false;
+  return problem;
+}
+
+void MoveJudge::read_one(const Sent& event, std::vector<std::string>& moves) {
+  switch (event.kind) {
+    case Sent::Kind::kCommand:
+      model_.reset();
+      return;
+    case Sent::Kind::kLoaded:
+      loaded_read_ = true;
+      if (model_) model_->mark_loaded();
+      else if (!dropped_pass_ && newest_confirmed_ && passes_since_join_ < kSurelyBeforeLoadingTimeout)
+        start_model(newest_teleport_->first);
+      return;
+    case Sent::Kind::kConfirm:
+      if (newest_teleport_ && newest_teleport_->first == event.teleport_id) newest_confirmed_ = true;
+      if (model_) {
+        if (!model_->confirm(event.teleport_id)) model_.reset();
+      } else if (!dropped_pass_ && loaded_read_ && newest_confirmed_) {
+        start_model(event.teleport_id);
+      }
+      return;
+    case Sent::Kind::kMove: {
+      if (!model_) {
+        ++skipped_;
+        return;
+      }
+      missing_chunk_ = false;
+      const reference::V3 from = model_->body.pos;
+      const reference::Verdict verdict = model_->move(event.move);
+      if (missing_chunk_) {  // the model judged by air where the client holds no chunk
+        model_.reset();
+        ++skipped_;
+        return;
+      }
+      moves.push_back(describe(from) + " to " + describe({event.move.x, event.move.y, event.move.z}) + ": " +
+                      verdict_name(verdict));
+      return;
+    }
+  }
+}
+
+std::optional<std::string> MoveJudge::compare(const std::vector<std::string>& moves) const {
+  const std::vector<reference::SentTeleport>& predicted = model_->sent;
+  auto pass_moves = [&] {
+    std::string text;
+    for (const std::string& m : moves) text += (text.empty() ? "" : "; ") + m;
+    return text.empty() ? std::string("no move") : text;
+  };
+  const size_t want = predicted.size(), got = teleports_this_pass_.size();
+  if (got > want)
+    return "the server pulled the player back to " + describe(teleports_this_pass_[want].second) +
+           " where the reference move model takes the pass's moves (" + pass_moves() + ")";
+  if (got < want)
+    return "a move the reference move model pulls back to " + describe(predicted[got].pos) +
+           " was not pulled back (" + pass_moves() + ")";
+  for (size_t i = 0; i < want; ++i) {
+    const auto& [id, to] = teleports_this_pass_[i];
+    if (id != predicted[i].id || !(to == predicted[i].pos))
+      return "the server pulled the player back with teleport " + std::to_string(id) + " to " + describe(to) +
+             ", the reference move model with teleport " + std::to_string(predicted[i].id) + " to " +
+             describe(predicted[i].pos) + " (" + pass_moves() + ")";
+  }
+  return std::nullopt;
+}
+
+}  // namespace hz
