@@ -61,6 +61,11 @@ class StateWriter {
     out_.varlong(static_cast<int64_t>(s.size()));
     out_.raw(s.data(), s.size());
   }
+  // Byte strings (saved chunks, encoded records) go in one piece, not a varint a byte.
+  void put(const Bytes& b) {
+    out_.varlong(static_cast<int64_t>(b.size()));
+    out_.raw(b);
+  }
   template <class A, class B>
   void put(const std::pair<A, B>& p) {
     put(p.first), put(p.second);
@@ -168,6 +173,11 @@ class StateReader {
     const size_t n = size_prefix(1);
     const std::span<const uint8_t> bytes = in_.view(n);
     s.assign(bytes.begin(), bytes.end());
+  }
+  void get(Bytes& b) {
+    const size_t n = size_prefix(1);
+    const std::span<const uint8_t> bytes = in_.view(n);
+    b.assign(bytes.begin(), bytes.end());
   }
   template <class A, class B>
   void get(std::pair<A, B>& p) {
