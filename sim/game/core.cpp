@@ -420,8 +420,8 @@ std::vector<Core::StatePart> Core::state_parts() const {
   return parts;
 }
 
-Bytes Core::write_snapshot_parts() const {
-  StateWriter writer;
+Bytes Core::write_snapshot_parts(size_t expected_size) const {
+  StateWriter writer(expected_size);
   const_cast<Core&>(*this).for_each_part([&writer](std::string_view, auto& part) {
     static_assert(kDeclaresState<decltype(part)>, "every part of the state declares state_fields");
     writer(part);

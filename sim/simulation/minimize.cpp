@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
+#include <set>
+#include <tuple>
 
 #include "sim/core/check.h"
 #include "sim/simulation/delta_debugging.h"
@@ -72,11 +75,62 @@ class Shrinker {
     return with_only(kept);
   }
 
+  // Delta debugging over the numbered actions of the behaviours kept: a run keeps exactly the
+  // actions given (later ones, which a changed run might take, are left out too). `before` and
+  // `after` get how many actions the failing run and the result keep.
+  SimOptions actions(SimOptions failing, size_t& before, size_t& after) {
+    ++runs_;
+    const SimResult counted = run_simulation(failing, {});
+    std::map<std::string, std::tuple<int, int, int>> named;  // name -> (client, behaviour, number)
+    std::vector<std::string> all;
+    std::set<std::pair<int, int>> acting;  // (client, behaviour) with an action
+    for (const auto& [client, counts] : counted.actions) {
+      ActionCounter already(failing.omit, client);
+      for (int b = 0; b < static_cast<int>(kBehaviourCount); ++b)
+        for (int k = 1; k <= counts[static_cast<size_t>(b)]; ++k) {
+          if (!already.next(b)) continue;
+          all.push_back(action_name(client, b, k));
+          named[all.back()] = {client, b, k};
+          acting.insert({client, b});
+        }
+    }
+    before = after = all.size();
+    if (all.empty()) return failing;
+    auto with_only = [&](const std::vector<std::string>& kept) {
+      std::map<std::pair<int, int>, std::vector<int>> numbers;
+      for (const auto& key : acting) numbers[key];
+      for (const std::string& name : kept) {
+        const auto& [client, b, k] = named.at(name);
+        numbers[{client, b}].push_back(k);
+      }
+      SimOptions o = failing;
+      for (const auto& [key, kept_numbers] : numbers) o.omit.actions[key] = ranges_without(kept_numbers);
+      return o;
+    };
+    const std::vector<std::string> kept = ddmin(all, [&](const std::vector<std::string>& k) { return fails(with_only(k)); });
+    after = kept.size();
+    return with_only(kept);
+  }
+
   int runs() const { return runs_; }
 
-  // The same run written shorter: trailing clients that are left out become a smaller --clients,
-  // and the behaviours of a client left out are not listed.
+  // The same run written shorter: a behaviour with every action left out is left out itself (the
+  // same run: its draws happen either way), trailing clients that are left out become a smaller
+  // --clients, and the behaviours and actions of a client or behaviour left out are not listed.
   static SimOptions tidy(SimOptions o) {
+    for (auto it = o.omit.actions.begin(); it != o.omit.actions.end();) {
+      if (it->second == ActionRanges{{1, 0}}) {
+        o.omit.behaviours[it->first.first] |= 1u << it->first.second;
+        it = o.omit.actions.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    std::erase_if(o.omit.actions, [&](const auto& entry) {
+      const auto& [client, behaviour] = entry.first;
+      const auto bits = o.omit.behaviours.find(client);
+      return o.omit.clients.contains(client) || (bits != o.omit.behaviours.end() && (bits->second & (1u << behaviour)));
+    });
     for (int client : o.omit.clients) o.omit.behaviours.erase(client);
     while (o.clients > 0 && o.omit.clients.contains(o.clients)) {
       o.omit.clients.erase(o.clients);
@@ -100,7 +154,8 @@ MinimizedRun minimize_run(const SimOptions& failing, const std::string& invarian
   MinimizedRun out;
   out.invariant = invariant;
   out.parts_before = parts_of(failing).size();
-  out.options = Shrinker::tidy(shrink.parts(shrink.coarse(failing)));
+  const SimOptions by_parts = Shrinker::tidy(shrink.parts(shrink.coarse(failing)));
+  out.options = Shrinker::tidy(shrink.actions(by_parts, out.actions_before, out.actions_after));
   out.parts_after = parts_of(out.options).size();
   out.runs = shrink.runs();
   return out;

@@ -14,6 +14,9 @@ struct MinimizedRun {
   std::string invariant;    // the invariant the original run broke first
   size_t parts_before = 0;  // the original run's parts (clients, their behaviours, fault kinds)
   size_t parts_after = 0;   // the parts the smallest run keeps
+  // The numbered actions of the kept behaviours: in the run shrunk by parts, and kept at the end.
+  size_t actions_before = 0;
+  size_t actions_after = 0;
   int runs = 0;             // simulations run to find it
 };
 

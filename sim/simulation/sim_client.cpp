@@ -73,6 +73,7 @@ SimClient::SimClient(ConnId conn, std::string name, ClientBehaviour behaviour, u
 
 template <Packet P>
 void SimClient::send(const P& packet) {
+  if (muted_) return;
   Result<Bytes> frame = encode_frame(encode_packet(packet), compression_);
   HZ_CHECK(frame.ok(), "a simulated client could not frame its own packet");
   out_.insert(out_.end(), frame->begin(), frame->end());
@@ -333,6 +334,7 @@ void SimClient::on_position() {
 // every teleport before this move (confirmations go out ahead of it).
 void SimClient::maybe_jump() {
   if (!loaded_at_core_ || dead_ || jump_end_ || rng_.next_double() >= behaviour_.jump_chance) return;
+  if (!acts(kBehaviourJump)) return;
   x_ += 40.0;
   send(packet::play_sb::Position{x_, y_, z_, 0});
   jump_end_ = output_end();
@@ -368,47 +370,63 @@ void SimClient::on_batch_finished(int32_t size) {
 
 void SimClient::act() {
   maybe_jump();
-  if (rng_.next_double() < behaviour_.walk_chance) {
-    const double angle = rng_.next_double() * 6.283185307179586;
-    x_ += std::cos(angle) * 0.2;
-    z_ += std::sin(angle) * 0.2;
-    send(packet::play_sb::Position{x_, y_, z_, 0});
-  }
+  if (rng_.next_double() < behaviour_.walk_chance) walk();
   if (rng_.next_double() < behaviour_.chat_chance) {
     packet::play_sb::ChatMessage chat;
     chat.message = kChat[rng_.next_below(std::size(kChat))];
-    send(chat);
+    if (acts(kBehaviourChat)) send(chat);
   }
   if (rng_.next_double() < behaviour_.command_chance) {
-    send(packet::play_sb::ChatCommand{kCommands[rng_.next_below(std::size(kCommands))]});
+    const char* command = kCommands[rng_.next_below(std::size(kCommands))];
+    if (acts(kBehaviourCommand)) send(packet::play_sb::ChatCommand{command});
   }
-  if (rng_.next_double() < behaviour_.build_chance) {
-    const BlockPos below{static_cast<int32_t>(std::floor(x_)) + static_cast<int32_t>(rng_.next_below(3)) - 1,
-                         static_cast<int32_t>(std::floor(y_)) - 1,
-                         static_cast<int32_t>(std::floor(z_)) + static_cast<int32_t>(rng_.next_below(3)) - 1};
-    if (rng_.next_below(2) == 0) {
-      packet::play_sb::BlockDig dig;
-      dig.status = static_cast<int32_t>(rng_.next_below(3));
-      dig.location = below;
-      dig.face = 1;
-      dig.sequence = ++sequence_;
-      send(dig);
-    } else {
-      packet::play_sb::BlockPlace place;
-      place.location = below;
-      place.direction = 1;
-      place.cursor_x = 0.5f, place.cursor_y = 1.0f, place.cursor_z = 0.5f;
-      place.sequence = ++sequence_;
-      send(place);
-    }
+  if (rng_.next_double() < behaviour_.build_chance) build();
+  if (rng_.next_double() < behaviour_.play_chance) {
+    muted_ = !acts(kBehaviourPlay);
+    play();
+    muted_ = false;
   }
-  if (rng_.next_double() < behaviour_.play_chance) play();
-  if (rng_.next_double() < behaviour_.garbage_chance) {
+  if (rng_.next_double() < behaviour_.garbage_chance && acts(kBehaviourGarbage)) {
     // A frame announcing more bytes than any packet may have.
     out_.insert(out_.end(), {0xFF, 0xFF, 0xFF, 0xFF, 0x0F});
     sent_garbage_ = true;
   }
-  if (rng_.next_double() < behaviour_.quit_chance) quitting_ = true;
+  if (rng_.next_double() < behaviour_.quit_chance && acts(kBehaviourQuit)) quitting_ = true;
+}
+
+bool SimClient::acts(int behaviour) { return actions_ == nullptr || actions_->next(behaviour); }
+
+void SimClient::walk() {
+  const double angle = rng_.next_double() * 6.283185307179586;
+  if (!acts(kBehaviourWalk)) return;
+  x_ += std::cos(angle) * 0.2;
+  z_ += std::sin(angle) * 0.2;
+  send(packet::play_sb::Position{x_, y_, z_, 0});
+}
+
+// Digging or placing at one of the nine blocks under the player.
+void SimClient::build() {
+  const BlockPos below{static_cast<int32_t>(std::floor(x_)) + static_cast<int32_t>(rng_.next_below(3)) - 1,
+                       static_cast<int32_t>(std::floor(y_)) - 1,
+                       static_cast<int32_t>(std::floor(z_)) + static_cast<int32_t>(rng_.next_below(3)) - 1};
+  const bool dig = rng_.next_below(2) == 0;
+  const int32_t status = dig ? static_cast<int32_t>(rng_.next_below(3)) : 0;
+  if (!acts(kBehaviourBuild)) return;
+  if (dig) {
+    packet::play_sb::BlockDig packet;
+    packet.status = status;
+    packet.location = below;
+    packet.face = 1;
+    packet.sequence = ++sequence_;
+    send(packet);
+  } else {
+    packet::play_sb::BlockPlace place;
+    place.location = below;
+    place.direction = 1;
+    place.cursor_x = 0.5f, place.cursor_y = 1.0f, place.cursor_z = 0.5f;
+    place.sequence = ++sequence_;
+    send(place);
+  }
 }
 
 // The game systems beyond blocks: mobs (/summon, attacks), dropped items, buckets (fluids).

@@ -19,6 +19,7 @@
 #include "sim/protocol/codec.h"
 #include "sim/protocol/framing.h"
 #include "sim/simulation/move_judge.h"
+#include "sim/simulation/sim_parts.h"
 #include "sim/world/chunk_pos.h"
 #include "sim/world/section.h"
 
@@ -60,6 +61,9 @@ class SimClient {
   SimClient(const SimClient&) = delete;  // the move judge reads the chunks in place
   SimClient& operator=(const SimClient&) = delete;
 
+  // Numbers this client's actions (shared with its earlier connections) and leaves out those
+  // the run omits; without one, every action is taken.
+  void count_actions_with(ActionCounter* counter) { actions_ = counter; }
   // The opening bytes (handshake and login start).
   Bytes hello();
   // One packet body from the server, in order. A body that does not decode in the client's phase
@@ -118,6 +122,9 @@ class SimClient {
   template <Packet P>
   void send(const P& packet);
   void act();
+  bool acts(int behaviour);  // counts an action of `behaviour`: false when it is left out
+  void walk();
+  void build();
   void play();
   void on_chunk(int32_t x, int32_t z, std::span<const uint8_t> body);
   void set_block(const BlockPos& pos, int32_t state);
@@ -136,6 +143,8 @@ class SimClient {
   Phase phase_ = Phase::kLogin;
   int compression_ = -1;
   Bytes out_;
+  ActionCounter* actions_ = nullptr;
+  bool muted_ = false;  // an omitted action draws what it would send, and sends nothing
   bool teleported_ = false;
   bool loaded_sent_ = false;
   double x_ = 0, y_ = 0, z_ = 0;

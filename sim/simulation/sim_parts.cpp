@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <iterator>
+#include <optional>
 
 #include "sim/simulation/sim_client.h"
 #include "sim/simulation/simulated_disk.h"
@@ -31,7 +32,61 @@ int client_number(std::string_view name) {
 
 std::string client_name(int n) { return std::string(kClientPrefix) + std::to_string(n); }
 
+// "12" -> 12; 0 when it is not a whole positive number.
+int positive_number(std::string_view text) {
+  int n = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
+  return error == std::errc{} && end == text.data() + text.size() && n > 0 ? n : 0;
+}
+
+// "4", "4-9", "10-" -> [first, last] (last 0: no end); nothing when malformed.
+std::optional<std::pair<int, int>> action_range(std::string_view text) {
+  const size_t dash = text.find('-');
+  const int first = positive_number(text.substr(0, dash));
+  if (first == 0) return std::nullopt;
+  if (dash == std::string_view::npos) return std::pair{first, first};
+  if (dash + 1 == text.size()) return std::pair{first, 0};
+  const int last = positive_number(text.substr(dash + 1));
+  if (last < first) return std::nullopt;
+  return std::pair{first, last};
+}
+
+std::string range_text(const std::pair<int, int>& r) {
+  if (r.first == r.second) return std::to_string(r.first);
+  return std::to_string(r.first) + "-" + (r.second == 0 ? "" : std::to_string(r.second));
+}
+
 }  // namespace
+
+ActionCounter::ActionCounter(const SimOmissions& omitted, int client) {
+  for (const auto& [key, ranges] : omitted.actions)
+    if (key.first == client) omitted_[static_cast<size_t>(key.second)] = ranges;
+  const auto bits = omitted.behaviours.find(client);
+  for (size_t b = 0; b < kBehaviourCount; ++b)
+    if (bits != omitted.behaviours.end() && (bits->second & (1u << b))) omitted_[b] = {{1, 0}};
+}
+
+bool ActionCounter::next(int behaviour) {
+  const int n = ++counts_[static_cast<size_t>(behaviour)];
+  for (const auto& [first, last] : omitted_[static_cast<size_t>(behaviour)])
+    if (n >= first && (last == 0 || n <= last)) return false;
+  return true;
+}
+
+std::string action_name(int client, int behaviour, int number) {
+  return client_name(client) + "." + std::string(kBehaviourNames[behaviour]) + "#" + std::to_string(number);
+}
+
+ActionRanges ranges_without(const std::vector<int>& kept) {
+  ActionRanges out;
+  int from = 1;
+  for (int k : kept) {
+    if (k > from) out.emplace_back(from, k - 1);
+    from = k + 1;
+  }
+  out.emplace_back(from, 0);
+  return out;
+}
 
 Status omit_part(std::string_view name, SimOmissions& out) {
   if (int fault = index_of(kFaultNames, name); fault >= 0) {
@@ -45,9 +100,17 @@ Status omit_part(std::string_view name, SimOmissions& out) {
     out.clients.insert(client);
     return Status::success();
   }
-  const int behaviour = index_of(kBehaviourNames, name.substr(dot + 1));
+  const std::string_view rest = name.substr(dot + 1);
+  const size_t hash = rest.find('#');
+  const int behaviour = index_of(kBehaviourNames, rest.substr(0, hash));
   if (behaviour < 0) return Error{"unknown behaviour in '" + std::string(name) + "'"};
-  out.behaviours[client] |= 1u << behaviour;
+  if (hash == std::string_view::npos) {
+    out.behaviours[client] |= 1u << behaviour;
+    return Status::success();
+  }
+  const std::optional<std::pair<int, int>> range = action_range(rest.substr(hash + 1));
+  if (!range) return Error{"bad action numbers in '" + std::string(name) + "' (#N, #N-M or #N-)"};
+  out.actions[{client, behaviour}].push_back(*range);
   return Status::success();
 }
 
@@ -70,6 +133,9 @@ std::string omissions_text(const SimOmissions& omissions) {
   for (const auto& [client, bits] : omissions.behaviours)
     for (size_t b = 0; b < std::size(kBehaviourNames); ++b)
       if (bits & (1u << b)) parts.push_back(client_name(client) + "." + std::string(kBehaviourNames[b]));
+  for (const auto& [key, ranges] : omissions.actions)
+    for (const auto& range : ranges)
+      parts.push_back(client_name(key.first) + "." + std::string(kBehaviourNames[key.second]) + "#" + range_text(range));
   for (size_t f = 0; f < std::size(kFaultNames); ++f)
     if (omissions.faults & (1u << f)) parts.emplace_back(kFaultNames[f]);
   std::string text;
@@ -95,17 +161,6 @@ std::vector<std::string> kept_parts(int clients, bool network_faults, bool stora
   for (size_t f = 0; f < std::size(kFaultNames); ++f)
     if ((on & (1u << f)) && !(omitted.faults & (1u << f))) parts.emplace_back(kFaultNames[f]);
   return parts;
-}
-
-void omit_behaviours(const SimOmissions& omitted, int client, ClientBehaviour& behaviour) {
-  const auto it = omitted.behaviours.find(client);
-  if (it == omitted.behaviours.end()) return;
-  double* chances[] = {&behaviour.walk_chance, &behaviour.chat_chance,    &behaviour.command_chance,
-                       &behaviour.build_chance, &behaviour.quit_chance,   &behaviour.garbage_chance,
-                       &behaviour.play_chance,  &behaviour.jump_chance};
-  static_assert(std::size(chances) == std::size(kBehaviourNames));
-  for (size_t b = 0; b < std::size(chances); ++b)
-    if (it->second & (1u << b)) *chances[b] = 0;
 }
 
 void omit_storage_faults(const SimOmissions& omitted, StorageFaultRates& rates) {

@@ -157,6 +157,7 @@ class Runner {
     result_.seed = options_.seed;
     result_.simulated_s = static_cast<double>(clock_.peek()) / static_cast<double>(kNanosPerSecond);
     result_.digest = digest_.digest();
+    for (const auto& [number, counter] : action_counters_) result_.actions[number] = counter.counts();
     return result_;
   }
 
@@ -290,8 +291,8 @@ class Runner {
       live.number = number;
       ClientBehaviour behaviour = ClientBehaviour::draw(rng);
       if (options_.canary == SimCanary::kMoveThreshold) behaviour.jump_chance = std::max(behaviour.jump_chance, 0.05);
-      omit_behaviours(options_.omit, number, behaviour);
       live.client = std::make_unique<SimClient>(conn, "Sim" + std::to_string(number), behaviour, rng.next_u64());
+      live.client->count_actions_with(&action_counters_.try_emplace(number, options_.omit, number).first->second);
       live.network = Rng(rng.next_u64());
       live.opened_nanos = clock_.peek();
       const LiveClient& opened = clients_.emplace(conn, std::move(live)).first->second;
@@ -601,6 +602,7 @@ class Runner {
   std::set<std::tuple<ConnId, int32_t, int32_t, int32_t>> reported_;  // blocks differing between a client and the core
   std::multimap<int64_t, int> joins_;  // when, which client (Sim<n>)
   std::map<int, Rng> client_rngs_;
+  std::map<int, ActionCounter> action_counters_;  // per client number, across its connections
   std::map<ConnId, LiveClient> clients_;
   std::deque<Delivery> network_;
   std::map<ConnId, int64_t> last_delivery_;

@@ -3,8 +3,10 @@
 // split reads, world jobs finishing in random order; invariants checked after every pass.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -103,6 +105,8 @@ struct SimResult {
   int64_t tick_replies_checked = 0;  // `/tick query` lines held to the tick statistics model
   int snapshot_swaps = 0;       // cores replaced by one read from their snapshot
   uint64_t snapshot_bytes = 0;  // the size of the last such snapshot
+  // Per client number, how many actions of each behaviour it took (the numbers --omit names).
+  std::map<int, std::array<int, kBehaviourCount>> actions;
   uint64_t digest = 0;  // every pass's effects and state hash, in order
   std::vector<SimViolation> violations;
 };

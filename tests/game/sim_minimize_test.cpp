@@ -91,6 +91,42 @@ TEST(SimParts, NamesReadBackAndUnknownOnesAreRefusedByName) {
   }
 }
 
+TEST(SimParts, ActionNumbersReadBackAsRanges) {
+  auto omit = parse_omissions("Sim2.walk#7,Sim2.walk#10-12,Sim2.walk#20-,Sim1.jump#1-");
+  ASSERT_TRUE(omit.ok()) << omit.error();
+  const std::pair<int, int> walk2{2, kBehaviourWalk}, jump1{1, kBehaviourJump};
+  EXPECT_EQ(omit->actions.at(walk2), (ActionRanges{{7, 7}, {10, 12}, {20, 0}}));
+  EXPECT_EQ(omit->actions.at(jump1), (ActionRanges{{1, 0}}));
+  EXPECT_EQ(omissions_text(*omit), "Sim1.jump#1-,Sim2.walk#7,Sim2.walk#10-12,Sim2.walk#20-");
+  EXPECT_EQ(*parse_omissions(omissions_text(*omit)), *omit);
+  for (const char* bad : {"Sim1.walk#", "Sim1.walk#0", "Sim1.walk#5-3", "Sim1.walk#x", "Sim1.walk#-4", "Sim1.fly#2"}) {
+    auto parsed = parse_omissions(bad);
+    ASSERT_FALSE(parsed.ok()) << bad;
+    EXPECT_NE(parsed.error().find(bad), std::string::npos) << parsed.error();
+  }
+}
+
+TEST(SimParts, AnActionCounterNumbersEachBehaviourAndLeavesOutItsRanges) {
+  ActionCounter counter(*parse_omissions("Sim1.walk#2-3,Sim1.walk#5-,Sim2.chat#1"), 1);
+  std::vector<bool> walks;
+  for (int i = 0; i < 6; ++i) walks.push_back(counter.next(kBehaviourWalk));
+  EXPECT_EQ(walks, (std::vector<bool>{true, false, false, true, false, false}));
+  EXPECT_TRUE(counter.next(kBehaviourChat));  // Sim2's chat, not Sim1's
+  EXPECT_EQ(counter.counts()[kBehaviourWalk], 6);
+  EXPECT_EQ(counter.counts()[kBehaviourChat], 1);
+}
+
+TEST(SimParts, RangesWithoutTheKeptNumbers) {
+  EXPECT_EQ(ranges_without({}), (ActionRanges{{1, 0}}));
+  EXPECT_EQ(ranges_without({1}), (ActionRanges{{2, 0}}));
+  EXPECT_EQ(ranges_without({2, 5, 6}), (ActionRanges{{1, 1}, {3, 4}, {7, 0}}));
+  ActionCounter counter(SimOmissions{{}, {}, {{{1, kBehaviourBuild}, ranges_without({2, 5, 6})}}, 0}, 1);
+  std::vector<int> taken;
+  for (int n = 1; n <= 9; ++n)
+    if (counter.next(kBehaviourBuild)) taken.push_back(n);
+  EXPECT_EQ(taken, (std::vector<int>{2, 5, 6}));
+}
+
 TEST(SimParts, ARunsPartsAreItsClientsTheirBehavioursAndItsFaultKinds) {
   EXPECT_EQ(run_parts(2, false, false).size(), 2u * 9);
   EXPECT_EQ(run_parts(2, true, false).size(), 2u * 9 + 2);
@@ -114,6 +150,26 @@ TEST(Simulation, ClientsLeftOutNeverConnect) {
   const SimResult none = run_simulation(o, {});
   EXPECT_EQ(none.connections, 0);
   EXPECT_TRUE(none.violations.empty());
+}
+
+// An action left out still draws what it would have sent: leaving out every walk of a client
+// is the same run as leaving out its walking, and leaving out some walks changes the run.
+TEST(Simulation, ActionsLeftOutKeepTheClientsDraws) {
+  SimOptions o;
+  o.seed = 4;
+  o.seconds = 10;
+  o.clients = 2;
+  const SimResult all = run_simulation(o, {});
+  ASSERT_GT(all.actions.at(1)[kBehaviourWalk], 3) << "seed 4's Sim1 walks";
+  o.omit = *parse_omissions("Sim1.walk");
+  const SimResult no_walking = run_simulation(o, {});
+  o.omit = *parse_omissions("Sim1.walk#1-");
+  const SimResult no_walks = run_simulation(o, {});
+  EXPECT_EQ(no_walks.digest, no_walking.digest);
+  o.omit = *parse_omissions("Sim1.walk#2-3");
+  const SimResult fewer = run_simulation(o, {});
+  EXPECT_NE(fewer.digest, all.digest);
+  EXPECT_NE(fewer.digest, no_walks.digest);
 }
 
 }  // namespace

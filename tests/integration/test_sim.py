@@ -115,6 +115,23 @@ class SimulationTest(unittest.TestCase):
             self.assertEqual(m["trace"], path)
             verify_trace(self, path)
 
+    def test_minimize_shrinks_the_actions_of_a_behaviour(self):
+        # The move-threshold canary loses the pull-back of the first jump the core reads: of
+        # Sim1's jumps, only the first is needed, and nothing else of the run.
+        done, result = run_sim("--seed", "1", "--seconds", "20", "--clients", "2", "--canary", "move-threshold",
+                               "--minimize", "--quiet")
+        self.assertEqual(done.returncode, 1, done.stderr)
+        m = result["minimized"]
+        self.assertEqual(m["invariant"], "move-rule")
+        self.assertGreater(m["actions_before"], 1)
+        self.assertEqual(m["actions_after"], 1, m["command"])
+        self.assertIn("Sim1.jump#2-", m["command"])
+        again, rerun = run_sim(*m["command"].split(), "--quiet")
+        self.assertEqual(again.returncode, 1, m["command"])
+        self.assertEqual(rerun["violations"][0]["invariant"], "move-rule")
+        self.assertGreaterEqual(rerun["actions"]["Sim1"]["jump"], 1)  # numbered, whether taken or left out
+        self.assertEqual(rerun["jumps_judged"], 1)  # the one jump taken
+
     def test_trace_verifies(self):
         with tempfile.TemporaryDirectory() as folder:
             path = os.path.join(folder, "sim.hztrace")

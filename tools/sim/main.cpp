@@ -175,6 +175,13 @@ std::string result_json(const hz::SimResult& r, double wall_s, int clients, cons
   w.key("snapshot_swaps").number(int64_t{r.snapshot_swaps});
   w.key("snapshot_bytes").number(r.snapshot_bytes);
   w.key("digest").string(hz::hex64(r.digest));
+  w.key("actions").begin_object();  // per client, the numbered actions of each behaviour (taken or left out)
+  for (const auto& [client, counts] : r.actions) {
+    w.key("Sim" + std::to_string(client)).begin_object();
+    for (size_t b = 0; b < hz::kBehaviourCount; ++b) w.key(std::string(hz::kBehaviourNames[b])).number(int64_t{counts[b]});
+    w.end_object();
+  }
+  w.end_object();
   w.key("violations").begin_array();
   for (const hz::SimViolation& v : r.violations) {
     w.begin_object().key("pass").number(v.pass).key("tick").number(v.tick);
@@ -192,6 +199,8 @@ std::string result_json(const hz::SimResult& r, double wall_s, int clients, cons
     w.key("invariant").string(minimized->run.invariant);
     w.key("inputs_before").number(static_cast<uint64_t>(minimized->run.parts_before));
     w.key("inputs_after").number(static_cast<uint64_t>(minimized->run.parts_after));
+    w.key("actions_before").number(static_cast<uint64_t>(minimized->run.actions_before));
+    w.key("actions_after").number(static_cast<uint64_t>(minimized->run.actions_after));
     w.key("runs").number(int64_t{minimized->run.runs});
     if (minimized->trace.empty()) w.key("trace").null();
     else w.key("trace").string(minimized->trace);

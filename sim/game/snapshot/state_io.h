@@ -35,6 +35,23 @@ class StateWriter {
   // What a declaration asks when reading needs a step writing does not (rebuilding an index).
   static constexpr bool kReading = false;
 
+  // `expected_size`: what the snapshot is likely to take (the last one's size), so the buffer
+  // grows once instead of doubling through the copies and fresh pages of a large world.
+  explicit StateWriter(size_t expected_size = 0) : out_(expected_size) {}
+
+  // `count` byte strings written by `write_one(i, out)` one after another, in the layout of a
+  // std::vector<Bytes> (read back as one), without holding them all at once.
+  template <class WriteOne>
+  void byte_strings(size_t count, WriteOne&& write_one) {
+    out_.varlong(static_cast<int64_t>(count));
+    for (size_t i = 0; i < count; ++i) {
+      scratch_.bytes().clear();
+      write_one(i, scratch_);
+      out_.varlong(static_cast<int64_t>(scratch_.size()));
+      out_.raw(scratch_.bytes());
+    }
+  }
+
   template <class... T>
   void operator()(const T&... values) {
     (put(values), ...);
@@ -127,6 +144,7 @@ class StateWriter {
   }
 
   ByteWriter out_;
+  ByteWriter scratch_;  // one byte string of byte_strings at a time, its memory reused
 };
 
 class StateReader {

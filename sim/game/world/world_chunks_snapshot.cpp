@@ -59,23 +59,23 @@ struct PendingJobRecord {
 };
 
 // Columns by identity: the index each distinct column gets, in the order first met.
+// The columns a snapshot holds, numbered as first met; written (encoded one at a time into the
+// snapshot) once numbered.
 class ColumnTable {
  public:
   int64_t index_of(const std::shared_ptr<ChunkColumn>& column) {
     if (!column) return kNoColumn;
-    auto [it, added] = index_.try_emplace(column.get(), static_cast<int64_t>(bytes_.size()));
-    if (added) {
-      ByteWriter out;
-      write_column(out, *column);
-      bytes_.push_back(out.take());
-    }
+    auto [it, added] = index_.try_emplace(column.get(), static_cast<int64_t>(columns_.size()));
+    if (added) columns_.push_back(column.get());
     return it->second;
   }
-  std::vector<Bytes>& bytes() { return bytes_; }
+  void write(StateWriter& out) const {
+    out.byte_strings(columns_.size(), [&](size_t i, ByteWriter& bytes) { write_column(bytes, *columns_[i]); });
+  }
 
  private:
   std::map<const ChunkColumn*, int64_t> index_;  // looked up only
-  std::vector<Bytes> bytes_;
+  std::vector<const ChunkColumn*> columns_;      // owned by the slots and the graph meanwhile
 };
 
 std::shared_ptr<ChunkColumn> column_from(const Bytes& bytes) {
@@ -124,7 +124,8 @@ void WorldChunks::write_state(StateWriter& out) {
   for (const auto& column : graph.finished) finished.push_back(table.index_of(column));
   std::map<JobId, PendingJobRecord> jobs;
   for (const auto& [job, pending] : jobs_) jobs[job] = PendingJobRecord{pending.kind, pending.pos, pending.entities};
-  out(table.bytes(), slots, graph.next_ticket, graph.in_flight, nodes, graph.requests, finished, jobs);
+  table.write(out);
+  out(slots, graph.next_ticket, graph.in_flight, nodes, graph.requests, finished, jobs);
   out(unload_candidates_, ready_, next_job_, generation_in_flight_, loaded_, membership_version_,
       loaded_contents_hash_, changed_, light_, generated_, loaded_from_storage_, written_);
 }
