@@ -68,8 +68,9 @@ std::optional<PendingSnapshot> Recorder::snapshot_if_due(const Core& core, const
   // On the server thread, between two passes: the state must not move while it is written.
   const auto began = std::chrono::steady_clock::now();
   // Sized for the last snapshot and a little more: the world grows between them.
-  const size_t expected = last_snapshot_bytes_.load(std::memory_order_relaxed);
-  PendingSnapshot snapshot{digest.tick, digest.state, core.write_snapshot_parts(expected + expected / 8)};
+  const size_t last = last_snapshot_bytes_.load(std::memory_order_relaxed);
+  const size_t expected = last + last / 8;
+  PendingSnapshot snapshot{digest.tick, digest.state, core.write_snapshot_parts(expected)};
   const auto pause = std::chrono::steady_clock::now() - began;
   last_snapshot_pause_.store(std::chrono::duration_cast<std::chrono::nanoseconds>(pause).count(),
                              std::memory_order_relaxed);

@@ -421,7 +421,9 @@ std::vector<Core::StatePart> Core::state_parts() const {
 }
 
 Bytes Core::write_snapshot_parts(size_t expected_size) const {
-  StateWriter writer(expected_size);
+  // Without a size to go by, the loaded columns' encodings, which make up most of it.
+  constexpr size_t kColumnBytes = 24 * 1024;
+  StateWriter writer(expected_size > 0 ? expected_size : world_->chunks().loaded_count() * kColumnBytes);
   const_cast<Core&>(*this).for_each_part([&writer](std::string_view, auto& part) {
     static_assert(kDeclaresState<decltype(part)>, "every part of the state declares state_fields");
     writer(part);

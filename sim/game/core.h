@@ -99,7 +99,7 @@ class Core final : public CommandHost,
   // The whole state: every part, as its system declares it. Read into a core built from the same
   // configuration, it answers later inputs as this one would. Reading fails, changing nothing
   // that was not read, on bytes that are short, damaged or left over. `expected_size` (the last
-  // snapshot's size, say) only sizes the buffer up front.
+  // snapshot's size, say; 0: guessed from the loaded chunks) only sizes the buffer up front.
   Bytes write_snapshot_parts(size_t expected_size = 0) const;
   bool read_snapshot_parts(std::span<const uint8_t> bytes);
   const CoreConfig& config() const { return config_; }
