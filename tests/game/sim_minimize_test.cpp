@@ -139,11 +139,17 @@ TEST(SimParts, ARunsPartsAreItsClientsTheirBehavioursAndItsFaultKinds) {
   EXPECT_EQ(std::count(kept.begin(), kept.end(), "crash"), 0);
 }
 
-TEST(Simulation, ClientsLeftOutNeverConnect) {
+// A quiet run of seed 4 (no faults).
+SimOptions seed_four(double seconds, int clients) {
   SimOptions o;
   o.seed = 4;
-  o.seconds = 5;
-  o.clients = 3;
+  o.seconds = seconds;
+  o.clients = clients;
+  return o;
+}
+
+TEST(Simulation, ClientsLeftOutNeverConnect) {
+  SimOptions o = seed_four(5, 3);
   const SimResult all = run_simulation(o, {});
   EXPECT_GE(all.connections, 3);
   o.omit = *parse_omissions("Sim1,Sim2,Sim3");
@@ -155,10 +161,7 @@ TEST(Simulation, ClientsLeftOutNeverConnect) {
 // An action left out still draws what it would have sent: leaving out every walk of a client
 // is the same run as leaving out its walking, and leaving out some walks changes the run.
 TEST(Simulation, ActionsLeftOutKeepTheClientsDraws) {
-  SimOptions o;
-  o.seed = 4;
-  o.seconds = 10;
-  o.clients = 2;
+  SimOptions o = seed_four(10, 2);
   const SimResult all = run_simulation(o, {});
   ASSERT_GT(all.actions.at(1)[kBehaviourWalk], 3) << "seed 4's Sim1 walks";
   o.omit = *parse_omissions("Sim1.walk");
