@@ -168,6 +168,7 @@ class WorldChunks {
   void announce_generated(Slot& slot);
   void start_generation(ChunkPos pos, Slot& slot, std::shared_ptr<ChunkColumn> stored);
   void adopt_loaded_neighbours(ChunkPos pos);
+  void check_loaded_totals(StateReader& in) const;
   void on_generated(const Bytes& result);
   void collect_finished();
   void make_ready(ChunkPos pos, Slot& slot, std::shared_ptr<ChunkColumn> column, bool dirty);

@@ -130,6 +130,19 @@ void WorldChunks::write_state(StateWriter& out) {
       loaded_contents_hash_, changed_, light_, generated_, loaded_from_storage_, written_);
 }
 
+// The loaded count and contents sum are kept as the chunks come and go; read back, they must
+// still describe the slots read beside them (the count sizes the next snapshot's buffer).
+void WorldChunks::check_loaded_totals(StateReader& in) const {
+  size_t ready = 0;
+  uint64_t contents = 0;
+  for (const auto& [pos, slot] : slots_) {
+    if (slot.stage != Slot::Stage::kReady) continue;
+    ++ready;
+    contents += slot.contents;
+  }
+  in.check(ready == loaded_ && contents == loaded_contents_hash_);
+}
+
 void WorldChunks::read_state(StateReader& in) {
   std::vector<Bytes> table_bytes;
   std::vector<SlotRecord> slots;
@@ -189,6 +202,7 @@ void WorldChunks::read_state(StateReader& in) {
     n.queued = r.queued;
     graph.nodes.push_back(std::move(n));
   }
+  check_loaded_totals(in);
   for (int64_t index : finished) graph.finished.push_back(column_at(index));
   in.check(graph_.restore(std::move(graph)));
   jobs_.clear();
