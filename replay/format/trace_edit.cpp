@@ -1,6 +1,5 @@
 #include "replay/format/trace_edit.h"
 
-#include "replay/format/snapshot_pieces.h"
 #include "replay/format/trace_file.h"
 
 namespace hz {
@@ -65,6 +64,16 @@ std::optional<size_t> snapshot_start(const std::vector<Record>& records, int64_t
   return found;
 }
 
+// The header of a trace of `session` that starts with the snapshot taken before pass `iteration`.
+TraceHeader header_from_snapshot(TraceHeader session, int64_t tick, uint64_t iteration, uint64_t chain_digest) {
+  session.session += "-from-" + std::to_string(tick);
+  session.file_index = 0;
+  session.first_iteration = iteration;
+  session.first_tick = tick;
+  session.chain_digest = chain_digest;
+  return session;
+}
+
 }  // namespace
 
 Result<SlicedTrace> slice_trace(std::span<const uint8_t> file, int64_t from_tick, int64_t to_tick) {
@@ -95,14 +104,16 @@ Result<SlicedTrace> slice_trace(std::span<const uint8_t> file, int64_t from_tick
       keep = i + 1;  // the final save, or a later snapshot, after a pass kept
     }
   }
-  TraceHeader header = read->header;
-  header.session += "-from-" + std::to_string(first.tick);
-  header.file_index = 0;
-  header.first_iteration = first.iteration;
-  header.first_tick = first.tick;
-  header.chain_digest = first.chain_digest;
+  const TraceHeader header = header_from_snapshot(read->header, first.tick, first.iteration, first.chain_digest);
   slice.bytes = write_trace_file(header, std::span(read->records).subspan(*start, keep - *start));
   return slice;
+}
+
+Bytes trace_from_snapshot(const TraceHeader& session, const TraceSnapshot& snapshot, std::span<const Record> passes) {
+  std::vector<Record> records;
+  for (SnapshotRecord& piece : split_snapshot(snapshot)) records.push_back(std::move(piece));
+  records.insert(records.end(), passes.begin(), passes.end());
+  return write_trace_file(header_from_snapshot(session, snapshot.tick, snapshot.iteration, snapshot.chain_digest), records);
 }
 
 }  // namespace hz

@@ -9,6 +9,7 @@
 
 #include "replay/format/frame_builder.h"
 #include "replay/format/records.h"
+#include "replay/format/snapshot_pieces.h"
 #include "sim/core/result.h"
 
 namespace hz {
@@ -44,5 +45,10 @@ struct SlicedTrace {
 // after it that end at tick `to_tick` or earlier. Its header names a session of its own (the
 // original's name with "-from-<tick>"), so it verifies alone.
 Result<SlicedTrace> slice_trace(std::span<const uint8_t> file, int64_t from_tick, int64_t to_tick);
+
+// A trace that starts with `snapshot` (taken by a replay between two passes of the session
+// `session` describes) and goes on with `passes`, the records of the passes after it, which must
+// hold whole results where the session's trace recomputed them. Named as a slice is.
+Bytes trace_from_snapshot(const TraceHeader& session, const TraceSnapshot& snapshot, std::span<const Record> passes);
 
 }  // namespace hz

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "replay/replayer/snapshot_connections.h"
+#include "sim/core/check.h"
 #include "sim/core/hash.h"
 #include "sim/game/sessions.h"
 #include "sim/protocol/wire.h"
@@ -131,6 +132,11 @@ bool Replayer::on_snapshot_piece(const SnapshotRecord& piece) {
       resume(*snapshot);
   }
   return !divergence_;
+}
+
+TraceSnapshot Replayer::snapshot() const {
+  HZ_CHECK(started_ && !stopped_ && !in_pass() && !divergence_, "a snapshot is taken between passes of a replay going on");
+  return TraceSnapshot{core_->tick_count(), iterations_, chain_, core_->state_hash(), core_->write_snapshot_parts()};
 }
 
 void Replayer::resume(const TraceSnapshot& snapshot) {

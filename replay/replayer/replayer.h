@@ -95,6 +95,11 @@ class Replayer {
   // Records of a pass that has not ended yet (a trace cut short).
   bool in_pass() const { return !pending_inputs_.empty() || !pending_clock_.empty() || !recorded_effects_.empty(); }
   uint64_t inputs_replayed() const { return inputs_replayed_; }
+  // The replayed core as a snapshot, between passes: a trace may start with it and go on with the
+  // passes that follow here (horizon-trace minimize).
+  TraceSnapshot snapshot() const;
+  // The inputs read so far of the pass not yet ended, recomputed results whole.
+  std::span<const Input> pending_inputs() const { return pending_inputs_; }
   // First and last recorded clock values seen (for replay speed against recorded time).
   std::optional<int64_t> first_clock() const { return first_clock_; }
   int64_t last_clock() const { return last_clock_; }

@@ -3,6 +3,7 @@
 // can start at any of them (verify --from-tick) and a slice starting at one verifies alone.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -12,6 +13,7 @@
 #include "replay/format/record_archive.h"
 #include "replay/format/snapshot_pieces.h"
 #include "replay/format/trace_edit.h"
+#include "replay/format/trace_file.h"
 #include "session_fixtures.h"
 #include "sim/core/rng.h"
 #include "sim/world/jobs.h"
@@ -338,10 +340,27 @@ std::pair<Bytes, uint64_t> diverging_after(const MemoryOutput::File& file, int64
   return {write_trace_file(read->header, read->records), changed.value()};
 }
 
-// minimize keeps the passes from the last snapshot before the divergence to the diverging pass;
-// the result diverges at the same pass in the same way. Before any snapshot it cuts from the
-// session's start; a session that replays identically has nothing to minimize.
-TEST(SnapshotTrace, MinimizeKeepsTheLastSnapshotBeforeTheDivergenceAndTheDivergingPass) {
+// The tick before the end of the first pass after `tick` that completes a job whose result the
+// trace keeps only as a hash (so diverging_after that tick changes that pass).
+int64_t before_pass_with_recomputed_result(const MemoryOutput::File& file, int64_t tick) {
+  bool recomputed = false;
+  int64_t last_end = 0;
+  for (const Record& r : records_of(file)) {
+    if (std::holds_alternative<JobRecomputedRecord>(r)) recomputed = true;
+    auto* end = std::get_if<IterationEndRecord>(&r);
+    if (!end) continue;
+    if (recomputed && end->digest.tick > tick && end->digest.tick > last_end) return end->digest.tick - 1;
+    recomputed = false;
+    last_end = end->digest.tick;
+  }
+  throw std::runtime_error("no pass after tick " + std::to_string(tick) + " completes a recomputed job");
+}
+
+// minimize writes the diverging pass alone, after a snapshot of the core the replay takes just
+// before it, with the results the session's trace recomputed written whole; it diverges at the
+// same pass in the same way, whether the session had a snapshot before it or not. A session that
+// replays identically has nothing to minimize.
+TEST(SnapshotTrace, MinimizeWritesTheDivergingPassAloneAfterASnapshotOfTheReplay) {
   const fs::path dir = fs::temp_directory_path() / "hz-snapshot-minimize";
   fs::remove_all(dir);
   fs::create_directories(dir);
@@ -350,30 +369,37 @@ TEST(SnapshotTrace, MinimizeKeepsTheLastSnapshotBeforeTheDivergenceAndTheDivergi
   ASSERT_GE(ticks.size(), 2u);
   std::ostringstream out, err;
 
-  const auto [diverging, pass] = diverging_after(session.files[0], ticks[1] + 30);
   const fs::path trace = dir / "diverging.hztrace", small = dir / "small.hztrace";
-  ASSERT_TRUE(write_whole_file(trace, diverging));
-  ASSERT_EQ(trace_minimize({trace}, small, out, err), kTraceOk) << err.str();
-  EXPECT_NE(out.str().find("from the snapshot at tick " + std::to_string(ticks[1])), std::string::npos) << out.str();
-  auto written = read_whole_file(small);
-  ASSERT_TRUE(written.ok());
-  EXPECT_LT(written->size(), diverging.size() / 2);
-  VerifyResult again = verify_files({MemoryOutput::File{"small.hztrace", *written}});
-  ASSERT_EQ(again.outcome, VerifyResult::Outcome::kDiverged) << explain(again);
-  EXPECT_EQ(again.divergence->iteration, pass);
-  EXPECT_TRUE(again.divergence->packets_differ);
-  EXPECT_EQ(again.resumed_at_tick, ticks[1]);
-  EXPECT_EQ(again.last_tick, again.divergence->recorded_tick);
-
-  const auto [early, early_pass] = diverging_after(session.files[0], ticks[0] - 40);
-  ASSERT_TRUE(write_whole_file(trace, early));
-  out.str("");
-  ASSERT_EQ(trace_minimize({trace}, small, out, err), kTraceOk) << err.str();
-  EXPECT_NE(out.str().find("from the session's start"), std::string::npos) << out.str();
-  written = read_whole_file(small);
-  VerifyResult cut = verify_files({MemoryOutput::File{"small.hztrace", *written}});
-  ASSERT_EQ(cut.outcome, VerifyResult::Outcome::kDiverged) << explain(cut);
-  EXPECT_EQ(cut.divergence->iteration, early_pass);
+  // After the second snapshot; and before the first, in a pass completing generation submitted
+  // passes before (its result must be written whole).
+  const int64_t early = before_pass_with_recomputed_result(session.files[0], 10);
+  ASSERT_LT(early, ticks[0]);
+  for (int64_t tick : {ticks[1] + 30, early}) {
+    SCOPED_TRACE(tick);
+    const auto [diverging, pass] = diverging_after(session.files[0], tick);
+    ASSERT_TRUE(write_whole_file(trace, diverging));
+    out.str("");
+    ASSERT_EQ(trace_minimize({trace}, small, out, err), kTraceOk) << err.str();
+    EXPECT_NE(out.str().find("the diverging pass " + std::to_string(pass) + " (tick " + std::to_string(tick + 1) +
+                             ") alone, after a snapshot of the core taken by this replay at tick " + std::to_string(tick)),
+              std::string::npos)
+        << out.str();
+    auto written = read_whole_file(small);
+    ASSERT_TRUE(written.ok());
+    EXPECT_LT(written->size(), diverging.size() / 4);
+    const std::vector<Record> kept = records_of(MemoryOutput::File{"small.hztrace", *written});
+    EXPECT_EQ(std::count_if(kept.begin(), kept.end(), [](const Record& r) { return ends_pass(r); }), 2);  // snapshot, pass
+    EXPECT_EQ(std::count_if(kept.begin(), kept.end(), [](const Record& r) { return std::holds_alternative<JobRecomputedRecord>(r); }), 0);
+    if (tick == early) {
+      EXPECT_GT(std::count_if(kept.begin(), kept.end(), [](const Record& r) { return std::holds_alternative<JobCompleted>(r); }), 0);
+    }
+    VerifyResult again = verify_files({MemoryOutput::File{"small.hztrace", *written}});
+    ASSERT_EQ(again.outcome, VerifyResult::Outcome::kDiverged) << explain(again);
+    EXPECT_EQ(again.divergence->iteration, pass);
+    EXPECT_TRUE(again.divergence->packets_differ);
+    EXPECT_EQ(again.resumed_at_tick, tick);
+    EXPECT_EQ(again.last_tick, again.divergence->recorded_tick);
+  }
 
   ASSERT_TRUE(write_whole_file(trace, session.files[0].bytes));
   err.str("");
