@@ -19,14 +19,15 @@ constexpr const char* kUsage =
     "  verify FILE...                   replay and compare every pass; exit 0 when identical, 1 on the\n"
     "                                   first divergence (earlier files of a rotated session are found\n"
     "                                   beside the given ones); --from-tick N starts at the last\n"
-    "                                   snapshot taken at or before tick N\n"
+    "                                   snapshot taken at or before tick N; --jobs J replays the\n"
+    "                                   stretches between snapshots J at a time\n"
     "  cut FILE --to-tick N --out FILE2 a valid shorter trace holding the passes up to tick N\n"
     "  slice FILE --from-tick A --to-tick B --out FILE2\n"
     "                                   a valid shorter trace starting at the last snapshot at or\n"
     "                                   before tick A and holding the passes up to tick B\n"
     "  minimize FILE... --out FILE2      for a session whose replay diverges: the shortest trace that\n"
-    "                                   diverges at the same pass alike (from the last snapshot before\n"
-    "                                   it, or the start, to that pass); exit 1 when nothing diverges\n"
+    "                                   diverges at the same pass alike (that pass alone, after a\n"
+    "                                   snapshot of the replay); exit 1 when nothing diverges\n"
     "  export FILE... --player NAME --out FILE.mcpr [--format mcpr]\n"
     "                                   replay the session and write what NAME's client received, from\n"
     "                                   its first login success on, as a ReplayMod recording (.mcpr),\n"
@@ -48,6 +49,8 @@ int main(int argc, char** argv) {
   options.add_options()("help", "show this help")("inputs", "dump: only the core's inputs and clock reads")(
       "bytes", "dump: hex of every BytesReceived")("to-tick", po::value<int64_t>(), "cut, slice: last tick to keep")(
       "from-tick", po::value<int64_t>(), "verify, slice: start at the last snapshot at or before this tick")(
+      "jobs", po::value<unsigned>()->default_value(1),
+      "verify: replay the stretches between snapshots this many at a time")(
       "out", po::value<std::string>(), "cut, slice, minimize, export: output file")(
       "player", po::value<std::string>(), "export: whose view (the name the player logged in with)")(
       "format", po::value<std::string>()->default_value("mcpr"), "export: mcpr (ReplayMod)");
@@ -79,7 +82,7 @@ int main(int argc, char** argv) {
   if (command == "verify") {
     std::optional<int64_t> from_tick;
     if (vm.count("from-tick")) from_tick = vm["from-tick"].as<int64_t>();
-    return hz::trace_verify(files, std::cout, std::cerr, from_tick);
+    return hz::trace_verify(files, std::cout, std::cerr, from_tick, vm["jobs"].as<unsigned>());
   }
   if (command == "dump") {
     if (files.size() != 1) {

@@ -38,8 +38,10 @@ int trace_dump(const std::filesystem::path& file, const DumpOptions& options, st
 // Replays the files of one session (earlier files of a chain are found next to the first one
 // given when missing) and reports the first divergence. With `from_tick`, replay starts at the
 // last snapshot taken at or before that tick (from the session's start when there is none).
+// `jobs` above 1 replays the segments between snapshots that many at a time
+// (replay_session_in_segments).
 int trace_verify(const std::vector<std::filesystem::path>& files, std::ostream& out, std::ostream& err,
-                 std::optional<int64_t> from_tick = std::nullopt);
+                 std::optional<int64_t> from_tick = std::nullopt, unsigned jobs = 1);
 
 // The files to replay for the given ones: those plus the earlier files of their session found
 // beside them, in chain order (files whose header cannot be read first, to be reported).
@@ -49,6 +51,14 @@ std::vector<std::filesystem::path> resolve_chain(const std::vector<std::filesyst
 // error when a file cannot be read. `bytes_read`, when given, counts the bytes of the files.
 Result<VerifyResult> replay_session(const std::vector<std::filesystem::path>& given, ChainVerifier& verifier,
                                     uint64_t* bytes_read = nullptr, std::optional<int64_t> from_tick = std::nullopt);
+
+// The same replay cut at the session's snapshots into segments, `jobs` of them replayed at once:
+// each starts at a snapshot (the first at the session's start, or at `from_tick` as above) and
+// ends at the next one, which it checks. The result is the whole replay's: the first divergence
+// or problem in session order, else the segments' totals.
+Result<VerifyResult> replay_session_in_segments(const std::vector<std::filesystem::path>& given, unsigned jobs,
+                                                uint64_t* bytes_read = nullptr,
+                                                std::optional<int64_t> from_tick = std::nullopt);
 
 struct ExportOptions {
   std::string player;          // whose view: the name in the login success

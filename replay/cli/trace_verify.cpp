@@ -127,11 +127,12 @@ Result<VerifyResult> replay_session(const std::vector<std::filesystem::path>& gi
 }
 
 int trace_verify(const std::vector<std::filesystem::path>& given, std::ostream& out, std::ostream& err,
-                 std::optional<int64_t> from_tick) {
+                 std::optional<int64_t> from_tick, unsigned jobs) {
   auto started = std::chrono::steady_clock::now();
   ChainVerifier verifier;
   uint64_t bytes_read = 0;
-  auto replayed = replay_session(given, verifier, &bytes_read, from_tick);
+  auto replayed = jobs > 1 ? replay_session_in_segments(given, jobs, &bytes_read, from_tick)
+                           : replay_session(given, verifier, &bytes_read, from_tick);
   if (!replayed) {
     err << "horizon-trace: " << replayed.error() << "\n";
     return kTraceUnreadable;
@@ -154,7 +155,9 @@ int trace_verify(const std::vector<std::filesystem::path>& given, std::ostream& 
     out << "started from the snapshot at tick " << *result.resumed_at_tick << " (session passes "
         << result.iterations - result.passes_replayed << " to " << result.iterations << ")\n";
   if (result.snapshots_checked > 0)
-    out << result.snapshots_checked << " later snapshot(s) matched the replayed core\n";
+    out << result.snapshots_checked << " later snapshot(s) matched the replayed core"
+        << (jobs > 1 ? ", each ending a segment replayed beside the others (" + std::to_string(jobs) + " at a time)" : "")
+        << "\n";
   out << "replayed " << fixed(recorded, 3) << " s of recorded time in " << fixed(seconds, 3) << " s";
   if (seconds > 0) {
     out << " (" << fixed(static_cast<double>(result.passes_replayed) / seconds, 0) << " passes/s, "

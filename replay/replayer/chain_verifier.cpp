@@ -65,6 +65,10 @@ bool ChainVerifier::add_file(std::span<const uint8_t> bytes, const std::string& 
         done_ = true;
         return false;
       }
+      if (is_stop_point(r)) {
+        reached_stop_ = done_ = true;
+        return false;
+      }
     }
   }
   if (start_snapshot_tick_) return fail(name + ": no snapshot at tick " + std::to_string(*start_snapshot_tick_));
@@ -84,6 +88,12 @@ bool ChainVerifier::wanted(const Record& record) {
   return true;
 }
 
+bool ChainVerifier::is_stop_point(const Record& record) const {
+  auto* piece = std::get_if<SnapshotRecord>(&record);
+  return piece && stop_snapshot_tick_ && piece->tick == *stop_snapshot_tick_ && piece->piece + 1 == piece->pieces &&
+         replayer_->resumed_at_tick() != piece->tick;  // the snapshot replay started from is no stop
+}
+
 VerifyResult ChainVerifier::finish() {
   if (!first_ && result_.outcome == VerifyResult::Outcome::kIdentical) fail("no trace files");
   if (replayer_) {
@@ -93,7 +103,9 @@ VerifyResult ChainVerifier::finish() {
     result_.last_tick = replayer_->tick();
     result_.resumed_at_tick = replayer_->resumed_at_tick();
     result_.snapshots_checked = replayer_->snapshots_checked();
-    if (replayer_->first_clock()) result_.recorded_nanos = replayer_->last_clock() - *replayer_->first_clock();
+    result_.first_clock = replayer_->first_clock();
+    result_.last_clock = replayer_->last_clock();
+    if (result_.first_clock) result_.recorded_nanos = result_.last_clock - *result_.first_clock;
     if (result_.outcome == VerifyResult::Outcome::kIdentical && !replayer_->started())
       fail("the trace holds no start pass");
   }

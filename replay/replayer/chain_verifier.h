@@ -27,6 +27,8 @@ struct VerifyResult {
   uint64_t inputs = 0;
   int64_t last_tick = 0;
   int64_t recorded_nanos = 0;   // recorded clock time covered
+  std::optional<int64_t> first_clock;  // the first and last recorded clock values replayed
+  int64_t last_clock = 0;
   std::optional<int64_t> resumed_at_tick;  // replay started from the snapshot at this tick
   uint64_t snapshots_checked = 0;          // snapshots met later and found to match the replay
   std::string divergence_file;  // the file holding the diverging pass
@@ -41,6 +43,11 @@ class ChainVerifier {
   // Replay starts from the snapshot taken at `tick` in the first file fed, skipping the records
   // before it (horizon-trace verify --from-tick). Call before add_file.
   void start_at_snapshot(int64_t tick) { start_snapshot_tick_ = tick; }
+  // Replay ends once the snapshot taken at `tick` was met and matched the replayed core: a
+  // segment of the session (verify --jobs). add_file then returns false; finish() says identical.
+  void stop_after_snapshot(int64_t tick) { stop_snapshot_tick_ = tick; }
+  // Whether replay ended at the stop_after_snapshot point.
+  bool reached_stop() const { return reached_stop_; }
 
   // Feeds the session's next file. Returns false when verification cannot go on (divergence or
   // damage); later files are then ignored. The first file fed must start the session, start
@@ -55,6 +62,8 @@ class ChainVerifier {
   bool check_link(const TraceHeader& header, const std::string& name);
   // Whether replay should see the record: false for records before the snapshot replay starts at.
   bool wanted(const Record& record);
+  // The last piece of the snapshot replay stops after (it was fed, so it matched).
+  bool is_stop_point(const Record& record) const;
 
   PassObserver* observer_ = nullptr;
   std::unique_ptr<Replayer> replayer_;
@@ -64,6 +73,8 @@ class ChainVerifier {
   VerifyResult result_;
   bool done_ = false;
   std::optional<int64_t> start_snapshot_tick_;  // records are skipped until this snapshot's first piece
+  std::optional<int64_t> stop_snapshot_tick_;
+  bool reached_stop_ = false;
   bool first_record_ = true;                    // of the first file fed
 };
 

@@ -408,5 +408,48 @@ TEST(SnapshotTrace, MinimizeWritesTheDivergingPassAloneAfterASnapshotOfTheReplay
   fs::remove_all(dir);
 }
 
+// verify --jobs replays the stretches between snapshots side by side and says what the whole
+// replay says: the same totals when identical, from the start or from a snapshot; and, when two
+// passes diverge in different segments, the first of them.
+TEST(SnapshotTrace, VerifyInSegmentsSaysWhatTheWholeReplaySays) {
+  const fs::path dir = fs::temp_directory_path() / "hz-snapshot-segments";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const RecordedSession& session = recorded_walk();
+  const fs::path trace = dir / session.files[0].name;
+  ASSERT_TRUE(write_whole_file(trace, session.files[0].bytes));
+  const std::vector<int64_t> ticks = snapshot_ticks(records_of(session.files[0]));
+  ASSERT_GE(ticks.size(), 3u);
+
+  for (std::optional<int64_t> from : {std::optional<int64_t>{}, std::optional<int64_t>{ticks[0] + 5}}) {
+    SCOPED_TRACE(from.value_or(-1));
+    ChainVerifier whole_verifier;
+    auto whole = replay_session({trace}, whole_verifier, nullptr, from);
+    auto parts = replay_session_in_segments({trace}, 3, nullptr, from);
+    ASSERT_TRUE(whole.ok() && parts.ok());
+    ASSERT_EQ(parts->outcome, VerifyResult::Outcome::kIdentical) << explain(*parts);
+    EXPECT_EQ(parts->iterations, whole->iterations);
+    EXPECT_EQ(parts->passes_replayed, whole->passes_replayed);
+    EXPECT_EQ(parts->inputs, whole->inputs);
+    EXPECT_EQ(parts->last_tick, whole->last_tick);
+    EXPECT_EQ(parts->recorded_nanos, whole->recorded_nanos);
+    EXPECT_EQ(parts->resumed_at_tick, whole->resumed_at_tick);
+    EXPECT_EQ(parts->snapshots_checked, whole->snapshots_checked);  // each segment checks the one ending it
+    EXPECT_GT(parts->snapshots_checked, 0u);
+  }
+
+  auto [late, late_pass] = diverging_after(session.files[0], ticks[2] + 10);
+  auto [both, early_pass] = diverging_after(MemoryOutput::File{"late", late}, ticks[0] + 10);
+  ASSERT_LT(early_pass, late_pass);
+  ASSERT_TRUE(write_whole_file(trace, both));
+  auto parts = replay_session_in_segments({trace}, 3);
+  ASSERT_TRUE(parts.ok());
+  ASSERT_EQ(parts->outcome, VerifyResult::Outcome::kDiverged) << explain(*parts);
+  EXPECT_EQ(parts->divergence->iteration, early_pass);
+  std::ostringstream out, err;
+  EXPECT_EQ(trace_verify({trace}, out, err, std::nullopt, 2), kTraceDiverged) << err.str();
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace hz::testing
