@@ -8,22 +8,6 @@ namespace hz {
 
 static_assert(std::endian::native == std::endian::little, "the hash reads words little-endian");
 
-namespace {
-uint64_t mix(uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xFF51AFD7ED558CCDull;
-  x ^= x >> 33;
-  x *= 0xC4CEB9FE1A85EC53ull;
-  x ^= x >> 33;
-  return x;
-}
-}  // namespace
-
-void Hasher::absorb(uint64_t word) {
-  state_ = (state_ ^ mix(word)) * 0x9FB21C651E98DF25ull;
-  state_ = std::rotl(state_, 29);
-}
-
 void Hasher::bytes(const void* data, size_t size) {
   const auto* p = static_cast<const uint8_t*>(data);
   length_ += size;
