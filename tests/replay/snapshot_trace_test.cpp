@@ -222,6 +222,24 @@ TEST(SnapshotTrace, EveryFileBegunByRotationStartsWithASnapshotAndVerifiesAlone)
     ASSERT_EQ(to_end.outcome, VerifyResult::Outcome::kIdentical) << session.files[i].name << ": " << explain(to_end);
     EXPECT_EQ(to_end.last_tick, whole.last_tick);
   }
+  // verify --jobs over the chain: segments start in whichever file holds their snapshot.
+  const fs::path dir = fs::temp_directory_path() / "hz-snapshot-rotated";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::vector<fs::path> paths;
+  for (const auto& f : session.files) {
+    paths.push_back(dir / f.name);
+    ASSERT_TRUE(write_whole_file(paths.back(), f.bytes));
+  }
+  auto parts = replay_session_in_segments({paths.back()}, 2);
+  ASSERT_TRUE(parts.ok());
+  ASSERT_EQ(parts->outcome, VerifyResult::Outcome::kIdentical) << explain(*parts);
+  EXPECT_EQ(parts->files, session.files.size());
+  EXPECT_EQ(parts->passes_replayed, whole.passes_replayed);
+  EXPECT_EQ(parts->inputs, whole.inputs);
+  EXPECT_EQ(parts->last_tick, whole.last_tick);
+  EXPECT_EQ(parts->snapshots_checked, whole.snapshots_checked);
+  fs::remove_all(dir);
 }
 
 // Without snapshots a due rotation does not wait: the next file starts right after the pass.
