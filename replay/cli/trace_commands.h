@@ -47,6 +47,14 @@ int trace_verify(const std::vector<std::filesystem::path>& files, std::ostream& 
 // beside them, in chain order (files whose header cannot be read first, to be reported).
 std::vector<std::filesystem::path> resolve_chain(const std::vector<std::filesystem::path>& given);
 
+// A whole snapshot of a chain: the index among the chain's files of the one holding it, its tick.
+struct ChainSnapshot {
+  size_t file = 0;
+  int64_t tick = 0;
+};
+// Every whole snapshot in `files` (a chain, in order), in order; an error when one cannot be read.
+Result<std::vector<ChainSnapshot>> chain_snapshots(const std::vector<std::filesystem::path>& files);
+
 // Replays the session of the given files through `verifier` (which may carry an observer); an
 // error when a file cannot be read. `bytes_read`, when given, counts the bytes of the files.
 Result<VerifyResult> replay_session(const std::vector<std::filesystem::path>& given, ChainVerifier& verifier,

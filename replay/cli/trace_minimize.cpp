@@ -131,20 +131,24 @@ int trace_minimize(const std::vector<std::filesystem::path>& files, const std::f
     err << "horizon-trace: " << whole->divergence_file << ": " << small.error() << "\n";
     return kTraceFailed;
   }
+  // The pass alone when it diverges alike; else the slice or cut, which must.
   std::string why;
-  if (!diverges_alike(*small, out_file, first, why)) {
-    err << "horizon-trace: the shorter trace does not diverge as the session does:\n" << why << "\n";
-    return kTraceFailed;
-  }
+  bool checked = false;
   if (small->passes > 1) {
     TraceReader reader(*bytes);
     auto alone = one_pass(*reader.header(), small->bytes, first);
-    if (!alone)
+    if (!alone) {
       out << "the diverging pass cannot be cut out alone (" << alone.error() << "): keeping the passes before it\n";
-    else if (!diverges_alike(*alone, out_file, first, why))
+    } else if (!diverges_alike(*alone, out_file, first, why)) {
       out << "the diverging pass alone does not diverge as the session does (" << why << "): keeping the passes before it\n";
-    else
+    } else {
       small = std::move(alone);
+      checked = true;
+    }
+  }
+  if (!checked && !diverges_alike(*small, out_file, first, why)) {
+    err << "horizon-trace: the shorter trace does not diverge as the session does:\n" << why << "\n";
+    return kTraceFailed;
   }
   if (Status written = write_whole_file(out_file, small->bytes); !written) {
     err << "horizon-trace: " << written.error() << "\n";

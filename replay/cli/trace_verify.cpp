@@ -69,29 +69,17 @@ Result<Bytes> read_whole_file(const std::filesystem::path& path) {
   return bytes;
 }
 
-namespace {
-
-// Where replay from `tick` starts: the index among `files` of the file holding the last snapshot
-// taken at or before it, and that snapshot's tick; nothing when there is none.
-struct SnapshotStart {
-  size_t file = 0;
-  int64_t tick = 0;
-};
-Result<std::optional<SnapshotStart>> find_snapshot_start(const std::vector<std::filesystem::path>& files,
-                                                         int64_t tick) {
-  std::optional<SnapshotStart> found;
+Result<std::vector<ChainSnapshot>> chain_snapshots(const std::vector<std::filesystem::path>& files) {
+  std::vector<ChainSnapshot> found;
   for (size_t i = 0; i < files.size(); ++i) {
     auto bytes = read_whole_file(files[i]);
     if (!bytes) return std::move(bytes).take_error();
     auto records = read_file_records(*bytes);
     if (!records) continue;  // reported when the file is replayed
-    for (int64_t at : snapshot_ticks(records->records))
-      if (at <= tick) found = SnapshotStart{i, at};
+    for (int64_t tick : snapshot_ticks(records->records)) found.push_back(ChainSnapshot{i, tick});
   }
   return found;
 }
-
-}  // namespace
 
 Status write_whole_file(const std::filesystem::path& path, std::span<const uint8_t> bytes) {
   std::ofstream o(path, std::ios::binary | std::ios::trunc);
@@ -106,11 +94,14 @@ Result<VerifyResult> replay_session(const std::vector<std::filesystem::path>& gi
   std::vector<std::filesystem::path> files = resolve_chain(given);
   std::optional<std::string> note;
   if (from_tick) {
-    auto start = find_snapshot_start(files, *from_tick);
-    if (!start) return std::move(start).take_error();
-    if (*start) {
-      files.erase(files.begin(), files.begin() + static_cast<ptrdiff_t>((*start)->file));
-      verifier.start_at_snapshot((*start)->tick);
+    auto snapshots = chain_snapshots(files);
+    if (!snapshots) return std::move(snapshots).take_error();
+    std::optional<ChainSnapshot> start;  // the last snapshot taken at or before from_tick
+    for (const ChainSnapshot& s : *snapshots)
+      if (s.tick <= *from_tick) start = s;
+    if (start) {
+      files.erase(files.begin(), files.begin() + static_cast<ptrdiff_t>(start->file));
+      verifier.start_at_snapshot(start->tick);
     } else {
       note = "no snapshot at or before tick " + std::to_string(*from_tick) + ": replayed from the session's start";
     }

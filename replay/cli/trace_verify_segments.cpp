@@ -5,8 +5,6 @@
 #include <thread>
 
 #include "replay/cli/trace_commands.h"
-#include "replay/format/snapshot_pieces.h"
-#include "replay/format/trace_edit.h"
 #include "replay/replayer/chain_verifier.h"
 
 namespace hz {
@@ -17,28 +15,12 @@ struct ChainFiles {
   std::vector<Bytes> bytes;
 };
 
-struct ChainSnapshot {
-  size_t file = 0;
-  int64_t tick = 0;
-};
-
 // A stretch of the session: from a snapshot (none: the session's start) to the next one (none:
 // the session's end).
 struct Segment {
   std::optional<ChainSnapshot> from;
   std::optional<int64_t> to;
 };
-
-// Every whole snapshot of the chain, in order, with the file holding it.
-std::vector<ChainSnapshot> chain_snapshots(const ChainFiles& files) {
-  std::vector<ChainSnapshot> out;
-  for (size_t i = 0; i < files.bytes.size(); ++i) {
-    auto records = read_file_records(files.bytes[i]);
-    if (!records) continue;  // reported when the file is replayed
-    for (int64_t tick : snapshot_ticks(records->records)) out.push_back({i, tick});
-  }
-  return out;
-}
 
 // The segments from the last snapshot at or before `from_tick` (or the start) to the end.
 std::vector<Segment> segments(const std::vector<ChainSnapshot>& snapshots, std::optional<int64_t> from_tick) {
@@ -98,15 +80,18 @@ VerifyResult join(std::vector<VerifyResult>& parts, size_t files) {
 
 Result<VerifyResult> replay_session_in_segments(const std::vector<std::filesystem::path>& given, unsigned jobs,
                                                 uint64_t* bytes_read, std::optional<int64_t> from_tick) {
+  const std::vector<std::filesystem::path> chain = resolve_chain(given);
+  auto snapshots = chain_snapshots(chain);
+  if (!snapshots) return std::move(snapshots).take_error();
   ChainFiles files;
-  for (const auto& path : resolve_chain(given)) {
+  for (const auto& path : chain) {
     auto bytes = read_whole_file(path);
     if (!bytes) return std::move(bytes).take_error();
     if (bytes_read) *bytes_read += bytes->size();
     files.names.push_back(path.string());
     files.bytes.push_back(std::move(*bytes));
   }
-  const std::vector<Segment> work = segments(chain_snapshots(files), from_tick);
+  const std::vector<Segment> work = segments(*snapshots, from_tick);
   std::vector<VerifyResult> results(work.size());
   std::atomic<size_t> next{0};
   // Segments after one that did not replay identically cannot change the result: none start.

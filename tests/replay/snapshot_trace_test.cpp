@@ -50,6 +50,22 @@ const RecordedSession& recorded_walk() {
   return session;
 }
 
+// An empty folder for a test that goes through files.
+fs::path fresh_dir(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+// The recorded walk written to `dir`; its path.
+fs::path walk_on_disk(const fs::path& dir) {
+  const MemoryOutput::File& file = recorded_walk().files[0];
+  const fs::path path = dir / file.name;
+  if (!write_whole_file(path, file.bytes)) throw std::runtime_error("cannot write " + path.string());
+  return path;
+}
+
 std::vector<Record> records_of(const MemoryOutput::File& file) {
   auto read = read_file_records(file.bytes);
   if (!read) throw std::runtime_error(read.error());
@@ -223,9 +239,7 @@ TEST(SnapshotTrace, EveryFileBegunByRotationStartsWithASnapshotAndVerifiesAlone)
     EXPECT_EQ(to_end.last_tick, whole.last_tick);
   }
   // verify --jobs over the chain: segments start in whichever file holds their snapshot.
-  const fs::path dir = fs::temp_directory_path() / "hz-snapshot-rotated";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const fs::path dir = fresh_dir("hz-snapshot-rotated");
   std::vector<fs::path> paths;
   for (const auto& f : session.files) {
     paths.push_back(dir / f.name);
@@ -306,12 +320,9 @@ TEST(SnapshotTrace, TheIntervalSettingIsWholeMinutesAndABadValueNamesTheKey) {
 
 // The command line: verify --from-tick says where it started; slice writes a file verify accepts.
 TEST(SnapshotTrace, VerifyFromTickAndSliceOnTheCommandLine) {
-  const fs::path dir = fs::temp_directory_path() / "hz-snapshot-commands";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const fs::path dir = fresh_dir("hz-snapshot-commands");
   const RecordedSession& session = recorded_walk();
-  const fs::path trace = dir / session.files[0].name;
-  ASSERT_TRUE(write_whole_file(trace, session.files[0].bytes));
+  const fs::path trace = walk_on_disk(dir);
   const std::vector<int64_t> ticks = snapshot_ticks(records_of(session.files[0]));
   ASSERT_GE(ticks.size(), 2u);
 
@@ -379,9 +390,7 @@ int64_t before_pass_with_recomputed_result(const MemoryOutput::File& file, int64
 // same pass in the same way, whether the session had a snapshot before it or not. A session that
 // replays identically has nothing to minimize.
 TEST(SnapshotTrace, MinimizeWritesTheDivergingPassAloneAfterASnapshotOfTheReplay) {
-  const fs::path dir = fs::temp_directory_path() / "hz-snapshot-minimize";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const fs::path dir = fresh_dir("hz-snapshot-minimize");
   const RecordedSession& session = recorded_walk();
   const std::vector<int64_t> ticks = snapshot_ticks(records_of(session.files[0]));
   ASSERT_GE(ticks.size(), 2u);
@@ -430,12 +439,9 @@ TEST(SnapshotTrace, MinimizeWritesTheDivergingPassAloneAfterASnapshotOfTheReplay
 // replay says: the same totals when identical, from the start or from a snapshot; and, when two
 // passes diverge in different segments, the first of them.
 TEST(SnapshotTrace, VerifyInSegmentsSaysWhatTheWholeReplaySays) {
-  const fs::path dir = fs::temp_directory_path() / "hz-snapshot-segments";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const fs::path dir = fresh_dir("hz-snapshot-segments");
   const RecordedSession& session = recorded_walk();
-  const fs::path trace = dir / session.files[0].name;
-  ASSERT_TRUE(write_whole_file(trace, session.files[0].bytes));
+  const fs::path trace = walk_on_disk(dir);
   const std::vector<int64_t> ticks = snapshot_ticks(records_of(session.files[0]));
   ASSERT_GE(ticks.size(), 3u);
 
