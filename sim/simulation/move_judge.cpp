@@ -122,7 +122,7 @@ std::optional<std::string> MoveJudge::end_of_pass(uint64_t delivered) {
 void MoveJudge::read_one(const Sent& event, std::vector<std::string>& moves) {
   switch (event.kind) {
     case Sent::Kind::kCommand:
-      model_.reset();
+      unjudged_pass_ = true;
       return;
     case Sent::Kind::kLoaded:
       loaded_read_ = true;

@@ -20,12 +20,14 @@ namespace hz {
 // The model knows the server's side of a player only from what the client sent and saw, and a
 // pass only as a whole: its inputs in order, then one tick. Some things the server does are
 // outside the model:
-// - a command of the client's own (it may do anything): the model is dropped where it was read;
 // - a death, a respawn: the model is dropped for the pass;
-// - a block changed or a chunk sent near the player, a hurt or a push, a game mode change: the
-//   model cannot tell whether they came before or after the pass's moves, so the pass is not
-//   judged, but the model goes on if the server's pull-backs were the ones it predicted (its state
-//   then still follows the server's: the speed a push gave is not one a step's verdict depends on);
+// - a block changed or a chunk sent near the player, a hurt or a push, a game mode change, a
+//   command of the client's own: the model cannot tell whether they came before or after the
+//   pass's moves, so the pass is not judged, but the model goes on if the server's pull-backs were
+//   the ones it predicted (its state then still follows the server's: the speed a push gave is not
+//   one a step's verdict depends on). A command is judged by what the client sees of it, so the
+//   simulated clients send only commands whose every effect on their player is seen: a teleport
+//   (not predicted, it drops the model), a game mode, blocks, a mob that may hurt them;
 // - a move near a chunk the client does not hold: the model is dropped.
 // A dropped model starts again where the server's state is known: the core reading the
 // confirmation of the newest teleport the client was sent (the player loaded), or reading the

@@ -21,7 +21,9 @@ namespace {
 
 double chance(Rng& rng, double most) { return rng.next_double() < 0.5 ? 0.0 : rng.next_double() * most; }
 
-// Commands a player may run without being an operator, and ones that must be refused.
+// Commands a player may run without being an operator, and ones that must be refused. The move
+// judge sees a command's effects on the player only through the client (move_judge.h): a command
+// added here must not change the player's movement unseen (no /effect, /attribute, /tick freeze).
 constexpr const char* kCommands[] = {"help", "list", "tick query", "gamemode creative", "setblock 0 64 0 stone",
                                      "fill 0 64 0 2 66 2 glass", "tp 0 100 0", "nonsense command"};
 // Mobs /summon makes (operators only; everyone else is refused).
@@ -32,7 +34,7 @@ constexpr const char* kBuckets[] = {"water_bucket", "lava_bucket", "bucket"};
 constexpr const char* kChat[] = {"hello", "anyone here?", "", "\u00a7cno colours", "a much longer line of chat text"};
 
 // What the move judge follows of a packet the client sends: moves, confirmations, the loaded
-// marker, and commands (which may do anything to the player).
+// marker, and commands (their pass is not judged).
 template <class P>
 std::optional<MoveJudge::Sent> judged_event(const P& p) {
   using Kind = MoveJudge::Sent::Kind;

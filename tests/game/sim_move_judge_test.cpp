@@ -139,17 +139,32 @@ TEST_F(MoveJudgeTest, AnUnjudgedPassWhosePullBacksAgreeKeepsTheModel) {
   EXPECT_TRUE(pass());  // judged again: the pull-back is missing
 }
 
-TEST_F(MoveJudgeTest, ACommandDropsTheModelUntilTheNewestTeleportIsConfirmed) {
+TEST_F(MoveJudgeTest, ACommandThatTeleportsDropsTheModelUntilTheTeleportIsConfirmed) {
   join();
-  send(Kind::kCommand);  // "tp 0 100 0", say
-  send(Kind::kMove, 0.9, 0.5);
+  send(Kind::kCommand);  // "tp 0 100 0" by an operator
+  send(Kind::kMove, 0.5, 0.7);
   judge_.teleported(2, {0.0, 100.0, 0.0});
-  EXPECT_EQ(pass(), std::nullopt);
-  EXPECT_FALSE(judge_.following());
+  EXPECT_EQ(pass(), std::nullopt);  // a command's pass is not judged
+  EXPECT_FALSE(judge_.following());  // and the teleport was not the model's
   send(Kind::kConfirm, 0, 0, 2);
   EXPECT_EQ(pass(), std::nullopt);
   EXPECT_TRUE(judge_.following());
   EXPECT_EQ(judge_.skipped(), 1);
+  EXPECT_EQ(judge_.judged(), 0);
+}
+
+TEST_F(MoveJudgeTest, ACommandThatLeavesThePlayerBeKeepsTheModel) {
+  join();
+  send(Kind::kCommand);  // "list", or a command refused to a player who is not an operator
+  send(Kind::kMove, 0.9, 0.5);
+  judge_.teleported(2, {0.5, 64.0, 0.5});  // the step into the wall, pulled back as predicted
+  EXPECT_EQ(pass(), std::nullopt);
+  EXPECT_TRUE(judge_.following());
+  EXPECT_EQ(judge_.skipped(), 1);
+  send(Kind::kConfirm, 0, 0, 2);
+  send(Kind::kMove, 0.9, 0.5);
+  EXPECT_TRUE(pass());  // the next pass is judged: its pull-back is missing
+  EXPECT_EQ(judge_.judged(), 1);
 }
 
 TEST_F(MoveJudgeTest, AMoveBesideAChunkTheClientLacksIsSkipped) {
