@@ -3,10 +3,12 @@
 #include <iostream>
 
 #include "server/live_server.h"
+#include "server/memory_tuning.h"
 
 namespace po = boost::program_options;
 
 int main(int argc, char** argv) {
+  hz::keep_large_blocks_mapped();
   po::options_description desc("horizon-server options");
   desc.add_options()("help", "show this help")("port", po::value<int>(), "listen port (overrides server-port)")(
       "world", po::value<std::string>(), "world folder name (overrides level-name)")(

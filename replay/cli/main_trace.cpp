@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "replay/cli/trace_commands.h"
+#include "server/memory_tuning.h"
 
 namespace po = boost::program_options;
 
@@ -45,6 +46,7 @@ std::vector<std::filesystem::path> paths(const po::variables_map& vm) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  hz::keep_large_blocks_mapped();
   po::options_description options("options");
   options.add_options()("help", "show this help")("inputs", "dump: only the core's inputs and clock reads")(
       "bytes", "dump: hex of every BytesReceived")("to-tick", po::value<int64_t>(), "cut, slice: last tick to keep")(

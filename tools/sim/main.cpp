@@ -15,6 +15,7 @@
 #include "replay/recorder/recorder.h"
 #include "replay/recorder/snapshot_check.h"
 #include "replay/recorder/trace_output.h"
+#include "server/memory_tuning.h"
 #include "sim/core/hash.h"
 #include "sim/game/core.h"
 #include "sim/protocol/json_writer.h"
@@ -230,6 +231,7 @@ hz::SimRecordingFactory trace_to(const std::string& path, uint64_t seed, std::st
 }  // namespace
 
 int main(int argc, char** argv) {
+  hz::keep_large_blocks_mapped();
   Arguments a;
   if (auto error = parse(std::vector<std::string>(argv + 1, argv + argc), a)) {
     std::cerr << "horizon-sim: " << *error << "\n" << kUsage;
