@@ -140,21 +140,23 @@ int light_top(const LightNeighbourhood& hood, const BlockTraits& traits) {
   return std::min(kLightSectionCount - 1, highest + 2);
 }
 
-void fill_section(LightVolume& v, int cx, int cz, int light_section, const PalettedContainer& blocks,
+// Returns whether any block of the section emits light.
+bool fill_section(LightVolume& v, int cx, int cz, int light_section, const PalettedContainer& blocks,
                   const BlockTraits& traits, std::vector<uint16_t>& scratch) {
   if (blocks.is_single()) {
     const BlockStateId s = blocks.get(0);
     const uint8_t opacity = traits.opacity(s), emission = traits.emission(s);
-    if (opacity == 0 && emission == 0) return;
+    if (opacity == 0 && emission == 0) return false;
     for (int ly = 0; ly < 16; ++ly)
       for (int z = 0; z < 16; ++z) {
         const size_t i = v.index(cx * 16, light_section * 16 + ly, cz * 16 + z);
         std::fill_n(v.opacity.begin() + static_cast<long>(i), 16, opacity);
         std::fill_n(v.emission.begin() + static_cast<long>(i), 16, emission);
       }
-    return;
+    return emission != 0;
   }
   blocks.copy_to(scratch);
+  uint8_t brightest = 0;
   for (int ly = 0; ly < 16; ++ly)
     for (int z = 0; z < 16; ++z)
       for (int x = 0; x < 16; ++x) {
@@ -162,7 +164,9 @@ void fill_section(LightVolume& v, int cx, int cz, int light_section, const Palet
         const size_t i = v.index(cx * 16 + x, light_section * 16 + ly, cz * 16 + z);
         v.opacity[i] = traits.opacity(s);
         v.emission[i] = traits.emission(s);
+        brightest = std::max(brightest, v.emission[i]);
       }
+  return brightest != 0;
 }
 
 void fill_missing(LightVolume& v, int cx, int cz) {
@@ -188,6 +192,7 @@ ColumnLight compute_column_light(const LightNeighbourhood& hood) {
   const int top = light_top(hood, traits);
   LightVolume v(kSpan, (top + 1) * 16, kSpan);
   std::vector<uint16_t> blocks(4096);
+  bool emits = false;
   for (int dx = 0; dx < 3; ++dx)
     for (int dz = 0; dz < 3; ++dz) {
       const ColumnBlocks* c = hood[static_cast<size_t>(dx * 3 + dz)];
@@ -196,11 +201,12 @@ ColumnLight compute_column_light(const LightNeighbourhood& hood) {
         continue;
       }
       for (int s = 0; s < kSectionCount && s + 1 <= top; ++s) {
-        fill_section(v, dx, dz, s + 1, c->sections[static_cast<size_t>(s)], traits, blocks);
+        emits = fill_section(v, dx, dz, s + 1, c->sections[static_cast<size_t>(s)], traits, blocks) || emits;
       }
     }
   const std::vector<uint8_t> sky = propagate_sky_light(v);
-  const std::vector<uint8_t> block = propagate_block_light(v);
+  // Without an emitter in the neighbourhood every block light level is zero, as a new layer is.
+  const std::vector<uint8_t> block = emits ? propagate_block_light(v) : std::vector<uint8_t>{};
   ColumnLight light;
   std::vector<uint8_t> scratch(4096);
   for (int ls = 0; ls < kLightSectionCount; ++ls) {
@@ -209,7 +215,7 @@ ColumnLight compute_column_light(const LightNeighbourhood& hood) {
       continue;  // block light stays zero
     }
     light.sky[static_cast<size_t>(ls)] = centre_layer(v, sky, ls, scratch);
-    light.block[static_cast<size_t>(ls)] = centre_layer(v, block, ls, scratch);
+    if (emits) light.block[static_cast<size_t>(ls)] = centre_layer(v, block, ls, scratch);
   }
   return light;
 }
