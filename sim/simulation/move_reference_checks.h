@@ -230,7 +230,7 @@ class Player {
     for (int x = static_cast<int>(std::floor(area.lo[0])); x <= static_cast<int>(std::floor(area.hi[0])); ++x)
       for (int y = static_cast<int>(std::floor(area.lo[1])); y <= static_cast<int>(std::floor(area.hi[1])); ++y)
         for (int z = static_cast<int>(std::floor(area.lo[2])); z <= static_cast<int>(std::floor(area.hi[2])); ++z)
-          if (world.at(x, y, z) != 0) return false;
+          if (!is_air(world.at(x, y, z))) return false;  // isAir: air, cave_air, void_air
     return true;
   }
 

@@ -49,7 +49,8 @@ struct Scenario {
 };
 
 constexpr const char* kPalette[] = {"stone", "oak_slab", "oak_stairs", "oak_fence", "white_carpet", "snow",
-                                    "cobblestone_wall", "chest", "glass_pane", "oak_fence_gate", "spruce_trapdoor"};
+                                    "cobblestone_wall", "chest", "glass_pane", "oak_fence_gate", "spruce_trapdoor",
+                                    "cave_air"};
 constexpr int kPaletteSize = sizeof(kPalette) / sizeof(kPalette[0]);
 
 BlockStateId state_for(const PlacedBlock& b) {
@@ -101,7 +102,8 @@ class ServerSide final : public MoveEffects {
 std::string where(size_t step, const std::string& what) { return "step " + std::to_string(step) + ": " + what; }
 
 // Runs a scenario on both sides; returns the first difference, or "" when they agree throughout.
-std::string first_difference(const Scenario& s, std::set<int>* decisions = nullptr) {
+// `kicked_out`: set when both sides kicked the player for floating (the scenario ends there).
+std::string first_difference(const Scenario& s, std::set<int>* decisions = nullptr, bool* kicked_out = nullptr) {
   testing::FakeWorld fake;
   ref::Player model(ref::V3{s.sx, s.sy, s.sz}, static_cast<ref::Mode>(s.mode % 4));
   fake.floor(-4, 4, -4, 4, 63);
@@ -168,6 +170,7 @@ std::string first_difference(const Scenario& s, std::set<int>* decisions = nullp
         const bool kicked = server.movement.tick(world, rules, server) == TickResult::kKickedForFloating;
         const bool model_kicked = model.tick();
         if (kicked != model_kicked) return where(i, "floating kick " + std::to_string(kicked));
+        if (kicked && kicked_out) *kicked_out = true;
         if (kicked) return "";
         break;
       }
@@ -345,6 +348,17 @@ TEST(MovementModel, RegressionCases) {
                 {kMove, 0, -0.375, -0.5, -0.66856000000000004, -360.0f, -360.0f, false, false, 0, -1, false}}},
   };
   for (const Scenario& s : cases) EXPECT_EQ(first_difference(s), "") << describe(s);
+}
+
+// Floating in a cave: cave air is air to the floating check (isAir), so the kick comes after 80
+// ticks there as in the open; the model once counted it as a block around the player.
+TEST(MovementModel, FloatingInCaveAirIsKicked) {
+  Scenario s{{{0, 65, 0, 11, 0}, {0, 66, 0, 11, 0}, {0, 67, 0, 11, 0}}, 0, true, true, true, false, false, false,
+             0.5, 66.0, 0.5, {{kLoaded}, {kConfirm}, {kMove, 0, 0, 0, 0}}};
+  s.steps.insert(s.steps.end(), 82, ModelStep{kTick});
+  bool kicked = false;
+  EXPECT_EQ(first_difference(s, nullptr, &kicked), "") << describe(s);
+  EXPECT_TRUE(kicked);
 }
 
 }  // namespace
