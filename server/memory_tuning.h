@@ -6,8 +6,8 @@ namespace hz {
 
 // Keeps the pages of large freed blocks for the next allocation instead of handing them back to
 // the system each time. Light volumes, chunk encodings and job buffers of a few megabytes come
-// and go many times a second; returned and faulted in again, their pages cost about a tenth of a
-// replay's time. Retains at most 64 MiB of free memory per arena.
+// and go many times a second; returned and faulted in again, their pages cost several percent
+// of a replay's CPU time. Retains at most 64 MiB of free memory per arena.
 void keep_large_blocks_mapped();
 
 }  // namespace hz
