@@ -34,6 +34,13 @@ constexpr double kNearBlocks = 4.0;
 // timeout (60 ticks, one a pass) ran out, with room for the join's own pass.
 constexpr int kSurelyBeforeLoadingTimeout = 50;
 
+// A pass's moves as the violations list them.
+std::string pass_moves(const std::vector<std::string>& moves) {
+  std::string text;
+  for (const std::string& m : moves) text += (text.empty() ? "" : "; ") + m;
+  return text.empty() ? std::string("no move") : text;
+}
+
 }  // namespace
 
 MoveJudge::MoveJudge(const std::map<ChunkPos, std::vector<Section>>& chunks) : chunks_(chunks) {}
@@ -86,7 +93,8 @@ void MoveJudge::chunk_changed(ChunkPos pos) {
   if (dx <= kNearBlocks && dz <= kNearBlocks) unjudged_pass_ = true;
 }
 
-void MoveJudge::start_model(int32_t id) {
+void MoveJudge::start_model(int32_t id, bool floating_known) {
+  floating_known_ = floating_flag_known_ = floating_known;
   model_ = reference::Player::resumed(newest_teleport_->second, id, mode_);
   model_->world.look_up_with([this](int x, int y, int z) { return block_at(x, y, z); });
 }
@@ -106,16 +114,27 @@ std::optional<std::string> MoveJudge::end_of_pass(uint64_t delivered) {
     unread_.pop_front();
     dropped = dropped || (had && !model_);
   }
-  if (model_ && model_->tick()) model_.reset();  // kicked for floating: the connection ends
+  const bool model_kicks = model_ && model_->tick();
+  // The tick counted with the model's floating flag: the count is the server's if the flag is and
+  // the count was, or the flag was clear (both reset to zero).
+  floating_known_ = model_ && floating_flag_known_ && (floating_known_ || model_->floating_ticks() == 0);
   std::optional<std::string> problem;
   const bool judge = model_ && !dropped && !dropped_pass_;
   if (judge && !unjudged_pass_) problem = compare(moves);
   else if (judge && compare(moves)) model_.reset();  // the server's state is no longer known
+  const bool judge_kick = judge && !unjudged_pass_ && floating_known_;
+  if (judge_kick && (model_kicks || kicked_)) ++kicks_judged_;
+  if (judge_kick && !problem && model_kicks != kicked_)
+    problem = model_kicks ? "the reference move model kicks the player for floating (" + pass_moves(moves) +
+                                "), the server did not"
+                          : "the server kicked the player for floating, the reference move model does not (" +
+                                pass_moves(moves) + ")";
+  if (model_kicks) model_.reset();  // the connection ends
   if (judge && !unjudged_pass_) pull_backs_judged_ += static_cast<int64_t>(teleports_this_pass_.size());
   (judge && !unjudged_pass_ ? judged_ : skipped_) += static_cast<int64_t>(moves.size());
   if (model_) model_->mode = mode_;
   teleports_this_pass_.clear();
-  unjudged_pass_ = dropped_pass_ = false;
+  unjudged_pass_ = dropped_pass_ = kicked_ = false;
   return problem;
 }
 
@@ -128,14 +147,14 @@ void MoveJudge::read_one(const Sent& event, std::vector<std::string>& moves) {
       loaded_read_ = true;
       if (model_) model_->mark_loaded();
       else if (!dropped_pass_ && newest_confirmed_ && passes_since_join_ < kSurelyBeforeLoadingTimeout)
-        start_model(newest_teleport_->first);
+        start_model(newest_teleport_->first, true);
       return;
     case Sent::Kind::kConfirm:
       if (newest_teleport_ && newest_teleport_->first == event.teleport_id) newest_confirmed_ = true;
       if (model_) {
         if (!model_->confirm(event.teleport_id)) model_.reset();
       } else if (!dropped_pass_ && loaded_read_ && newest_confirmed_) {
-        start_model(event.teleport_id);
+        start_model(event.teleport_id, false);
       }
       return;
     case Sent::Kind::kMove: {
@@ -145,6 +164,7 @@ void MoveJudge::read_one(const Sent& event, std::vector<std::string>& moves) {
       }
       missing_chunk_ = false;
       const reference::V3 from = model_->body.pos;
+      const bool stood_known = model_->body.below_known;
       const reference::Verdict verdict = model_->move(event.move);
       if (missing_chunk_) {  // the model judged by air where the client holds no chunk
         model_.reset();
@@ -153,6 +173,9 @@ void MoveJudge::read_one(const Sent& event, std::vector<std::string>& moves) {
       }
       moves.push_back(describe(from) + " to " + describe({event.move.x, event.move.y, event.move.z}) + ": " +
                       verdict_name(verdict));
+      // An accepted move sets the floating flag: the model's is the server's when both knew
+      // whether the player stood on something before it.
+      if (verdict == reference::Verdict::kAccepted) floating_flag_known_ = stood_known;
       return;
     }
   }
@@ -160,24 +183,19 @@ void MoveJudge::read_one(const Sent& event, std::vector<std::string>& moves) {
 
 std::optional<std::string> MoveJudge::compare(const std::vector<std::string>& moves) const {
   const std::vector<reference::SentTeleport>& predicted = model_->sent;
-  auto pass_moves = [&] {
-    std::string text;
-    for (const std::string& m : moves) text += (text.empty() ? "" : "; ") + m;
-    return text.empty() ? std::string("no move") : text;
-  };
   const size_t want = predicted.size(), got = teleports_this_pass_.size();
   if (got > want)
     return "the server pulled the player back to " + describe(teleports_this_pass_[want].second) +
-           " where the reference move model takes the pass's moves (" + pass_moves() + ")";
+           " where the reference move model takes the pass's moves (" + pass_moves(moves) + ")";
   if (got < want)
     return "a move the reference move model pulls back to " + describe(predicted[got].pos) +
-           " was not pulled back (" + pass_moves() + ")";
+           " was not pulled back (" + pass_moves(moves) + ")";
   for (size_t i = 0; i < want; ++i) {
     const auto& [id, to] = teleports_this_pass_[i];
     if (id != predicted[i].id || !(to == predicted[i].pos))
       return "the server pulled the player back with teleport " + std::to_string(id) + " to " + describe(to) +
              ", the reference move model with teleport " + std::to_string(predicted[i].id) + " to " +
-             describe(predicted[i].pos) + " (" + pass_moves() + ")";
+             describe(predicted[i].pos) + " (" + pass_moves(moves) + ")";
   }
   return std::nullopt;
 }

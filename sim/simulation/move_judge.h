@@ -29,6 +29,12 @@ namespace hz {
 //   simulated clients send only commands whose every effect on their player is seen: a teleport
 //   (not predicted, it drops the model), a game mode, blocks, a mob that may hurt them;
 // - a move near a chunk the client does not hold: the model is dropped.
+// A kick for floating is judged like a pull-back: the server's must come in the pass the model's
+// does, while the model knows the server's count of floating ticks. A model started after a
+// teleport knows neither that count nor what the server's player did in the ticks the
+// confirmation took (its speed, and whether its fall left it standing on something:
+// Body::vel_known). The floating flag is the server's after an accepted move made knowing
+// whether the player stood on something, and the count is after a tick with that flag clear.
 // A dropped model starts again where the server's state is known: the core reading the
 // confirmation of the newest teleport the client was sent (the player loaded), or reading the
 // player_loaded of a player whose join teleport was confirmed, early enough that the server's
@@ -60,6 +66,10 @@ class MoveJudge {
   void chunk_changed(ChunkPos pos);
   void pushed() { unjudged_pass_ = true; }  // hurt (and knocked back) or given a speed
   void died() { dropped_pass_ = true; }
+  // The server closed the connection this pass: kicked for floating (the model must kick in the
+  // same pass, and only then), or for anything else (the pass is not judged).
+  void kicked_for_floating() { kicked_ = true; }
+  void closed() { dropped_pass_ = dropped_pass_ || !kicked_; }
   void respawned() {
     dropped_pass_ = true;
     loaded_read_ = false;  // the core counts the player loaded again only after a timeout
@@ -73,12 +83,14 @@ class MoveJudge {
   int64_t judged() const { return judged_; }
   int64_t skipped() const { return skipped_; }
   int64_t pull_backs_judged() const { return pull_backs_judged_; }  // pull-backs in the passes judged
+  int64_t kicks_judged() const { return kicks_judged_; }  // kicks for floating, the server's or the model's
 
  private:
   BlockStateId block_at(int x, int y, int z) const;
   const reference::V3* where() const;
   void read_one(const Sent& event, std::vector<std::string>& moves);
-  void start_model(int32_t id);
+  // `floating_known`: the server's floating flag and count are known to be clear (a join).
+  void start_model(int32_t id, bool floating_known);
   std::optional<std::string> compare(const std::vector<std::string>& moves) const;
 
   const std::map<ChunkPos, std::vector<Section>>& chunks_;
@@ -94,10 +106,14 @@ class MoveJudge {
   std::vector<std::pair<int32_t, reference::V3>> teleports_this_pass_;
   bool unjudged_pass_ = false;
   bool dropped_pass_ = false;
+  bool kicked_ = false;  // the server kicked the player for floating this pass
+  bool floating_known_ = false;  // the model's count of floating ticks is the server's
+  bool floating_flag_known_ = false;  // the model's floating flag is the server's
   mutable bool missing_chunk_ = false;  // the model looked at a block of a chunk the client lacks
   int64_t judged_ = 0;
   int64_t skipped_ = 0;
   int64_t pull_backs_judged_ = 0;
+  int64_t kicks_judged_ = 0;
 };
 
 }  // namespace hz

@@ -74,15 +74,20 @@ class Player {
 
   // The model started mid-session where the server's state is known: it has just read the
   // confirmation of teleport `id` to `pos`, so nothing is awaited, and the player has loaded.
+  // What the server's player did in the ticks the confirmation took is not known: its speed and
+  // its flags from falling (Body::vel_known).
   static Player resumed(const V3& pos, int id, Mode m) {
     Player p(pos, m);
     p.last_id_ = p.awaiting_id_ = id;
     p.awaiting_.reset();
     p.loaded_timer_ = 0;
+    p.body.vel_known = p.body.below_known = p.body.ground_known = false;
     return p;
   }
 
   int last_id() const { return last_id_; }
+  // Ticks in a row the player has floated (the server kicks past 80); 0 after a tick not floating.
+  int floating_ticks() const { return above_; }
   bool loaded() const { return loaded_timer_ <= 0; }
   void mark_loaded() { loaded_timer_ = 0; }
   void shift(bool on) {
@@ -129,7 +134,15 @@ class Player {
     const Box old = body.box();
     dx = t.x - last_.x, dy = t.y - last_.y, dz = t.z - last_.z;
     const bool up = dy > 0;
-    if (body.ground && !p.ground && up) jump();
+    if (up && !p.ground) {  // a jump where the server has the player on the ground
+      if (body.ground) jump();
+      if (!body.ground_known) {  // whether the server jumped is not known
+        body.vel_known = false;
+        may_rise_ = true;
+      } else if (body.ground) {
+        body.vel_known = true;  // a jump's speed is more than the server's was (it only fell)
+      }
+    }
     const bool stood = body.below;
     hz::reference::move(body, world, V3{dx, dy, dz});
     const double ex = t.x - body.pos.x, ez = t.z - body.pos.z;
@@ -147,6 +160,7 @@ class Player {
                 mode != Mode::kCreative && !gliding && nothing_around();
     const double client_dy = body.pos.y - start.y;
     body.ground = p.ground;
+    body.ground_known = true;
     body.hcoll = p.hcoll;
     if (client_dy < 0) body.fall -= static_cast<double>(static_cast<float>(client_dy));
     if (p.ground) body.fall = 0;
@@ -197,6 +211,7 @@ class Player {
     body.yaw = yaw;
     body.pitch = std::clamp(pitch, -90.0f, 90.0f);
     body.vel = V3{};
+    body.vel_known = true;
     awaiting_ = body.pos;
     sent.push_back({last_id_, to, yaw, pitch});
   }
@@ -236,6 +251,10 @@ class Player {
 
   bool fits(float height) const { return world.free(player_box(body.pos, height).grown(-1e-7)); }
 
+  // The least a tick's fall can be once a tick has passed since a teleport: gravity's step from
+  // standstill.
+  static constexpr double kLeastFall = 0.08 * static_cast<double>(0.98f);
+
   // The server's own tick with no keys held, in a world of default blocks.
   void physics() {
     if (body.spectator) body.ground = false;
@@ -244,7 +263,17 @@ class Player {
     if (std::abs(body.vel.y) < 0.003) body.vel.y = 0;
     const double oy = body.vel.y;
     const float friction = (body.ground ? 0.6f : 1.0f) * 0.91f;
+    const bool known = body.vel_known;
+    if (known) may_rise_ = false;
+    const double y0 = body.pos.y;
     hz::reference::move(body, world, body.vel);
+    if (!known) {
+      // Unless it may have jumped, the server's player has fallen at least kLeastFall a tick
+      // since the teleport (more the longer it fell without meeting a floor), so its fall surely
+      // met the floor in this tick if the model's met it sooner than that: both stop there alike.
+      const bool landed_alike = !may_rise_ && oy < 0 && body.below && y0 - body.pos.y < kLeastFall;
+      body.vel_known = body.below_known = body.ground_known = landed_alike;
+    }
     const double vy = body.vel.y - 0.08;
     body.vel = V3{body.vel.x * static_cast<double>(friction), vy * static_cast<double>(0.98f),
                   body.vel.z * static_cast<double>(friction)};
@@ -255,6 +284,7 @@ class Player {
     body.height = want;
   }
 
+  bool may_rise_ = false;  // the server may have jumped where the model could not tell
   int ticks_ = 0;
   int last_id_ = 0, awaiting_id_ = 0, awaiting_time_ = 0;
   std::optional<V3> awaiting_;

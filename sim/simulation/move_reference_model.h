@@ -310,6 +310,13 @@ struct Body {
   V3 vel;
   double fall = 0;
   bool ground = false, hcoll = false, vcoll = false, below = false;
+  // Whether `vel`, `below` and `ground` are the server's. A body taken up after a teleport knows
+  // none of them: the server kept its flags through the teleport and its player went on falling
+  // (from standstill) for the ticks the confirmation took. A move the client sent sets the flags
+  // (`below` when it has a vertical part) and, when it meets a floor or a ceiling, the speed; a
+  // tick's fall sets them only when the server's fall surely met the floor in the same tick
+  // (Player::physics), and a teleport sets the speed.
+  bool below_known = true, ground_known = true, vel_known = true;
   bool shift = false, sprint = false, flying = false, gliding = false, spectator = false;
   float yaw = 0, pitch = 0;
   Box box() const { return player_box(pos, height); }
@@ -384,6 +391,7 @@ inline void move(Body& b, const World& w, V3 d) {
   if (b.spectator) {
     b.pos = V3{b.pos.x + d.x, b.pos.y + d.y, b.pos.z + d.z};
     b.hcoll = b.vcoll = b.below = false;
+    b.below_known = true;
     return;
   }
   d = edge_back_off(b, w, d);
@@ -397,10 +405,14 @@ inline void move(Body& b, const World& w, V3 d) {
     b.vcoll = d.y != m.y;
     b.below = b.vcoll && d.y < 0;
     b.ground = b.below;
+    b.below_known = b.ground_known = true;
   }
   if (xc) b.vel.x = 0;
   if (zc) b.vel.z = 0;
-  if (d.y != m.y) b.vel.y = b.vel.y * 0.0;
+  if (d.y != m.y) {
+    b.vel.y = b.vel.y * 0.0;
+    b.vel_known = true;
+  }
 }
 
 }  // namespace hz::reference

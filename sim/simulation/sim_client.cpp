@@ -210,6 +210,11 @@ struct SimClient::PlayHandler {
     c.loaded_at_core_ = false;
     c.dead_ = false;
   }
+  void operator()(packet::play_cb::KickDisconnect&& k) {
+    const nbt::Compound* reason = k.reason.as<nbt::Compound>();
+    const std::string* key = reason ? nbt::find_as<std::string>(*reason, "translate") : nullptr;
+    if (key && *key == "multiplayer.disconnect.flying") c.judge_.kicked_for_floating();
+  }
   void operator()(packet::play_cb::Ping&& p) { c.send(packet::play_sb::Pong{p.id}); }
   void operator()(packet::play_cb::SystemChat&& m) {
     if (const std::string* text = m.content.as<std::string>()) c.on_system_text(*text);
@@ -318,6 +323,7 @@ std::optional<SimProblem> SimClient::end_of_pass(ClientChecks& checks) {
   checks.moves_judged += judge_.judged() - std::exchange(judged_seen_, judge_.judged());
   checks.moves_skipped += judge_.skipped() - std::exchange(skipped_seen_, judge_.skipped());
   checks.pull_backs_judged += judge_.pull_backs_judged() - std::exchange(pull_backs_seen_, judge_.pull_backs_judged());
+  checks.kicks_judged += judge_.kicks_judged() - std::exchange(kicks_seen_, judge_.kicks_judged());
   checks.batches_checked += std::exchange(batches_finished_, 0);
   dead_before_pass_ = dead_;
   jump_read_ = false;
@@ -464,9 +470,12 @@ void SimClient::play() {
   }
 }
 
-void SimClient::on_closed(const std::string& reason) {
-  phase_ = Phase::kGone;
+std::optional<SimProblem> SimClient::on_closed(const std::string& reason, ClientChecks& checks) {
   close_reason_ = reason;
+  judge_.closed();
+  std::optional<SimProblem> problem = end_of_pass(checks);
+  phase_ = Phase::kGone;
+  return problem;
 }
 
 }  // namespace hz

@@ -50,6 +50,7 @@ struct ClientChecks {
   int64_t moves_judged = 0;     // moves the reference move model judged, read by the core
   int64_t moves_skipped = 0;    // moves read while the model could not follow the server
   int64_t pull_backs_judged = 0;  // pull-backs among the moves judged
+  int64_t kicks_judged = 0;       // kicks for floating held to the model's
   int64_t batches_checked = 0;  // chunk batches held to the pacing rule
 };
 
@@ -71,8 +72,9 @@ class SimClient {
   std::optional<std::string> on_packet(std::span<const uint8_t> body);
   // One client tick: what the client sends now (possibly nothing).
   Bytes tick();
-  // The server closed the connection.
-  void on_closed(const std::string& reason);
+  // The server closed the connection in this pass: the pass's checks as end_of_pass makes them
+  // (a kick for floating judged with its moves), the last the client makes.
+  std::optional<SimProblem> on_closed(const std::string& reason, ClientChecks& checks);
   // The network handed the core `count` more of this client's bytes (in order, this pass).
   void delivered(uint64_t count);
   // After the core's pass and its packets: a broken move or chunk pacing rule seen in it (the
@@ -157,7 +159,7 @@ class SimClient {
   std::map<ChunkPos, uint64_t> versions_;  // per held chunk, from last_version_
   MoveJudge judge_{chunks_};
   // The judge's counts already added to the checks.
-  int64_t judged_seen_ = 0, skipped_seen_ = 0, pull_backs_seen_ = 0;
+  int64_t judged_seen_ = 0, skipped_seen_ = 0, pull_backs_seen_ = 0, kicks_seen_ = 0;
   int32_t entity_id_ = 0;
   float health_ = 20.0f;
   uint64_t last_version_ = 0;

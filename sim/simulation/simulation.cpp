@@ -425,7 +425,10 @@ class Runner {
     if (!closed_for_core_.insert(close.conn).second) violation("connection-close", "connection " + std::to_string(close.conn) + " closed twice");
     auto it = clients_.find(close.conn);
     if (it == clients_.end()) return;
-    if (close.reason.empty()) violation("connection-close", it->second.client->name() + " was closed without a reason");
+    SimClient& client = *it->second.client;
+    if (close.reason.empty()) violation("connection-close", client.name() + " was closed without a reason");
+    if (std::optional<SimProblem> problem = client.on_closed(close.reason, result_.checks))
+      violation(problem->invariant, client.name() + ": " + problem->what);
     forget(close.conn);
   }
 

@@ -171,6 +171,7 @@ std::string result_json(const hz::SimResult& r, double wall_s, int clients, cons
   w.key("moves_judged").number(r.checks.moves_judged);
   w.key("moves_skipped").number(r.checks.moves_skipped);
   w.key("pull_backs_judged").number(r.checks.pull_backs_judged);
+  w.key("kicks_judged").number(r.checks.kicks_judged);
   w.key("batches_checked").number(r.checks.batches_checked);
   w.key("tick_replies_checked").number(r.tick_replies_checked);
   w.key("snapshot_swaps").number(int64_t{r.snapshot_swaps});
