@@ -5,6 +5,7 @@
 
 #include <climits>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sim/core/java_format.h"
@@ -40,6 +41,29 @@ inline float wrap(float a) {
   if (r >= 180.0f) r -= 360.0f;
   if (r < -180.0f) r += 360.0f;
   return r;
+}
+
+// Whether a tick's fall through or onto this block goes as the model's falls do: stopped by a
+// floor, nothing on the way slowing or turning it. The server follows the rest (beds and slime
+// bounce, cobwebs, berry bushes, powder snow and honey hold or slow, climbables cap the fall,
+// fluids and their currents move a player in them); the model does not.
+inline bool plain_for_falls(BlockStateId state) {
+  static const std::vector<bool> plain = [] {
+    constexpr std::string_view kNotPlain[] = {"slime_block", "cobweb", "sweet_berry_bush", "powder_snow",
+                                              "honey_block", "scaffolding", "ladder", "vine", "weeping_vines",
+                                              "weeping_vines_plant", "twisting_vines", "twisting_vines_plant",
+                                              "cave_vines", "cave_vines_plant", "lava", "bubble_column"};
+    std::vector<bool> out;
+    for (int s = 0; s < kBlockStateCount; ++s) {
+      const auto state = static_cast<BlockStateId>(s);
+      const std::string_view name = block_info(block_of_state(state)).name;
+      bool is_plain = !is_water(state) && !name.ends_with("_bed");
+      for (std::string_view n : kNotPlain) is_plain = is_plain && name != n;
+      out.push_back(is_plain);
+    }
+    return out;
+  }();
+  return state < plain.size() && plain[state];
 }
 
 inline float table_sin(double a) {
@@ -249,6 +273,16 @@ class Player {
     return true;
   }
 
+  // Whether every block the box was in, fell through (`fall` <= 0) or landed on is plain for falls.
+  bool plain_fall(const Box& start, double fall) const {
+    const int y_lo = static_cast<int>(std::floor(start.lo[1] + std::min(fall, 0.0) - 0.5));
+    for (int x = static_cast<int>(std::floor(start.lo[0])); x <= static_cast<int>(std::floor(start.hi[0])); ++x)
+      for (int y = y_lo; y <= static_cast<int>(std::floor(start.hi[1])); ++y)
+        for (int z = static_cast<int>(std::floor(start.lo[2])); z <= static_cast<int>(std::floor(start.hi[2])); ++z)
+          if (!plain_for_falls(world.at(x, y, z))) return false;
+    return true;
+  }
+
   bool fits(float height) const { return world.free(player_box(body.pos, height).grown(-1e-7)); }
 
   // The least a tick's fall can be once a tick has passed since a teleport: gravity's step from
@@ -266,8 +300,12 @@ class Player {
     const bool known = body.vel_known;
     if (known) may_rise_ = false;
     const double y0 = body.pos.y;
+    const Box start = body.box();
     hz::reference::move(body, world, body.vel);
-    if (!known) {
+    if (!plain_fall(start, body.pos.y - y0)) {  // the server's player went otherwise
+      body.vel_known = body.below_known = body.ground_known = false;
+      may_rise_ = true;
+    } else if (!known) {
       // Unless it may have jumped, the server's player has fallen at least kLeastFall a tick
       // since the teleport (more the longer it fell without meeting a floor), so its fall surely
       // met the floor in this tick if the model's met it sooner than that: both stop there alike.

@@ -303,6 +303,22 @@ TEST_F(MoveJudgeTest, AfterARestartTheServersFallsWhileHoveringAreNotTheModels) 
   EXPECT_GT(judge_.judged(), 80);
 }
 
+// The server's tick falls bounce off slime (and beds), where the model's stop: a fall that meets
+// one leaves the model not knowing the server's speed, so kicks are not judged from then on.
+TEST_F(MoveJudgeTest, ATickFallOntoSlimeLeavesKicksUnjudged) {
+  put(0, 68, 0, "slime_block");  // a block and a half below the feet at kHigh: they still float
+  join();
+  stand();
+  float_up();
+  for (int tick = 1; tick <= 100; ++tick) {
+    if (tick > 1) send(Kind::kMove, 0.5, 0.5, 0, kHigh);
+    if (tick == 85) judge_.kicked_for_floating(), judge_.closed();
+    ASSERT_EQ(pass(), std::nullopt) << "tick " << tick;
+    if (tick == 85) break;
+  }
+  EXPECT_EQ(judge_.kicks_judged(), 0);
+}
+
 TEST_F(MoveJudgeTest, ACloseForAnythingButFloatingLeavesThePassUnjudged) {
   join();
   send(Kind::kMove, 0.9, 0.5);  // into the wall: a pull-back is due
