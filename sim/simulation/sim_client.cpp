@@ -213,7 +213,10 @@ struct SimClient::PlayHandler {
   void operator()(packet::play_cb::KickDisconnect&& k) {
     const nbt::Compound* reason = k.reason.as<nbt::Compound>();
     const std::string* key = reason ? nbt::find_as<std::string>(*reason, "translate") : nullptr;
-    if (key && *key == "multiplayer.disconnect.flying") c.judge_.kicked_for_floating();
+    if (key && *key == "multiplayer.disconnect.flying") {
+      c.judge_.kicked_for_floating();
+      c.kicked_for_floating_ = true;
+    }
   }
   void operator()(packet::play_cb::Ping&& p) { c.send(packet::play_sb::Pong{p.id}); }
   void operator()(packet::play_cb::SystemChat&& m) {
@@ -310,8 +313,9 @@ void SimClient::delivered(uint64_t count) {
 }
 
 std::optional<SimProblem> SimClient::end_of_pass(ClientChecks& checks) {
-  // A player dead before the pass began waits for its respawn: the server ignores its moves.
-  if (jump_read_ && phase_ == Phase::kPlay && !dead_before_pass_) {
+  // A dead player waits for its respawn: the server ignores its moves, so a jump read after a
+  // death in this pass (a landing's fall damage read just before it) has no answer either.
+  if (jump_read_ && phase_ == Phase::kPlay && !dead_before_pass_ && (pulled_back_ || !dead_)) {
     ++checks.jumps_judged;
     if (!pulled_back_)
       pass_problem_ = SimProblem{"move-rule", "moved 40 blocks in one move and was not pulled back in the pass the server read it"};
@@ -473,6 +477,10 @@ void SimClient::play() {
 std::optional<SimProblem> SimClient::on_closed(const std::string& reason, ClientChecks& checks) {
   close_reason_ = reason;
   judge_.closed();
+  // A close for anything but floating can come before the server answered what it read this
+  // pass (the pull-back of a jump too), so that pass is not judged. A kick for floating comes at
+  // the tick, after every answer.
+  if (!kicked_for_floating_) jump_read_ = false;
   std::optional<SimProblem> problem = end_of_pass(checks);
   phase_ = Phase::kGone;
   return problem;

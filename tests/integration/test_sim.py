@@ -1,7 +1,7 @@
 """Integration: horizon-sim. The same seed gives the same digest in two separate processes and
 another seed a different one; a sweep of seeds with network faults and with all faults (storage
 faults, a crash and a restart) finds no violation, and half its runs swap the core for one read
-from its snapshot, which must not change the digest; every canary is caught (exit 1 naming the
+from its snapshot, which must not change the digest; runs that once found a fault stay clean; every canary is caught (exit 1 naming the
 broken invariant) and --minimize shrinks it; --trace writes a trace horizon-trace verifies, one per
 core's life when a crash restarts it; the
 JSON line and the exit statuses are what other tools rely on."""
@@ -25,6 +25,14 @@ CANARIES = (("bad-packet", ["--seed", "3", "--seconds", "10", "--clients", "4"],
             ("lost-pull-back", ["--seed", "4", "--seconds", "20", "--clients", "4"], "the reference move model pulls back"),
             ("chunk-quota", ["--seed", "3", "--seconds", "5", "--clients", "4"], "unacknowledged"),
             ("tick-stats-ring", ["--seed", "3", "--seconds", "20", "--clients", "4"], "tick statistics model"))
+
+# Runs that once found a fault (each 60 s with 10 clients), and what it was; each must stay clean.
+REGRESSIONS = ((["--seed", "55", "--faults", "network"],
+                "the move model took the server's speed after a restart to be zero and judged a kick"),
+               (["--seed", "215", "--faults", "all"],
+                "a jump read after a death earlier in the same pass was held to the move rule"),
+               (["--seed", "253", "--faults", "network"],
+                "a jump read in the pass a close for bad input came in was held to the move rule"))
 
 
 def verify_trace(test, path):
@@ -85,6 +93,12 @@ class SimulationTest(unittest.TestCase):
         self.assertGreater(batches, 0)
         self.assertGreater(tick_replies, 0)
         self.assertEqual(swaps, SWEEP_SEEDS // 2)
+
+    def test_runs_that_once_found_a_fault_stay_clean(self):
+        for args, fault in REGRESSIONS:
+            done, result = run_sim(*args, "--seconds", "60", "--clients", "10", "--quiet")
+            self.assertEqual(result["violations"], [], f"{args}: {fault}")
+            self.assertEqual(done.returncode, 0, f"{args}")
 
     def test_every_canary_is_caught(self):
         for name, args, words in CANARIES:
