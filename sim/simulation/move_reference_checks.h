@@ -273,11 +273,13 @@ class Player {
     return true;
   }
 
-  // Whether every block the box was in, fell through (`fall` <= 0) or landed on is plain for falls.
-  bool plain_fall(const Box& start, double fall) const {
-    const int y_lo = static_cast<int>(std::floor(start.lo[1] + std::min(fall, 0.0) - 0.5));
+  // Whether every block the box was in, moved through (`moved` up or down) or landed on is
+  // plain for falls.
+  bool plain_fall(const Box& start, double moved) const {
+    const int y_lo = static_cast<int>(std::floor(start.lo[1] + std::min(moved, 0.0) - 0.5));
+    const int y_hi = static_cast<int>(std::floor(start.hi[1] + std::max(moved, 0.0)));
     for (int x = static_cast<int>(std::floor(start.lo[0])); x <= static_cast<int>(std::floor(start.hi[0])); ++x)
-      for (int y = y_lo; y <= static_cast<int>(std::floor(start.hi[1])); ++y)
+      for (int y = y_lo; y <= y_hi; ++y)
         for (int z = static_cast<int>(std::floor(start.lo[2])); z <= static_cast<int>(std::floor(start.hi[2])); ++z)
           if (!plain_for_falls(world.at(x, y, z))) return false;
     return true;
