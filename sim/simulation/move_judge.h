@@ -20,7 +20,8 @@ namespace hz {
 // The model knows the server's side of a player only from what the client sent and saw, and a
 // pass only as a whole: its inputs in order, then one tick. Some things the server does are
 // outside the model:
-// - a death, a respawn: the model is dropped for the pass;
+// - a death, a respawn: the model is dropped, and after a death it starts again only where the
+//   server counts the player loaded again (a respawn and a new player_loaded);
 // - a block changed or a chunk sent near the player, a hurt or a push, a game mode change, a
 //   command of the client's own: the model cannot tell whether they came before or after the
 //   pass's moves, so the pass is not judged, but the model goes on if the server's pull-backs were
@@ -65,7 +66,12 @@ class MoveJudge {
   void block_changed(int x, int y, int z);
   void chunk_changed(ChunkPos pos);
   void pushed() { unjudged_pass_ = true; }  // hurt (and knocked back) or given a speed
-  void died() { dropped_pass_ = true; }
+  // A death: the server ignores the player's moves until a respawn and a new player_loaded (or
+  // its loading timeout), whatever teleports the client confirms meanwhile.
+  void died() {
+    dropped_pass_ = true;
+    loaded_read_ = false;
+  }
   // The server closed the connection this pass: kicked for floating (the model must kick in the
   // same pass, and only then), or for anything else (the pass is not judged).
   void kicked_for_floating() { kicked_ = true; }

@@ -228,13 +228,14 @@ TEST_F(MoveJudgeTest, AnEarlyKickIsWrongWhenTheServersCountIsKnown) {
   EXPECT_NE(early->find("the server kicked the player for floating"), std::string::npos) << *early;
 }
 
-// Drops the model and starts it again at a teleport to (0.5, y, 0.5) the client confirms.
+// An operator's /tp of the client's own to (0.5, y, 0.5): the teleport the model did not predict
+// drops it, and it starts again when the client confirms the teleport.
 void restart_at(MoveJudge& judge, int32_t id, double y, const std::function<void(Kind, double, double, int32_t, double)>& send,
                 const std::function<std::optional<std::string>()>& pass) {
-  judge.died();
-  ASSERT_EQ(pass(), std::nullopt);
+  send(Kind::kCommand, 0, 0, 0, 64.0);
   judge.teleported(id, {0.5, y, 0.5});
   ASSERT_EQ(pass(), std::nullopt);
+  ASSERT_FALSE(judge.following());
   send(Kind::kConfirm, 0, 0, id, 64.0);
   ASSERT_EQ(pass(), std::nullopt);
   ASSERT_TRUE(judge.following());
@@ -317,6 +318,22 @@ TEST_F(MoveJudgeTest, ATickFallOntoSlimeLeavesKicksUnjudged) {
     if (tick == 85) break;
   }
   EXPECT_EQ(judge_.kicks_judged(), 0);
+}
+
+// Found by seed 362 with all faults: a teleport confirmed while the player lay dead restarted the
+// model, but the server ignores a dead player's moves until it respawns and loads again.
+TEST_F(MoveJudgeTest, AfterADeathATeleportConfirmedDoesNotRestartTheModel) {
+  join();
+  judge_.died();
+  ASSERT_EQ(pass(), std::nullopt);
+  judge_.teleported(2, {0.5, 64.0, 0.5});
+  ASSERT_EQ(pass(), std::nullopt);
+  send(Kind::kConfirm, 0, 0, 2);
+  ASSERT_EQ(pass(), std::nullopt);
+  EXPECT_FALSE(judge_.following());
+  send(Kind::kMove, 0.9, 0.5);  // into the wall: the server ignores it, and so must the judge
+  EXPECT_EQ(pass(), std::nullopt);
+  EXPECT_EQ(judge_.skipped(), 1);
 }
 
 TEST_F(MoveJudgeTest, ACloseForAnythingButFloatingLeavesThePassUnjudged) {

@@ -32,7 +32,9 @@ REGRESSIONS = ((["--seed", "55", "--faults", "network"],
                (["--seed", "215", "--faults", "all"],
                 "a jump read after a death earlier in the same pass was held to the move rule"),
                (["--seed", "253", "--faults", "network"],
-                "a jump read in the pass a close for bad input came in was held to the move rule"))
+                "a jump read in the pass a close for bad input came in was held to the move rule"),
+               (["--seed", "362", "--faults", "all"],
+                "the move model restarted at a teleport confirmed while the player lay dead"))
 
 
 def verify_trace(test, path):
