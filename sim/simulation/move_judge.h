@@ -75,6 +75,7 @@ class MoveJudge {
   // The server closed the connection this pass: kicked for floating (the model must kick in the
   // same pass, and only then), or for anything else (the pass is not judged).
   void kicked_for_floating() { kicked_ = true; }
+  bool kicked_for_floating_this_pass() const { return kicked_; }
   void closed() { dropped_pass_ = dropped_pass_ || !kicked_; }
   void respawned() {
     dropped_pass_ = true;

@@ -213,10 +213,7 @@ struct SimClient::PlayHandler {
   void operator()(packet::play_cb::KickDisconnect&& k) {
     const nbt::Compound* reason = k.reason.as<nbt::Compound>();
     const std::string* key = reason ? nbt::find_as<std::string>(*reason, "translate") : nullptr;
-    if (key && *key == "multiplayer.disconnect.flying") {
-      c.judge_.kicked_for_floating();
-      c.kicked_for_floating_ = true;
-    }
+    if (key && *key == "multiplayer.disconnect.flying") c.judge_.kicked_for_floating();
   }
   void operator()(packet::play_cb::Ping&& p) { c.send(packet::play_sb::Pong{p.id}); }
   void operator()(packet::play_cb::SystemChat&& m) {
@@ -480,7 +477,7 @@ std::optional<SimProblem> SimClient::on_closed(const std::string& reason, Client
   // A close for anything but floating can come before the server answered what it read this
   // pass (the pull-back of a jump too), so that pass is not judged. A kick for floating comes at
   // the tick, after every answer.
-  if (!kicked_for_floating_) jump_read_ = false;
+  if (!judge_.kicked_for_floating_this_pass()) jump_read_ = false;
   std::optional<SimProblem> problem = end_of_pass(checks);
   phase_ = Phase::kGone;
   return problem;

@@ -154,7 +154,6 @@ class SimClient {
   bool quitting_ = false;
   bool sent_garbage_ = false;
   std::string close_reason_;
-  bool kicked_for_floating_ = false;  // the server's kick said so
   int64_t packets_received_ = 0;
   std::map<ChunkPos, std::vector<Section>> chunks_;
   std::map<ChunkPos, uint64_t> versions_;  // per held chunk, from last_version_

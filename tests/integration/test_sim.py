@@ -1,10 +1,10 @@
 """Integration: horizon-sim. The same seed gives the same digest in two separate processes and
 another seed a different one; a sweep of seeds with network faults and with all faults (storage
 faults, a crash and a restart) finds no violation, and half its runs swap the core for one read
-from its snapshot, which must not change the digest; runs that once found a fault stay clean; every canary is caught (exit 1 naming the
-broken invariant) and --minimize shrinks it; --trace writes a trace horizon-trace verifies, one per
-core's life when a crash restarts it; the
-JSON line and the exit statuses are what other tools rely on."""
+from its snapshot, which must not change the digest; runs that once found a fault stay clean;
+every canary is caught (exit 1 naming the broken invariant) and --minimize shrinks it; --trace
+writes a trace horizon-trace verifies, one per core's life when a crash restarts it; the JSON line
+and the exit statuses are what other tools rely on."""
 import json
 import os
 import subprocess
