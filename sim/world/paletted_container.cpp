@@ -5,6 +5,8 @@
 #include <cassert>
 #include <cstring>
 
+#include "sim/core/check.h"
+
 namespace hz {
 namespace {
 
@@ -98,6 +100,44 @@ uint16_t PalettedContainer::set(int index, uint16_t value) {
 void PalettedContainer::fill(uint16_t value) {
   configure(0);
   palette_.assign(1, value);
+}
+
+namespace {
+
+// Counts each palette index of `entries` cells packed kBits to a long. Four tallies taken in turn
+// and summed at the end: a run of one index (a section of stone) would otherwise make every
+// increment wait for the one before it.
+template <int kBits>
+void count_packed(std::span<const uint64_t> data, int entries, uint32_t (&uses)[256]) {
+  constexpr int kPerLong = 64 / kBits;
+  constexpr uint64_t kMask = (uint64_t{1} << kBits) - 1;
+  uint32_t tally[4][1 << kBits] = {};
+  const int full = entries / kPerLong;
+  for (int w = 0; w < full; ++w) {
+    uint64_t word = data[static_cast<size_t>(w)];
+    for (int k = 0; k < kPerLong; ++k, word >>= kBits) ++tally[k & 3][word & kMask];
+  }
+  uint64_t last = full * kPerLong < entries ? data[static_cast<size_t>(full)] : 0;
+  for (int k = 0; k < entries - full * kPerLong; ++k, last >>= kBits) ++tally[0][last & kMask];
+  std::fill(std::begin(uses), std::end(uses), 0u);
+  for (int i = 0; i < (1 << kBits); ++i) uses[i] = tally[0][i] + tally[1][i] + tally[2][i] + tally[3][i];
+}
+
+}  // namespace
+
+void PalettedContainer::count_palette_uses(uint32_t (&uses)[256]) const {
+  const int entries = layout_->entries;
+  switch (bits_) {
+    case 1: return count_packed<1>(data_, entries, uses);
+    case 2: return count_packed<2>(data_, entries, uses);
+    case 3: return count_packed<3>(data_, entries, uses);
+    case 4: return count_packed<4>(data_, entries, uses);
+    case 5: return count_packed<5>(data_, entries, uses);
+    case 6: return count_packed<6>(data_, entries, uses);
+    case 7: return count_packed<7>(data_, entries, uses);
+    case 8: return count_packed<8>(data_, entries, uses);
+  }
+  HZ_CHECK(false, "a palette wider than 8 bits is direct");
 }
 
 void PalettedContainer::copy_to(std::span<uint16_t> out) const {

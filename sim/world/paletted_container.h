@@ -77,6 +77,13 @@ class PalettedContainer {
     return sizeof(*this) + palette_.capacity() * sizeof(uint16_t) + data_.capacity() * sizeof(uint64_t);
   }
   bool operator==(const PalettedContainer& other) const;
+  // The same packed form (width, palette and longs): equal cell by cell without unpacking them, as
+  // a copy decoded from this one's wire form is. False says nothing: equal cells can be packed
+  // differently.
+  bool packed_like(const PalettedContainer& other) const {
+    return layout_ == other.layout_ && bits_ == other.bits_ && direct_ == other.direct_ &&
+           palette_ == other.palette_ && data_ == other.data_;
+  }
 
  private:
   void configure(int bits);
@@ -86,6 +93,8 @@ class PalettedContainer {
     data_[word] = (data_[word] & ~(mask_ << shift)) | (static_cast<uint64_t>(id) << shift);
   }
   uint32_t index_of(uint16_t value) const;  // palette position, or UINT32_MAX
+  // Cells per palette position (a palette of at most 256 entries), from one pass over the longs.
+  void count_palette_uses(uint32_t (&uses)[256]) const;
   void regrow(int bits);                    // re-encodes every cell at a wider width
 
   const PaletteLayout* layout_;
@@ -114,13 +123,8 @@ void PalettedContainer::for_each_count(Visit visit) const {
     for (int i = 0; i < layout_->entries; ++i) visit(get(i), 1);
     return;
   }
-  uint32_t uses[256] = {};
-  int remaining = layout_->entries;
-  for (uint64_t word : data_) {
-    for (uint32_t k = 0; k < per_long_ && remaining > 0; ++k, --remaining) {
-      ++uses[(word >> (k * bits_)) & mask_];
-    }
-  }
+  uint32_t uses[256];
+  count_palette_uses(uses);
   for (size_t p = 0; p < palette_.size(); ++p) {
     if (uses[p] != 0) visit(palette_[p], static_cast<int>(uses[p]));
   }
