@@ -70,8 +70,15 @@ ClientBehaviour ClientBehaviour::draw(Rng& rng) {
   return b;
 }
 
+void ClientBehaviour::draw_exploring(Rng& rng) {
+  explore_speed = rng.next_below(4) != 0 ? 0.0 : 0.05 + rng.next_double() * 0.3;
+  explore_seed = rng.next_u64();
+}
+
 SimClient::SimClient(ConnId conn, std::string name, ClientBehaviour behaviour, uint64_t seed)
-    : conn_(conn), name_(std::move(name)), behaviour_(behaviour), rng_(seed) {}
+    : conn_(conn), name_(std::move(name)), behaviour_(behaviour), rng_(seed) {
+  if (behaviour_.explore_speed > 0) explorer_.emplace(behaviour_.explore_speed, behaviour_.explore_seed);
+}
 
 template <Packet P>
 void SimClient::send(const P& packet) {
@@ -401,16 +408,25 @@ void SimClient::act() {
     sent_garbage_ = true;
   }
   if (rng_.next_double() < behaviour_.quit_chance && acts(kBehaviourQuit)) quitting_ = true;
+  if (explores() && !dead_) explore();
 }
 
 bool SimClient::acts(int behaviour) { return actions_ == nullptr || actions_->next(behaviour); }
 
 void SimClient::walk() {
   const double angle = rng_.next_double() * 6.283185307179586;
-  if (!acts(kBehaviourWalk)) return;
+  if (explores() || !acts(kBehaviourWalk)) return;
   x_ += std::cos(angle) * 0.2;
   z_ += std::sin(angle) * 0.2;
   send(packet::play_sb::Position{x_, y_, z_, 0});
+}
+
+// A tick's steps across the terrain, last of the tick's actions so the others draw as before.
+void SimClient::explore() {
+  const std::vector<Explorer::Position> moves = explorer_->step({x_, y_, z_}, chunks_);
+  if (moves.empty() || !acts(kBehaviourExplore)) return;
+  for (const Explorer::Position& p : moves) send(packet::play_sb::Position{p.x, p.y, p.z, 0});
+  x_ = moves.back().x, y_ = moves.back().y, z_ = moves.back().z;
 }
 
 // Digging or placing at one of the nine blocks under the player.

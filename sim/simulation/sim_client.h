@@ -18,6 +18,7 @@
 #include "sim/core/types.h"
 #include "sim/protocol/codec.h"
 #include "sim/protocol/framing.h"
+#include "sim/simulation/explorer.h"
 #include "sim/simulation/move_judge.h"
 #include "sim/simulation/sim_parts.h"
 #include "sim/world/chunk_pos.h"
@@ -41,7 +42,13 @@ struct ClientBehaviour {
   double garbage_chance = 0;  // per tick: send bytes that are not a packet (gets it kicked)
   double play_chance = 0;     // per tick: summon a mob, attack an entity, drop an item or use a bucket
   double jump_chance = 0;     // per tick: a move far beyond what a tick allows, which must be pulled back
+  // Exploring (explorer.h): blocks a tick across the terrain, 0 for a client that does not. Drawn
+  // with the explorer's own stream from a stream apart from the others, so a run that leaves
+  // exploring out is the run from before clients explored.
+  double explore_speed = 0;
+  uint64_t explore_seed = 0;
   static ClientBehaviour draw(Rng& rng);
+  void draw_exploring(Rng& rng);
 };
 
 // What the clients' checks covered, summed over a run.
@@ -125,7 +132,11 @@ class SimClient {
   void send(const P& packet);
   void act();
   bool acts(int behaviour);  // counts an action of `behaviour`: false when it is left out
+  // An explorer moves only by exploring (a level step would walk it into the hills it climbs),
+  // unless the run leaves exploring out.
+  bool explores() const { return explorer_ && !(actions_ && actions_->omits_all(kBehaviourExplore)); }
   void walk();
+  void explore();
   void build();
   void play();
   void on_chunk(int32_t x, int32_t z, std::span<const uint8_t> body);
@@ -158,6 +169,7 @@ class SimClient {
   std::map<ChunkPos, std::vector<Section>> chunks_;
   std::map<ChunkPos, uint64_t> versions_;  // per held chunk, from last_version_
   MoveJudge judge_{chunks_};
+  std::optional<Explorer> explorer_;  // for a client that explores
   // The judge's counts already added to the checks.
   int64_t judged_seen_ = 0, skipped_seen_ = 0, pull_backs_seen_ = 0, kicks_seen_ = 0;
   int32_t entity_id_ = 0;

@@ -19,8 +19,8 @@ namespace hz {
 struct StorageFaultRates;
 
 // A client's behaviours in the order of their bits ("Sim2.walk" is client 2's walking).
-inline constexpr std::string_view kBehaviourNames[] = {"walk", "chat", "command", "build",
-                                                       "quit", "garbage", "play", "jump"};
+inline constexpr std::string_view kBehaviourNames[] = {"walk", "chat", "command", "build", "quit",
+                                                       "garbage", "play", "jump", "explore"};
 // Fault kinds in the order of their bits: the network's latency and split reads; the disk's slow,
 // failing and torn operations; the crash and restart.
 inline constexpr std::string_view kFaultNames[] = {"latency", "split", "slow", "read-error",
@@ -45,6 +45,7 @@ enum BehaviourIndex : int {
   kBehaviourGarbage,
   kBehaviourPlay,
   kBehaviourJump,
+  kBehaviourExplore,
 };
 
 // Numbered actions (from 1) of one behaviour, as ranges [first, last]; last 0 runs on without end.
@@ -72,6 +73,8 @@ class ActionCounter {
   ActionCounter(const SimOmissions& omitted, int client);
   // Counts the next action of `behaviour`; false when the run leaves it out.
   bool next(int behaviour);
+  // Whether the run leaves out every action of `behaviour`.
+  bool omits_all(int behaviour) const { return omitted_[static_cast<size_t>(behaviour)] == ActionRanges{{1, 0}}; }
   // How many actions of each behaviour came so far (left out or not).
   const std::array<int, kBehaviourCount>& counts() const { return counts_; }
 

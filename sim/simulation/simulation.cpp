@@ -290,6 +290,8 @@ class Runner {
       LiveClient live;
       live.number = number;
       ClientBehaviour behaviour = ClientBehaviour::draw(rng);
+      Rng exploring = Rng::derive(options_.seed, 10, number);
+      behaviour.draw_exploring(exploring);
       if (options_.canary == SimCanary::kMoveThreshold) behaviour.jump_chance = std::max(behaviour.jump_chance, 0.05);
       live.client = std::make_unique<SimClient>(conn, "Sim" + std::to_string(number), behaviour, rng.next_u64());
       live.client->count_actions_with(&action_counters_.try_emplace(number, options_.omit, number).first->second);
@@ -481,6 +483,7 @@ class Runner {
         if (auto last = agreed.find(pos); last != agreed.end() && last->second == now) continue;
         int found = 0;
         for (int i = 0; i < kSectionCount && found < 4; ++i) {
+          if (sections[static_cast<size_t>(i)].blocks().packed_like(column->section(i).blocks())) continue;
           sections[static_cast<size_t>(i)].blocks().copy_to(held);
           column->section(i).blocks().copy_to(real);
           for (int cell = 0; cell < 4096 && found < 4; ++cell) {

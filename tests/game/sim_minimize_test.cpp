@@ -128,12 +128,12 @@ TEST(SimParts, RangesWithoutTheKeptNumbers) {
 }
 
 TEST(SimParts, ARunsPartsAreItsClientsTheirBehavioursAndItsFaultKinds) {
-  EXPECT_EQ(run_parts(2, false, false).size(), 2u * 9);
-  EXPECT_EQ(run_parts(2, true, false).size(), 2u * 9 + 2);
-  EXPECT_EQ(run_parts(1, true, true).size(), 9u + 7);
+  EXPECT_EQ(run_parts(2, false, false).size(), 2u * 10);  // each client and its 9 behaviours
+  EXPECT_EQ(run_parts(2, true, false).size(), 2u * 10 + 2);
+  EXPECT_EQ(run_parts(1, true, true).size(), 10u + 7);
   SimOmissions omit = *parse_omissions("Sim2,Sim1.chat,split,crash");
   const auto kept = kept_parts(2, true, true, omit);
-  EXPECT_EQ(kept.size(), 8u + 5);
+  EXPECT_EQ(kept.size(), 9u + 5);
   EXPECT_EQ(std::count(kept.begin(), kept.end(), "Sim1.chat"), 0);
   EXPECT_EQ(std::count(kept.begin(), kept.end(), "Sim1.walk"), 1);
   EXPECT_EQ(std::count(kept.begin(), kept.end(), "crash"), 0);
@@ -159,20 +159,38 @@ TEST(Simulation, ClientsLeftOutNeverConnect) {
 }
 
 // An action left out still draws what it would have sent: leaving out every walk of a client
-// is the same run as leaving out its walking, and leaving out some walks changes the run.
+// is the same run as leaving out its walking, and leaving out some walks changes the run. (Seed 4's
+// Sim1 explores, and walks only when exploring is left out.)
 TEST(Simulation, ActionsLeftOutKeepTheClientsDraws) {
   SimOptions o = seed_four(10, 2);
+  o.omit = *parse_omissions("Sim1.explore");
   const SimResult all = run_simulation(o, {});
   ASSERT_GT(all.actions.at(1)[kBehaviourWalk], 3) << "seed 4's Sim1 walks";
-  o.omit = *parse_omissions("Sim1.walk");
+  o.omit = *parse_omissions("Sim1.explore,Sim1.walk");
   const SimResult no_walking = run_simulation(o, {});
-  o.omit = *parse_omissions("Sim1.walk#1-");
+  o.omit = *parse_omissions("Sim1.explore,Sim1.walk#1-");
   const SimResult no_walks = run_simulation(o, {});
   EXPECT_EQ(no_walks.digest, no_walking.digest);
-  o.omit = *parse_omissions("Sim1.walk#2-3");
+  o.omit = *parse_omissions("Sim1.explore,Sim1.walk#2-3");
   const SimResult fewer = run_simulation(o, {});
   EXPECT_NE(fewer.digest, all.digest);
   EXPECT_NE(fewer.digest, no_walks.digest);
+}
+
+// An explorer moves only by exploring; with its exploring left out it is the walker it was
+// before clients explored, and the other clients' draws do not change either way.
+TEST(Simulation, AnExplorerWalksOnlyWhenExploringIsLeftOut) {
+  SimOptions o = seed_four(10, 2);
+  const SimResult exploring = run_simulation(o, {});
+  EXPECT_GT(exploring.actions.at(1)[kBehaviourExplore], 50);
+  EXPECT_EQ(exploring.actions.at(1)[kBehaviourWalk], 0);
+  EXPECT_TRUE(exploring.violations.empty());
+  o.omit = *parse_omissions("Sim1.explore");
+  const SimResult walking = run_simulation(o, {});
+  EXPECT_EQ(walking.actions.at(1)[kBehaviourExplore], 0);
+  EXPECT_GT(walking.actions.at(1)[kBehaviourWalk], 3);
+  EXPECT_EQ(walking.actions.at(2), exploring.actions.at(2));
+  EXPECT_NE(walking.digest, exploring.digest);
 }
 
 }  // namespace
