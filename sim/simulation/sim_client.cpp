@@ -221,6 +221,7 @@ struct SimClient::PlayHandler {
     const nbt::Compound* reason = k.reason.as<nbt::Compound>();
     const std::string* key = reason ? nbt::find_as<std::string>(*reason, "translate") : nullptr;
     if (key && *key == "multiplayer.disconnect.flying") c.judge_.kicked_for_floating();
+    c.kicked_for_timeout_ = key && *key == "disconnect.timeout";
   }
   void operator()(packet::play_cb::Ping&& p) { c.send(packet::play_sb::Pong{p.id}); }
   void operator()(packet::play_cb::SystemChat&& m) {
@@ -298,7 +299,7 @@ void SimClient::set_block(const BlockPos& pos, int32_t state) {
 }
 
 Bytes SimClient::tick() {
-  if (phase_ == Phase::kPlay && teleported_ && !quitting_) act();
+  if (phase_ == Phase::kPlay && teleported_ && !quitting_ && !stalled_) act();
   flushed_ += out_.size();
   return std::exchange(out_, {});
 }

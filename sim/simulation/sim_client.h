@@ -79,6 +79,11 @@ class SimClient {
   std::optional<std::string> on_packet(std::span<const uint8_t> body);
   // One client tick: what the client sends now (possibly nothing).
   Bytes tick();
+  // A stalled client takes no action (its answers to the server still queue up, and the network
+  // holds everything it sends until the stall ends).
+  void set_stalled(bool stalled) { stalled_ = stalled; }
+  // The server's last kick told this client it timed out (disconnect.timeout).
+  bool kicked_for_timeout() const { return kicked_for_timeout_; }
   // The server closed the connection in this pass: the pass's checks as end_of_pass makes them
   // (a kick for floating judged with its moves), the last the client makes.
   std::optional<SimProblem> on_closed(const std::string& reason, ClientChecks& checks);
@@ -163,6 +168,8 @@ class SimClient {
   double x_ = 0, y_ = 0, z_ = 0;
   int32_t sequence_ = 0;
   bool quitting_ = false;
+  bool stalled_ = false;
+  bool kicked_for_timeout_ = false;
   bool sent_garbage_ = false;
   std::string close_reason_;
   int64_t packets_received_ = 0;

@@ -11,7 +11,7 @@ namespace hz {
 namespace {
 
 constexpr std::string_view kClientPrefix = "Sim";
-constexpr uint32_t kNetworkFaults = kFaultLatency | kFaultSplit;
+constexpr uint32_t kNetworkFaults = kFaultLatency | kFaultSplit | kFaultStall;
 constexpr uint32_t kStorageFaults = kFaultSlow | kFaultReadError | kFaultWriteError | kFaultTorn | kFaultCrash;
 
 template <size_t N>

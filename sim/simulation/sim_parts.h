@@ -22,9 +22,9 @@ struct StorageFaultRates;
 inline constexpr std::string_view kBehaviourNames[] = {"walk", "chat", "command", "build", "quit",
                                                        "garbage", "play", "jump", "explore"};
 // Fault kinds in the order of their bits: the network's latency and split reads; the disk's slow,
-// failing and torn operations; the crash and restart.
+// failing and torn operations; the crash and restart; a client's stall.
 inline constexpr std::string_view kFaultNames[] = {"latency", "split", "slow", "read-error",
-                                                   "write-error", "torn", "crash"};
+                                                   "write-error", "torn", "crash", "stall"};
 enum FaultBit : uint32_t {
   kFaultLatency = 1u << 0,
   kFaultSplit = 1u << 1,
@@ -33,6 +33,7 @@ enum FaultBit : uint32_t {
   kFaultWriteError = 1u << 4,
   kFaultTorn = 1u << 5,
   kFaultCrash = 1u << 6,
+  kFaultStall = 1u << 7,  // a client sends nothing for seconds (bit 7: added after the others)
 };
 
 inline constexpr size_t kBehaviourCount = std::size(kBehaviourNames);

@@ -34,6 +34,14 @@ constexpr int64_t kNanosPerSecond = 1'000'000'000;
 constexpr int64_t kJoinWindowNanos = 10 * kNanosPerSecond;   // clients join within the first 10 s
 constexpr int64_t kMaxJoinNanos = 30 * kNanosPerSecond;      // a join must reach play within this
 constexpr int64_t kMaxKickDelayNanos = 5 * kNanosPerSecond;  // garbage must be answered within this
+// Stalls (network faults): one pass in this many, a client in play stops sending for 1-40 s.
+constexpr uint32_t kStallOdds = 20'000;
+// The server's two timeouts (connection_limits.h restated): an unanswered keep-alive closes the
+// connection 15 s after it was sent, and one is sent every 15 s; a connection the server has
+// read nothing from for 30 s is closed. With the tick's granularity, give or take this slack.
+constexpr int64_t kKeepAliveNanos = 15 * kNanosPerSecond;
+constexpr int64_t kSilenceNanos = 30 * kNanosPerSecond;
+constexpr int64_t kTimeoutSlackNanos = kNanosPerSecond / 2;
 constexpr int64_t kChunkCheckPasses = 20;  // every client's chunks are compared with the core's this often
 // A block may differ for a moment (changed after this tick's broadcast); longer is a violation.
 constexpr int kMaxStalePasses = 20;
@@ -89,6 +97,15 @@ struct LiveClient {
   Rng network{0};  // latency and splits of this connection's bytes
   int64_t opened_nanos = 0;
   std::optional<int64_t> garbage_nanos;  // when it first sent garbage
+  Rng stall_draws{0};  // whether and how long this connection stalls (a stream apart from the others)
+};
+
+// A connection that sent nothing for a while: everything it sent meanwhile was held back.
+struct Stall {
+  int64_t start_nanos = 0;
+  int64_t end_nanos = 0;
+  std::optional<int64_t> released_nanos;  // when the held bytes went out again
+  bool reported = false;
 };
 
 class Runner {
@@ -200,8 +217,10 @@ class Runner {
     for (std::string& problem : disk_.take_problems()) violation("restart-equals-save", std::move(problem));
     closed_for_core_.insert(closing_.begin(), closing_.end());
     closing_.clear();
+    end_stalls();
     tick_clients();
     check_liveness();
+    check_stalls();
     check_views();  // cheap: every pass, so a chunk outside the view is seen before its client leaves
     if (result_.passes % kChunkCheckPasses == 0) compare_chunks();
     recheck_stale_blocks();
@@ -272,6 +291,8 @@ class Runner {
     closed_for_core_.clear();
     stale_.clear();
     agreed_.clear();
+    stalls_.clear();  // the connections died with the core, and what they held back with them
+    held_.clear();
     if (options_.recording) recording_ = options_.recording(config_, clock_, sink_, disk_.crashes());
     core_ = std::make_unique<Core>(config_, recording_ ? recording_->core_clock() : static_cast<Clock&>(clock_),
                                    recording_ ? recording_->core_sink() : static_cast<EffectSink&>(sink_));
@@ -296,6 +317,7 @@ class Runner {
       live.client = std::make_unique<SimClient>(conn, "Sim" + std::to_string(number), behaviour, rng.next_u64());
       live.client->count_actions_with(&action_counters_.try_emplace(number, options_.omit, number).first->second);
       live.network = Rng(rng.next_u64());
+      live.stall_draws = Rng::derive(options_.seed, 11, number);
       live.opened_nanos = clock_.peek();
       const LiveClient& opened = clients_.emplace(conn, std::move(live)).first->second;
       send_to_server(ConnectionOpened{conn, "sim:" + std::to_string(conn)}, conn);
@@ -318,6 +340,12 @@ class Runner {
 
   // The network: per connection in order, after a latency (network faults), bytes possibly split.
   void send_to_server(Input input, ConnId conn) {
+    if (auto stall = stalls_.find(conn); stall != stalls_.end() && !stall->second.released_nanos) {
+      held_[conn].push_back(std::move(input));
+      return;
+    }
+    if (options_.canary == SimCanary::kLostAnswers && conn == lost_conn_ && std::holds_alternative<BytesReceived>(input))
+      return;  // the canary: the network loses everything this client sends, and nobody says so
     int64_t at = result_.passes;
     if (network_faults_) {
       const int64_t latency = network_rng(conn).next_below(6);
@@ -429,6 +457,7 @@ class Runner {
     if (it == clients_.end()) return;
     SimClient& client = *it->second.client;
     if (close.reason.empty()) violation("connection-close", client.name() + " was closed without a reason");
+    if (client.kicked_for_timeout()) judge_timeout(close.conn, client.name());
     if (std::optional<SimProblem> problem = client.on_closed(close.reason, result_.checks))
       violation(problem->invariant, client.name() + ": " + problem->what);
     forget(close.conn);
@@ -444,9 +473,65 @@ class Runner {
     if (rng.next_below(2) == 0) joins_.emplace(clock_.peek() + rng.next_below(5000) * 1'000'000LL, number);
   }
 
+  // A client in play (network faults, with no garbage sent) may stall once per connection: it takes
+  // no action, and the network holds what it sends (answers included) until the stall ends.
+  void maybe_stall(ConnId conn, LiveClient& live) {
+    if (!network_faults_ || stalls_.contains(conn) || live.garbage_nanos || live.client->phase() != SimClient::Phase::kPlay)
+      return;
+    if (live.stall_draws.next_below(kStallOdds) != 0) return;
+    const int64_t length = kNanosPerSecond + live.stall_draws.next_below(39'000) * 1'000'000LL;
+    if (options_.omit.faults & kFaultStall) return;
+    stalls_[conn] = Stall{clock_.peek(), clock_.peek() + length, std::nullopt, false};
+    live.client->set_stalled(true);
+    ++result_.stalls;
+  }
+
+  void end_stalls() {
+    for (auto& [conn, stall] : stalls_) {
+      if (stall.released_nanos || clock_.peek() < stall.end_nanos) continue;
+      stall.released_nanos = clock_.peek();
+      for (Input& input : std::exchange(held_[conn], {})) send_to_server(std::move(input), conn);
+      if (auto live = clients_.find(conn); live != clients_.end()) live->second.client->set_stalled(false);
+    }
+  }
+
+  // A close for a timeout comes only to a client that stopped answering: no sooner than an
+  // unanswered keep-alive allows (15 s into its stall) and no later than the silence allows
+  // (30 s), nor after its answers reached the server again.
+  void judge_timeout(ConnId conn, const std::string& name) {
+    ++result_.timeouts_judged;
+    auto it = stalls_.find(conn);
+    if (it == stalls_.end()) return violation("timeout", name + " was closed for a timeout but never stopped answering");
+    const Stall& stall = it->second;
+    const double into = static_cast<double>(clock_.peek() - stall.start_nanos) / kNanosPerSecond;
+    const int64_t latest = std::min(stall.start_nanos + kSilenceNanos, stall.released_nanos.value_or(INT64_MAX));
+    if (clock_.peek() < stall.start_nanos + kKeepAliveNanos - kTimeoutSlackNanos)
+      violation("timeout", name + " was closed for a timeout " + std::to_string(into) +
+                               " s into a stall (an unanswered keep-alive takes 15 s)");
+    else if (clock_.peek() > latest + kTimeoutSlackNanos)
+      violation("timeout", name + " was closed for a timeout " + std::to_string(into) +
+                               " s into a stall, after its answers reached the server again");
+  }
+
+  // A stall longer than the silence the server allows ends in a close for a timeout.
+  void check_stalls() {
+    for (auto& [conn, stall] : stalls_) {
+      if (stall.reported || !clients_.contains(conn)) continue;
+      const int64_t answered = stall.released_nanos.value_or(INT64_MAX);
+      if (answered <= stall.start_nanos + kSilenceNanos) continue;
+      if (clock_.peek() <= stall.start_nanos + kSilenceNanos + kTimeoutSlackNanos) continue;
+      stall.reported = true;
+      violation("timeout", clients_.at(conn).client->name() + " sent nothing for 30 s and was not disconnected");
+    }
+  }
+
   void tick_clients() {
     std::vector<ConnId> quitting;
     for (auto& [conn, live] : clients_) {
+      if (options_.canary == SimCanary::kLostAnswers && !canary_fired_ && clock_.peek() >= 5 * kNanosPerSecond &&
+          live.client->phase() == SimClient::Phase::kPlay)
+        canary_fired_ = true, lost_conn_ = conn;
+      maybe_stall(conn, live);
       send_bytes(conn, live.client->tick());
       if (live.client->sent_garbage() && !live.garbage_nanos) live.garbage_nanos = clock_.peek();
       if (live.client->wants_to_quit()) quitting.push_back(conn);
@@ -605,6 +690,9 @@ class Runner {
   std::set<ConnId> view_reported_;  // clients already reported for a chunk outside their view
   std::map<std::tuple<ConnId, int32_t, int32_t, int32_t>, int> stale_;
   std::map<ConnId, std::map<ChunkPos, Agreed>> agreed_;  // chunks that need no comparison while unchanged
+  std::map<ConnId, Stall> stalls_;               // each connection's stall, once it began
+  ConnId lost_conn_ = 0;                         // the lost-answers canary's client
+  std::map<ConnId, std::vector<Input>> held_;    // what stalled connections sent meanwhile
   std::set<std::tuple<ConnId, int32_t, int32_t, int32_t>> reported_;  // blocks differing between a client and the core
   std::multimap<int64_t, int> joins_;  // when, which client (Sim<n>)
   std::map<int, Rng> client_rngs_;
@@ -633,6 +721,7 @@ std::string_view canary_name(SimCanary canary) {
     case SimCanary::kLostPullBack: return "lost-pull-back";
     case SimCanary::kChunkQuota: return "chunk-quota";
     case SimCanary::kTickStatsRing: return "tick-stats-ring";
+    case SimCanary::kLostAnswers: return "lost-answers";
   }
   return "none";
 }

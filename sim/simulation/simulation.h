@@ -53,11 +53,12 @@ enum class SimCanary {
   kLostPullBack,   // the pull-back of an ordinary step (into a block) is lost: the reference move model must catch it
   kChunkQuota,     // a client's first chunk batch starts twice, before any acknowledgement: pacing must catch it
   kTickStatsRing,  // one `/tick query` percentiles line reads a slot of the tick ring wrong: the statistics model must catch it
+  kLostAnswers,    // a client's bytes are lost from 5 s on, though it never stalled: the timeout rule must catch its close
 };
 
 inline constexpr SimCanary kEveryCanary[] = {SimCanary::kBadPacket,     SimCanary::kLostSave,  SimCanary::kWrongBlock,
                                               SimCanary::kViewLeak,      SimCanary::kMoveThreshold, SimCanary::kLostPullBack,
-                                              SimCanary::kChunkQuota,    SimCanary::kTickStatsRing};
+                                              SimCanary::kChunkQuota,    SimCanary::kTickStatsRing, SimCanary::kLostAnswers};
 // As the command line names it: "bad-packet", ...; "none" for kNone.
 std::string_view canary_name(SimCanary canary);
 
@@ -89,7 +90,7 @@ struct SimViolation {
   int64_t pass = 0;
   int64_t tick = 0;
   // Which invariant broke: decode, move-rule, chunk-pacing, chunk-view, chunk-equality,
-  // tick-statistics, liveness, connection-close, restart-equals-save or snapshot.
+  // tick-statistics, liveness, timeout, connection-close, restart-equals-save or snapshot.
   std::string invariant;
   std::string what;
 };
@@ -103,6 +104,8 @@ struct SimResult {
   int chunk_checks = 0; // client chunks compared with the core's
   ClientChecks checks;  // what the clients' move and pacing checks covered
   int64_t tick_replies_checked = 0;  // `/tick query` lines held to the tick statistics model
+  int stalls = 0;               // clients that stopped sending for seconds (network faults)
+  int timeouts_judged = 0;      // closes for a timeout held to the keep-alive and read timeout rules
   int snapshot_swaps = 0;       // cores replaced by one read from their snapshot
   uint64_t snapshot_bytes = 0;  // the size of the last such snapshot
   // Per client number, how many actions of each behaviour it took (the numbers --omit names).

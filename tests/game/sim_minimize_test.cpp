@@ -129,11 +129,11 @@ TEST(SimParts, RangesWithoutTheKeptNumbers) {
 
 TEST(SimParts, ARunsPartsAreItsClientsTheirBehavioursAndItsFaultKinds) {
   EXPECT_EQ(run_parts(2, false, false).size(), 2u * 10);  // each client and its 9 behaviours
-  EXPECT_EQ(run_parts(2, true, false).size(), 2u * 10 + 2);
-  EXPECT_EQ(run_parts(1, true, true).size(), 10u + 7);
+  EXPECT_EQ(run_parts(2, true, false).size(), 2u * 10 + 3);  // latency, split, stall
+  EXPECT_EQ(run_parts(1, true, true).size(), 10u + 8);
   SimOmissions omit = *parse_omissions("Sim2,Sim1.chat,split,crash");
   const auto kept = kept_parts(2, true, true, omit);
-  EXPECT_EQ(kept.size(), 9u + 5);
+  EXPECT_EQ(kept.size(), 9u + 6);
   EXPECT_EQ(std::count(kept.begin(), kept.end(), "Sim1.chat"), 0);
   EXPECT_EQ(std::count(kept.begin(), kept.end(), "Sim1.walk"), 1);
   EXPECT_EQ(std::count(kept.begin(), kept.end(), "crash"), 0);

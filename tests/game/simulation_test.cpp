@@ -10,6 +10,7 @@
 
 #include "sim/protocol/packets.h"
 #include "sim/simulation/sim_client.h"
+#include "sim/simulation/sim_parts.h"
 #include "sim/simulation/simulation.h"
 #include "sim/simulation/tick_stats_model.h"
 
@@ -212,6 +213,7 @@ struct CanaryCase {
   double seconds;
   const char* words;
   uint64_t seed = 3;
+  const char* omit = "";  // parts left out (--omit), for a run where the canary shows
 };
 
 void PrintTo(const CanaryCase& c, std::ostream* os) { *os << c.name; }
@@ -222,6 +224,7 @@ TEST_P(Canaries, AreCaughtByTheirInvariant) {
   SimOptions o = short_run(GetParam().seed);
   o.seconds = GetParam().seconds;
   o.canary = GetParam().canary;
+  o.omit = *parse_omissions(GetParam().omit);
   const SimResult r = run_simulation(o, {});
   EXPECT_TRUE(has_violation(r, GetParam().words)) << r.violations.size();
   if (o.canary == SimCanary::kLostSave) {
@@ -242,7 +245,10 @@ INSTANTIATE_TEST_SUITE_P(Simulation, Canaries,
                                            CanaryCase{"LostPullBack", SimCanary::kLostPullBack, 20,
                                                       "the reference move model pulls back", 4},
                                            CanaryCase{"ChunkQuota", SimCanary::kChunkQuota, 5, "unacknowledged"},
-                                           CanaryCase{"TickStatsRing", SimCanary::kTickStatsRing, 40, "tick statistics model"}),
+                                           CanaryCase{"TickStatsRing", SimCanary::kTickStatsRing, 40, "tick statistics model"},
+                                           // The client losing its bytes must stay until the server's timeout.
+                                           CanaryCase{"LostAnswers", SimCanary::kLostAnswers, 40, "never stopped answering", 3,
+                                                      "Sim1.quit"}),
                          [](const ::testing::TestParamInfo<CanaryCase>& info) { return std::string(info.param.name); });
 
 }  // namespace

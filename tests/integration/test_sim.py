@@ -26,10 +26,13 @@ CANARIES = (("bad-packet", ["--seed", "3", "--seconds", "10", "--clients", "4"],
             ("lost-pull-back", ["--seed", "4", "--seconds", "20", "--clients", "4", "--omit", "Sim1.explore,Sim4.explore"],
              "the reference move model pulls back"),
             ("chunk-quota", ["--seed", "3", "--seconds", "5", "--clients", "4"], "unacknowledged"),
-            ("tick-stats-ring", ["--seed", "3", "--seconds", "20", "--clients", "4"], "tick statistics model"))
+            ("tick-stats-ring", ["--seed", "3", "--seconds", "20", "--clients", "4"], "tick statistics model"),
+            # (Sim1 loses its bytes from 5 s on; left to quit, it would leave before the server's timeout)
+            ("lost-answers", ["--seed", "3", "--seconds", "40", "--clients", "4", "--omit", "Sim1.quit"],
+             "never stopped answering"))
 
 # Runs that once found a fault (each 60 s with 10 clients), and what it was; each must stay clean.
-# They were found before clients explored, so they leave exploring out: that run is the one found.
+# They were found before clients explored and stalled, so they leave both out: that run is the one found.
 REGRESSIONS = ((["--seed", "55", "--faults", "network"],
                 "the move model took the server's speed after a restart to be zero and judged a kick"),
                (["--seed", "215", "--faults", "all"],
@@ -38,7 +41,7 @@ REGRESSIONS = ((["--seed", "55", "--faults", "network"],
                 "a jump read in the pass a close for bad input came in was held to the move rule"),
                (["--seed", "362", "--faults", "all"],
                 "the move model restarted at a teleport confirmed while the player lay dead"))
-NO_EXPLORING = ",".join(f"Sim{n}.explore" for n in range(1, 11))
+NO_EXPLORING = ",".join(f"Sim{n}.explore" for n in range(1, 11)) + ",stall"
 
 
 def verify_trace(test, path):
@@ -76,7 +79,7 @@ class SimulationTest(unittest.TestCase):
         self.assertEqual(len(a["digest"]), 16)
 
     def test_sweep_finds_no_violation(self):
-        crashes = judged = moves = pull_backs = batches = tick_replies = swaps = explored = 0
+        crashes = judged = moves = pull_backs = batches = tick_replies = swaps = explored = stalls = 0
         for seed in range(100, 100 + SWEEP_SEEDS):
             faults = "network" if seed - 100 < SWEEP_SEEDS * 2 // 3 else "all"
             swap = ["--snapshot-swap"] if seed % 2 else []
@@ -93,6 +96,7 @@ class SimulationTest(unittest.TestCase):
             tick_replies += result["tick_replies_checked"]
             swaps += result["snapshot_swaps"]
             explored += sum(actions["explore"] for actions in result["actions"].values())
+            stalls += result["stalls"]
         self.assertEqual(crashes, SWEEP_SEEDS - SWEEP_SEEDS * 2 // 3)  # one crash per storage-fault run
         self.assertGreater(judged, 0)  # the move and pacing rules were put to the test
         self.assertGreater(moves, 0)  # the reference move model judged moves, pull-backs among them
@@ -101,6 +105,15 @@ class SimulationTest(unittest.TestCase):
         self.assertGreater(tick_replies, 0)
         self.assertEqual(swaps, SWEEP_SEEDS // 2)
         self.assertGreater(explored, 0)  # some clients crossed the terrain, chunks loading as they went
+        self.assertGreater(stalls, 0)  # some clients stopped sending for a while
+
+    def test_a_client_silent_too_long_is_closed_for_a_timeout_and_no_sooner(self):
+        # Seed 16's stalls: one client silent long enough for the server's timeout.
+        done, result = run_sim("--seed", "16", "--seconds", "180", "--clients", "10", "--faults", "network", "--quiet")
+        self.assertEqual(result["violations"], [])
+        self.assertEqual(done.returncode, 0)
+        self.assertGreaterEqual(result["stalls"], 1)
+        self.assertGreaterEqual(result["timeouts_judged"], 1)
 
     def test_runs_that_once_found_a_fault_stay_clean(self):
         for args, fault in REGRESSIONS:
@@ -123,7 +136,7 @@ class SimulationTest(unittest.TestCase):
             self.assertEqual(result["violations"][0]["invariant"], "decode")
             m = result["minimized"]
             self.assertEqual(m["invariant"], "decode")
-            self.assertEqual(m["inputs_before"], 4 * 10 + 2)  # 4 clients, 9 behaviours each, 2 network faults
+            self.assertEqual(m["inputs_before"], 4 * 10 + 3)  # 4 clients, 9 behaviours each, 3 network faults
             self.assertLess(m["inputs_after"], m["inputs_before"])
             # The canary cuts a chunk packet in half: one client, with none of its behaviours
             # and no network fault, still shows it.

@@ -26,7 +26,7 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: horizon-sim --seed N [--seconds S] [--clients K] [--faults none|network|storage|all]\n"
-    "                   [--canary bad-packet|lost-save|wrong-block|view-leak|move-threshold|lost-pull-back|chunk-quota|tick-stats-ring] [--minimize] [--trace FILE] [--view-distance D] [--snapshot-swap] [--omit PARTS] [--quiet]\n"
+    "                   [--canary bad-packet|lost-save|wrong-block|view-leak|move-threshold|lost-pull-back|chunk-quota|tick-stats-ring|lost-answers] [--minimize] [--trace FILE] [--view-distance D] [--snapshot-swap] [--omit PARTS] [--quiet]\n"
     "  --omit PARTS  leave parts of the run out, comma-separated: SimN (a client), SimN.walk|chat|command|build|quit|\n"
     "                garbage|play|jump (one of its behaviours), latency, split, slow, read-error, write-error, torn, crash\n";
 
@@ -174,6 +174,8 @@ std::string result_json(const hz::SimResult& r, double wall_s, int clients, cons
   w.key("kicks_judged").number(r.checks.kicks_judged);
   w.key("batches_checked").number(r.checks.batches_checked);
   w.key("tick_replies_checked").number(r.tick_replies_checked);
+  w.key("stalls").number(int64_t{r.stalls});
+  w.key("timeouts_judged").number(int64_t{r.timeouts_judged});
   w.key("snapshot_swaps").number(int64_t{r.snapshot_swaps});
   w.key("snapshot_bytes").number(r.snapshot_bytes);
   w.key("digest").string(hz::hex64(r.digest));

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "sim/data/blocks.h"
+#include "sim/world/chunk_column.h"
 
 namespace hz {
 
@@ -13,6 +14,9 @@ class BlockSource {
   virtual BlockStateId block(int x, int y, int z) const = 0;
   // Whether the chunk column (chunk coordinates) is loaded; collisions skip unloaded chunks.
   virtual bool is_chunk_loaded(int chunk_x, int chunk_z) const = 0;
+  // The loaded column itself, for a world made of columns, so a scan over many blocks finds it
+  // once; null for other worlds (a scan then asks block() for each position).
+  virtual const ChunkColumn* column(int /*chunk_x*/, int /*chunk_z*/) const { return nullptr; }
   // The world's block height range; everything outside it is air.
   virtual int min_y() const { return -64; }
   virtual int max_y() const { return 319; }

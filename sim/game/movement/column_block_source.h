@@ -23,6 +23,7 @@ class ColumnBlockSource final : public BlockSource {
     return c ? c->block(x & 15, y, z & 15) : 0;
   }
   bool is_chunk_loaded(int chunk_x, int chunk_z) const override { return lookup_(ChunkPos{chunk_x, chunk_z}) != nullptr; }
+  const ChunkColumn* column(int chunk_x, int chunk_z) const override { return lookup_(ChunkPos{chunk_x, chunk_z}); }
   int min_y() const override { return kWorldMinY; }
   int max_y() const override { return kWorldMaxY; }
 

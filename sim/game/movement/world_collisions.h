@@ -66,25 +66,33 @@ bool for_each_block_collision(const BlockSource& world, const CollisionContext& 
   const int y_from = std::max(y0, world.min_y() - 1), y_to = std::min(y1, world.max_y() + 1);
   // Whether the chunks the box crosses are loaded, asked once per row of chunks instead of per
   // row of blocks (for the first four chunks across; a wider box asks per row of blocks).
+  // A world of columns also gives the columns themselves, read directly for each block.
   constexpr int kKnownChunks = 4;
   std::array<bool, kKnownChunks> loaded{};
+  std::array<const ChunkColumn*, kKnownChunks> columns{};
   int loaded_chunk_z = INT32_MIN;
   for (int z = z0; z <= z1; ++z) {
     const int z_face = (z == z0 || z == z1) ? 1 : 0;
     if ((z >> 4) != loaded_chunk_z) {
       loaded_chunk_z = z >> 4;
-      for (int i = 0; i < kKnownChunks && (x0 >> 4) + i <= (x1 >> 4); ++i)
-        loaded[static_cast<size_t>(i)] = world.is_chunk_loaded((x0 >> 4) + i, loaded_chunk_z);
+      for (int i = 0; i < kKnownChunks && (x0 >> 4) + i <= (x1 >> 4); ++i) {
+        columns[static_cast<size_t>(i)] = world.column((x0 >> 4) + i, loaded_chunk_z);
+        loaded[static_cast<size_t>(i)] =
+            columns[static_cast<size_t>(i)] != nullptr || world.is_chunk_loaded((x0 >> 4) + i, loaded_chunk_z);
+      }
     }
     for (int y = y_from; y <= y_to; ++y) {
       const int yz_faces = z_face + ((y == y0 || y == y1) ? 1 : 0);
       int known_chunk_x = INT32_MIN;  // the chunk whose loaded state is `known_loaded`
       bool known_loaded = false;
+      const ChunkColumn* known_column = nullptr;
       for (int x = x0; x <= x1; ++x) {
         if ((x >> 4) != known_chunk_x) {
           known_chunk_x = x >> 4;
           const int i = known_chunk_x - (x0 >> 4);
-          known_loaded = i < kKnownChunks ? loaded[static_cast<size_t>(i)] : world.is_chunk_loaded(known_chunk_x, z >> 4);
+          known_column = i < kKnownChunks ? columns[static_cast<size_t>(i)] : world.column(known_chunk_x, z >> 4);
+          known_loaded = i < kKnownChunks ? loaded[static_cast<size_t>(i)]
+                                          : known_column != nullptr || world.is_chunk_loaded(known_chunk_x, z >> 4);
         }
         if (!known_loaded) {
           x |= 15;  // the last column of this chunk; the loop moves on to the next chunk
@@ -92,7 +100,7 @@ bool for_each_block_collision(const BlockSource& world, const CollisionContext& 
         }
         const int faces = yz_faces + ((x == x0 || x == x1) ? 1 : 0);
         if (faces >= 2) continue;
-        const BlockStateId state = world.block(x, y, z);
+        const BlockStateId state = known_column ? known_column->block(x & 15, y, z & 15) : world.block(x, y, z);
         if (faces == 1 && !has_large_collision_shape(state)) continue;
         const VoxelShape* shape = block_collision_shape(state, x, y, z, ctx);
         if (!shape) continue;
