@@ -119,7 +119,7 @@ class Shrinker {
   // --clients, and the behaviours and actions of a client or behaviour left out are not listed.
   static SimOptions tidy(SimOptions o) {
     for (auto it = o.omit.actions.begin(); it != o.omit.actions.end();) {
-      if (it->second == ActionRanges{{1, 0}}) {
+      if (it->second == every_action()) {
         o.omit.behaviours[it->first.first] |= 1u << it->first.second;
         it = o.omit.actions.erase(it);
       } else {

@@ -42,9 +42,9 @@ struct ClientBehaviour {
   double garbage_chance = 0;  // per tick: send bytes that are not a packet (gets it kicked)
   double play_chance = 0;     // per tick: summon a mob, attack an entity, drop an item or use a bucket
   double jump_chance = 0;     // per tick: a move far beyond what a tick allows, which must be pulled back
-  // Exploring (explorer.h): blocks a tick across the terrain, 0 for a client that does not. Drawn
-  // with the explorer's own stream from a stream apart from the others, so a run that leaves
-  // exploring out is the run from before clients explored.
+  // Exploring (explorer.h): blocks a tick across the terrain, 0 for a client that does not, and
+  // the seed of the explorer's heading. Drawn from a stream apart from the others (draw_exploring),
+  // so a run that leaves exploring out is the run from before clients explored.
   double explore_speed = 0;
   uint64_t explore_seed = 0;
   static ClientBehaviour draw(Rng& rng);

@@ -63,7 +63,7 @@ ActionCounter::ActionCounter(const SimOmissions& omitted, int client) {
     if (key.first == client) omitted_[static_cast<size_t>(key.second)] = ranges;
   const auto bits = omitted.behaviours.find(client);
   for (size_t b = 0; b < kBehaviourCount; ++b)
-    if (bits != omitted.behaviours.end() && (bits->second & (1u << b))) omitted_[b] = {{1, 0}};
+    if (bits != omitted.behaviours.end() && (bits->second & (1u << b))) omitted_[b] = every_action();
 }
 
 bool ActionCounter::next(int behaviour) {

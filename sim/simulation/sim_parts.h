@@ -51,6 +51,8 @@ enum BehaviourIndex : int {
 
 // Numbered actions (from 1) of one behaviour, as ranges [first, last]; last 0 runs on without end.
 using ActionRanges = std::vector<std::pair<int, int>>;
+// Every action of a behaviour: from the first, without end.
+inline ActionRanges every_action() { return {{1, 0}}; }
 
 // What a run leaves out; nothing by default.
 struct SimOmissions {
@@ -75,7 +77,7 @@ class ActionCounter {
   // Counts the next action of `behaviour`; false when the run leaves it out.
   bool next(int behaviour);
   // Whether the run leaves out every action of `behaviour`.
-  bool omits_all(int behaviour) const { return omitted_[static_cast<size_t>(behaviour)] == ActionRanges{{1, 0}}; }
+  bool omits_all(int behaviour) const { return omitted_[static_cast<size_t>(behaviour)] == every_action(); }
   // How many actions of each behaviour came so far (left out or not).
   const std::array<int, kBehaviourCount>& counts() const { return counts_; }
 
