@@ -1,6 +1,8 @@
 #include "sim/protocol/wire.h"
 
+#include <bit>
 #include <cmath>
+#include <cstring>
 
 namespace hz {
 
@@ -90,7 +92,17 @@ uint64_t ByteReader::get_be(int n) {
   return v;
 }
 
-uint8_t ByteReader::u8() { return static_cast<uint8_t>(get_be(1)); }
+void ByteReader::u64_array(std::span<uint64_t> out) {
+  if (!ok() || remaining() / 8 < out.size()) {
+    fail(WireError::kTruncated);
+    return;
+  }
+  for (uint64_t& word : out) {
+    std::memcpy(&word, in_.data() + pos_, 8);
+    if constexpr (std::endian::native == std::endian::little) word = __builtin_bswap64(word);
+    pos_ += 8;
+  }
+}
 
 bool ByteReader::boolean() {
   uint8_t b = u8();

@@ -104,7 +104,11 @@ class ByteReader {
  public:
   explicit ByteReader(std::span<const uint8_t> in) : in_(in) {}
 
-  uint8_t u8();
+  uint8_t u8() {
+    if (ok() && pos_ < in_.size()) return in_[pos_++];
+    fail(WireError::kTruncated);
+    return 0;
+  }
   int8_t i8() { return static_cast<int8_t>(u8()); }
   bool boolean();
   uint16_t u16() { return static_cast<uint16_t>(get_be(2)); }
@@ -139,6 +143,8 @@ class ByteReader {
   Bytes raw(size_t n);
   std::span<const uint8_t> view(size_t n);
   std::vector<uint64_t> bitset(int max_words = 1 << 16);
+  // Fills `out` with big-endian longs (all of them, or none and a failure when too few are left).
+  void u64_array(std::span<uint64_t> out);
   // A VarInt length prefix in [0, max]; fails with kNegativeLength / kBadValue otherwise.
   int32_t length(int32_t max);
 

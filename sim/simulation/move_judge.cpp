@@ -47,12 +47,17 @@ MoveJudge::MoveJudge(const std::map<ChunkPos, std::vector<Section>>& chunks) : c
 
 BlockStateId MoveJudge::block_at(int x, int y, int z) const {
   if (y < kWorldMinY || y > kWorldMaxY) return 0;
-  auto it = chunks_.find(ChunkPos{x >> 4, z >> 4});
-  if (it == chunks_.end()) {
+  const ChunkPos chunk{x >> 4, z >> 4};
+  if (looked_up_ != chunk) {
+    auto it = chunks_.find(chunk);
+    looked_up_ = chunk;
+    looked_up_sections_ = it == chunks_.end() ? nullptr : &it->second;
+  }
+  if (!looked_up_sections_) {
     missing_chunk_ = true;
     return 0;
   }
-  return it->second[static_cast<size_t>(section_index_of(y))].block(block_index(x & 15, y & 15, z & 15));
+  return (*looked_up_sections_)[static_cast<size_t>(section_index_of(y))].block(block_index(x & 15, y & 15, z & 15));
 }
 
 // Where the server has the player, as far as the judge knows.
@@ -100,6 +105,7 @@ void MoveJudge::start_model(int32_t id, bool floating_known) {
 }
 
 std::optional<std::string> MoveJudge::end_of_pass(uint64_t delivered) {
+  looked_up_.reset();
   ++passes_since_join_;
   if (dropped_pass_) model_.reset();
   if (model_) {  // only this pass's pull-backs are compared

@@ -117,6 +117,10 @@ class MoveJudge {
   bool floating_known_ = false;  // the model's count of floating ticks is the server's
   bool floating_flag_known_ = false;  // the model's floating flag is the server's
   mutable bool missing_chunk_ = false;  // the model looked at a block of a chunk the client lacks
+  // The chunk block_at found last; the client's chunks change only between end_of_pass calls,
+  // so it is forgotten when one starts.
+  mutable std::optional<ChunkPos> looked_up_;
+  mutable const std::vector<Section>* looked_up_sections_ = nullptr;
   int64_t judged_ = 0;
   int64_t skipped_ = 0;
   int64_t pull_backs_judged_ = 0;

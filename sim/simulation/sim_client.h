@@ -115,6 +115,8 @@ class SimClient {
     auto it = versions_.find(pos);
     return it == versions_.end() ? 0 : it->second;
   }
+  // The newest chunk_version of any chunk: unchanged while no chunk arrived or changed.
+  uint64_t newest_chunk_version() const { return last_version_; }
   // The wrong-block canary: the next chunk this client receives gets one block changed. The
   // position changed, once it happened.
   void corrupt_next_chunk() { corrupt_next_ = true; }

@@ -591,6 +591,11 @@ class Runner {
     for (const auto& [conn, live] : clients_) {
       const SimClient& c = *live.client;
       if (c.phase() != SimClient::Phase::kPlay || !c.view_center() || view_reported_.contains(conn)) continue;
+      // Held chunks outside the view appear only when a chunk arrives or the view moves.
+      const ViewSeen seen{*c.view_center(), c.view_radius(), c.newest_chunk_version()};
+      auto [last, first] = view_seen_.try_emplace(conn, seen);
+      if (!first && last->second == seen) continue;
+      last->second = seen;
       for (const auto& [pos, sections] : c.chunks()) {
         if (chunk_view_model::contains(*c.view_center(), c.view_radius(), pos)) continue;
         view_reported_.insert(conn);
@@ -688,6 +693,13 @@ class Runner {
   std::optional<int64_t> save_flush_nanos_;
   bool canary_fired_ = false;
   std::set<ConnId> view_reported_;  // clients already reported for a chunk outside their view
+  struct ViewSeen {
+    ChunkPos center;
+    int radius;
+    uint64_t chunk_version;
+    bool operator==(const ViewSeen&) const = default;
+  };
+  std::map<ConnId, ViewSeen> view_seen_;  // what check_views last went through, per client
   std::map<std::tuple<ConnId, int32_t, int32_t, int32_t>, int> stale_;
   std::map<ConnId, std::map<ChunkPos, Agreed>> agreed_;  // chunks that need no comparison while unchanged
   std::map<ConnId, Stall> stalls_;               // each connection's stall, once it began

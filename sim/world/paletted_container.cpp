@@ -123,6 +123,32 @@ void count_packed(std::span<const uint64_t> data, int entries, uint32_t (&uses)[
   for (int i = 0; i < (1 << kBits); ++i) uses[i] = tally[0][i] + tally[1][i] + tally[2][i] + tally[3][i];
 }
 
+// Whether every index of `entries` cells packed kBits to a long is below `limit` (1 <= limit <
+// 2^kBits). Eight or more cells a step: the even-numbered cells and the odd ones shifted onto
+// them each get 2^kBits - limit added, and an index at or over the limit carries into the bit
+// just above its cell, which is the (cleared) low bit of the next cell.
+template <int kBits>
+bool packed_below(std::span<const uint64_t> data, int entries, uint32_t limit) {
+  constexpr int kPerLong = 64 / kBits;
+  constexpr uint64_t kMask = (uint64_t{1} << kBits) - 1;
+  constexpr uint64_t kEvenOnes = [] {
+    uint64_t v = 0;
+    for (int i = 0; i < kPerLong; i += 2) v |= uint64_t{1} << (i * kBits);
+    return v;
+  }();
+  constexpr uint64_t kEven = kEvenOnes * kMask;
+  constexpr uint64_t kCarries = kEvenOnes << kBits;  // the top even cell ends below bit 63
+  constexpr uint64_t kUsed = kPerLong * kBits == 64 ? ~uint64_t{0} : (uint64_t{1} << (kPerLong * kBits)) - 1;
+  const uint64_t add = kEvenOnes * ((uint64_t{1} << kBits) - limit);
+  auto carries = [&](uint64_t word) { return ((word & kEven) + add) | (((word >> kBits) & kEven) + add); };
+  uint64_t over = 0;
+  const int full = entries / kPerLong;
+  for (int w = 0; w < full; ++w) over |= carries(data[static_cast<size_t>(w)] & kUsed);
+  const int rest = entries - full * kPerLong;  // fewer than kPerLong, so under 64 bits
+  if (rest > 0) over |= carries(data[static_cast<size_t>(full)] & ((uint64_t{1} << (rest * kBits)) - 1));
+  return (over & kCarries) == 0;
+}
+
 }  // namespace
 
 void PalettedContainer::count_palette_uses(uint32_t (&uses)[256]) const {
@@ -276,16 +302,26 @@ bool PalettedContainer::decode(ByteReader& in) {
   if (in.remaining() < longs * 8) return false;
   configure(bits);
   palette_ = std::move(palette);
-  const uint64_t limit = direct_ ? layout_->value_limit : palette_.size();
-  int cell = 0;
-  for (size_t w = 0; w < longs; ++w) {
-    const uint64_t word = in.u64();
-    for (uint32_t k = 0; k < per_long_ && cell < layout_->entries; ++k, ++cell) {
-      if (((word >> (k * bits_)) & mask_) >= limit) return false;
-    }
-    data_[w] = word;
+  in.u64_array(data_);
+  return in.ok() && cells_below(direct_ ? layout_->value_limit : palette_.size());
+}
+
+bool PalettedContainer::cells_below(uint64_t limit) const {
+  if (limit > mask_) return true;  // every index the width holds is in range
+  const int entries = layout_->entries;
+  switch (bits_) {
+    case 1: return packed_below<1>(data_, entries, static_cast<uint32_t>(limit));
+    case 2: return packed_below<2>(data_, entries, static_cast<uint32_t>(limit));
+    case 3: return packed_below<3>(data_, entries, static_cast<uint32_t>(limit));
+    case 4: return packed_below<4>(data_, entries, static_cast<uint32_t>(limit));
+    case 5: return packed_below<5>(data_, entries, static_cast<uint32_t>(limit));
+    case 6: return packed_below<6>(data_, entries, static_cast<uint32_t>(limit));
+    case 7: return packed_below<7>(data_, entries, static_cast<uint32_t>(limit));
+    case 8: return packed_below<8>(data_, entries, static_cast<uint32_t>(limit));
   }
-  return in.ok();
+  for (int i = 0; i < entries; ++i)  // direct, wider than any palette
+    if (get(i) >= limit) return false;
+  return true;
 }
 
 bool PalettedContainer::operator==(const PalettedContainer& other) const {

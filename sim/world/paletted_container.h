@@ -93,6 +93,7 @@ class PalettedContainer {
     data_[word] = (data_[word] & ~(mask_ << shift)) | (static_cast<uint64_t>(id) << shift);
   }
   uint32_t index_of(uint16_t value) const;  // palette position, or UINT32_MAX
+  bool cells_below(uint64_t limit) const;   // whether every cell's packed index is under `limit`
   // Cells per palette position (a palette of at most 256 entries), from one pass over the longs.
   void count_palette_uses(uint32_t (&uses)[256]) const;
   void regrow(int bits);                    // re-encodes every cell at a wider width

@@ -178,5 +178,52 @@ RC_GTEST_PROP(PalettedContainer, DecoderSurvivesDamagedInput, ()) {
   }
 }
 
+// Packed longs where some cells may index past the palette (or past the ids, when direct): the
+// decoder takes the container exactly when every cell is in range, whatever lies in the bits no
+// cell uses.
+void check_indices_decoded_when_in_range(const PaletteLayout& layout, int bits, bool direct) {
+  const int count = direct ? 0 : *rc::gen::inRange(1, (1 << bits) + 1);
+  const uint32_t limit = direct ? layout.value_limit : static_cast<uint32_t>(count);
+  const int per = 64 / bits;
+  const uint64_t mask = (uint64_t{1} << bits) - 1;
+  std::vector<uint64_t> longs(static_cast<size_t>(packed_long_count(layout.entries, bits)));
+  for (uint64_t& word : longs) {  // every cell in range, the unused high bits anything
+    const uint64_t noise = *rc::gen::arbitrary<uint64_t>();
+    for (int k = 0; k < per; ++k) word |= ((noise >> (k * bits) & mask) % limit) << (k * bits);
+    if (per * bits < 64) word |= noise >> (per * bits) << (per * bits);
+  }
+  const int strays = *rc::gen::inRange(0, 3);  // then a few cells anything, so one can decide
+  for (int i = 0; i < strays; ++i) {
+    const int cell = *rc::gen::inRange(0, static_cast<int>(longs.size()) * per);
+    uint64_t& word = longs[static_cast<size_t>(cell / per)];
+    word = (word & ~(mask << (cell % per * bits))) | (*rc::gen::inRange<uint64_t>(0, mask + 1) << (cell % per * bits));
+  }
+  if (*rc::gen::inRange(0, 8) == 0) longs.back() = *rc::gen::arbitrary<uint64_t>();  // and the unused cells
+  bool in_range = true;
+  for (int cell = 0; cell < layout.entries; ++cell)
+    in_range = in_range && ((longs[static_cast<size_t>(cell / per)] >> (cell % per * bits)) & ((1u << bits) - 1)) < limit;
+  ByteWriter out;
+  out.u8(static_cast<uint8_t>(bits));
+  if (!direct) {
+    out.varint(count);
+    for (int i = 0; i < count; ++i) out.varint(i);
+  }
+  for (uint64_t word : longs) out.u64(word);
+  const Bytes bytes = out.take();
+  PalettedContainer c(layout);
+  ByteReader reader(bytes);
+  RC_ASSERT(c.decode(reader) == in_range);
+}
+
+RC_GTEST_PROP(PalettedContainer, BlockIndicesDecodeExactlyWhenInRange, ()) {
+  const int bits = *rc::gen::element(4, 5, 6, 7, 8, 15);
+  check_indices_decoded_when_in_range(kBlockLayout, bits, bits == 15);
+}
+
+RC_GTEST_PROP(PalettedContainer, BiomeIndicesDecodeExactlyWhenInRange, ()) {
+  const int bits = *rc::gen::element(1, 2, 3, 7);
+  check_indices_decoded_when_in_range(kBiomeLayout, bits, bits == 7);
+}
+
 }  // namespace
 }  // namespace hz
