@@ -216,6 +216,37 @@ inline bool overlaps(const Placed& s, const Box& box) {
   return false;
 }
 
+// Every block state's shape, made once for the whole process (the model's worlds come and go
+// with each teleport); states whose collision boxes are the same list share one.
+struct StateShape {
+  Shape shape;
+  bool large = false;  // reaches outside the unit cube
+};
+struct StateShapes {
+  std::vector<StateShape> shapes;
+  std::vector<uint32_t> of_state;  // index into shapes
+  const StateShape& at(BlockStateId s) const { return shapes[of_state.at(s)]; }
+};
+inline const StateShapes& state_shapes() {
+  static const StateShapes table = [] {
+    StateShapes out;
+    std::map<std::pair<const ShapeBox*, size_t>, uint32_t> made;
+    for (int s = 0; s < kBlockStateCount; ++s) {
+      const std::span<const ShapeBox> boxes = collision_boxes(static_cast<BlockStateId>(s));
+      auto [it, fresh] = made.try_emplace({boxes.data(), boxes.size()}, static_cast<uint32_t>(out.shapes.size()));
+      out.of_state.push_back(it->second);
+      if (!fresh) continue;
+      StateShape& state = out.shapes.emplace_back();
+      state.shape = shape_of(boxes);
+      if (state.shape.none) continue;
+      const Placed p{&state.shape, {0, 0, 0}};
+      for (int a = 0; a < 3; ++a) state.large = state.large || p.bound_lo(a) < 0 || p.bound_hi(a) > 1;
+    }
+    return out;
+  }();
+  return table;
+}
+
 class World {
  public:
   // Blocks come from the map set() fills unless a lookup is given (a simulated client's chunks).
@@ -229,20 +260,9 @@ class World {
     auto it = blocks_.find({x, y, z});
     return it == blocks_.end() ? 0 : it->second;
   }
-  const Shape& shape(BlockStateId s) const {
-    auto it = shapes_.find(s);
-    if (it == shapes_.end()) it = shapes_.emplace(s, shape_of(collision_boxes(s))).first;
-    return it->second;
-  }
+  const Shape& shape(BlockStateId s) const { return state_shapes().at(s).shape; }
   // Shapes reach outside the unit cube (fences, walls).
-  bool large(BlockStateId s) const {
-    const Shape& sh = shape(s);
-    if (sh.none) return false;
-    Placed p{&sh, {0, 0, 0}};
-    for (int a = 0; a < 3; ++a)
-      if (p.bound_lo(a) < 0 || p.bound_hi(a) > 1) return true;
-    return false;
-  }
+  bool large(BlockStateId s) const { return state_shapes().at(s).large; }
   // The block shapes that count for a query box, in scan order (2.1).
   std::vector<Placed> shapes_for(const Box& q) const {
     std::vector<Placed> out;
@@ -279,7 +299,6 @@ class World {
  private:
   std::map<std::tuple<int, int, int>, BlockStateId> blocks_;
   std::function<BlockStateId(int, int, int)> lookup_;
-  mutable std::map<BlockStateId, Shape> shapes_;
 };
 
 // Sweeps a movement through shapes one axis at a time: Y, then the larger horizontal one.

@@ -149,6 +149,19 @@ bool packed_below(std::span<const uint64_t> data, int entries, uint32_t limit) {
   return (over & kCarries) == 0;
 }
 
+// Packs each value's palette position kBits to a long, whole longs at once: no read-modify-write
+// and no division per cell.
+template <int kBits>
+void pack_positions(const uint8_t* position, std::span<const uint16_t> values, std::span<uint64_t> data) {
+  constexpr size_t kPerLong = 64 / kBits;
+  for (size_t w = 0, first = 0; first < values.size(); ++w, first += kPerLong) {
+    const size_t n = std::min(kPerLong, values.size() - first);
+    uint64_t packed = 0;
+    for (size_t k = 0; k < n; ++k) packed |= uint64_t{position[values[first + k]]} << (k * kBits);
+    data[w] = packed;
+  }
+}
+
 }  // namespace
 
 void PalettedContainer::count_palette_uses(uint32_t (&uses)[256]) const {
@@ -194,12 +207,10 @@ PalettedContainer PalettedContainer::from_values(const PaletteLayout& layout,
                                                  std::span<const uint16_t> values) {
   assert(values.size() == layout.entries);
   // Distinct values in ascending order through a bitmap of the id space (cheaper than sorting).
-  uint64_t seen[(1 << 16) / 64] = {};
-  uint32_t highest = 0;
-  for (uint16_t v : values) {
-    seen[v >> 6] |= uint64_t{1} << (v & 63);
-    highest = std::max<uint32_t>(highest, v);
-  }
+  const uint32_t highest = *std::max_element(values.begin(), values.end());
+  uint64_t seen[(1 << 16) / 64];
+  std::fill(seen, seen + (highest >> 6) + 1, 0);  // a biome container's 64 values need two words
+  for (uint16_t v : values) seen[v >> 6] |= uint64_t{1} << (v & 63);
   std::vector<uint16_t> distinct;
   for (uint32_t word = 0; word <= (highest >> 6); ++word) {
     for (uint64_t bits = seen[word]; bits != 0; bits &= bits - 1) {
@@ -217,26 +228,20 @@ PalettedContainer PalettedContainer::from_values(const PaletteLayout& layout,
     return c;
   }
   c.palette_ = std::move(distinct);
-  // Pack whole longs at once: no read-modify-write and no division per cell.
-  uint16_t last_value = c.palette_[0];
-  uint64_t last_id = 0;
-  size_t word = 0;
-  uint32_t slot = 0;
-  uint64_t packed = 0;
-  for (int i = 0; i < layout.entries; ++i) {
-    if (values[static_cast<size_t>(i)] != last_value) {  // runs of equal values are the common case
-      last_value = values[static_cast<size_t>(i)];
-      last_id = static_cast<uint64_t>(
-          std::lower_bound(c.palette_.begin(), c.palette_.end(), last_value) - c.palette_.begin());
-    }
-    packed |= last_id << (slot * c.bits_);
-    if (++slot == c.per_long_) {
-      c.data_[word++] = packed;
-      packed = 0;
-      slot = 0;
-    }
+  // Each value's palette position, set for the values present only (the rest is never read).
+  uint8_t position[1 << 16];
+  for (size_t i = 0; i < c.palette_.size(); ++i) position[c.palette_[i]] = static_cast<uint8_t>(i);
+  switch (c.bits_) {
+    case 1: pack_positions<1>(position, values, c.data_); break;
+    case 2: pack_positions<2>(position, values, c.data_); break;
+    case 3: pack_positions<3>(position, values, c.data_); break;
+    case 4: pack_positions<4>(position, values, c.data_); break;
+    case 5: pack_positions<5>(position, values, c.data_); break;
+    case 6: pack_positions<6>(position, values, c.data_); break;
+    case 7: pack_positions<7>(position, values, c.data_); break;
+    case 8: pack_positions<8>(position, values, c.data_); break;
+    default: HZ_CHECK(false, "a palette wider than 8 bits is direct");
   }
-  if (slot != 0) c.data_[word] = packed;
   return c;
 }
 
