@@ -180,7 +180,7 @@ void Sessions::accept_login(Session& c, const std::string& name, const Uuid& uui
 
 void Sessions::start_configuration(Session& c) {
   enter_state(c, ProtocolState::kConfiguration);
-  c.keep_alive_time = now_millis_;
+  start_listener(c);
   ByteWriter brand;
   brand.string("Horizon");
   send(c.id, packet::config_cb::CustomPayload{"minecraft:brand", brand.take()});
@@ -205,6 +205,7 @@ void Sessions::advance_configuration(Session& c) {
   if (!c.finish_sent) {
     send(c.id, packet::config_cb::FinishConfiguration{});
     c.finish_sent = true;
+    c.listener_closed_millis = now_millis_;  // a terminal packet: the listener is closed
   }
   if (!c.finish_received) return;
   join_game(c);

@@ -53,6 +53,7 @@ bool is_allowed_chat_character(unsigned char c) { return c != 0xA7 && c >= ' ' &
 void Sessions::join_game(Session& c) {
   const ServerProperties& props = config_.properties;
   enter_state(c, ProtocolState::kPlay);
+  start_listener(c);
   c.is_player = true;
   Player& p = players_[c.id];
   p.conn = c.id;

@@ -144,11 +144,22 @@ void Sessions::keep_connection_alive(Session& c, int64_t now_millis) {
     disconnect(c.id, TextComponent::translatable("disconnect.timeout"));
     return;
   }
+  if (c.listener_closed_millis) {
+    if (now_millis - *c.listener_closed_millis >= connection_limits::kClosedListenerTimeoutMillis)
+      disconnect(c.id, TextComponent::translatable("disconnect.timeout"));
+    return;
+  }
   c.keep_alive_pending = true;
   c.keep_alive_time = now_millis;
   c.keep_alive_challenge = now_millis;
   if (c.state == ProtocolState::kConfiguration) send(c.id, packet::config_cb::KeepAlive{now_millis});
   else send(c.id, packet::play_cb::KeepAlive{now_millis});
+}
+
+void Sessions::start_listener(Session& c) {
+  c.keep_alive_time = now_millis_;
+  c.keep_alive_pending = false;
+  c.listener_closed_millis.reset();
 }
 
 void Sessions::handle_keep_alive(Session& c, int64_t id) {
@@ -168,7 +179,10 @@ void Sessions::disconnect(ConnId conn, const TextComponent& reason) {
   auto it = connections_.find(conn);
   if (it == connections_.end() || it->second.closing) return;
   Session& c = it->second;
-  switch (c.state) {
+  // After a terminal packet the client reads the next state's protocol and the server has no
+  // encoder for this one (vanilla's unconfigured pipeline): the connection just closes.
+  const ProtocolState packet_state = c.listener_closed_millis ? ProtocolState::kHandshake : c.state;
+  switch (packet_state) {
     case ProtocolState::kLogin: send(conn, packet::login_cb::Disconnect{to_json(reason)}); break;
     case ProtocolState::kConfiguration: send(conn, packet::config_cb::Disconnect{to_nbt(reason)}); break;
     case ProtocolState::kPlay: send(conn, packet::play_cb::KickDisconnect{to_nbt(reason)}); break;
@@ -267,6 +281,7 @@ uint64_t Sessions::hash() const {
   for (const auto& [id, c] : connections_) {
     h.u64(id), h.u64(static_cast<uint64_t>(c.state)), h.u64(c.closing), h.str(c.name);
     h.i64(c.keep_alive_time), h.u64(c.keep_alive_pending), h.u64(c.decoder.buffered());
+    h.i64(c.listener_closed_millis.value_or(-1));
     h.i64(c.last_read_millis), h.u64(c.packet_rate.hash());
     h.u64(c.finish_sent), h.u64(c.finish_received);
     h.u64(c.awaiting_session), h.u64(hash_bytes(c.verify_token));

@@ -66,10 +66,13 @@ struct Session {
   // may arrive before it (a pipelining client) and then waits too.
   bool finish_sent = false;
   bool finish_received = false;
-  // Keep-alive (ServerCommonPacketListenerImpl), in clock milliseconds.
+  // Keep-alive (ServerCommonPacketListenerImpl), in clock milliseconds. Each state's listener
+  // starts its own (start_listener). Once a terminal packet (finish_configuration) is out the
+  // listener is closed: no more keep-alives, and a timeout 15 s on unless the client moves on.
   int64_t keep_alive_time = 0;
   bool keep_alive_pending = false;
   int64_t keep_alive_challenge = 0;
+  std::optional<int64_t> listener_closed_millis;
   int latency_ms = 0;
   // Play.
   bool is_player = false;
@@ -79,7 +82,7 @@ struct Session {
     io(id, remote, state, decoder, closing, last_read_millis, packet_rate, transfer, name, uuid, profile_properties,
        forwarded, awaiting_velocity, verify_token, awaiting_session, login_ticks, login_acknowledged,
        known_packs_offered, registries_sent, client_view_distance, finish_sent, finish_received, keep_alive_time,
-       keep_alive_pending, keep_alive_challenge, latency_ms, is_player);
+       keep_alive_pending, keep_alive_challenge, listener_closed_millis, latency_ms, is_player);
   }
 };
 
@@ -200,6 +203,9 @@ class Sessions final : public PlayerConnections {
   void handle_command(Session& c, const std::string& command);
   void keep_connection_alive(Session& c, int64_t now_millis);
   void handle_keep_alive(Session& c, int64_t id);
+  // A new listener for the state the connection enters (configuration or play): its keep-alive
+  // timer starts now with nothing pending.
+  void start_listener(Session& c);
   void close(Session& c, const std::string& log_reason);
   // Moves the connection to its next protocol state; only vanilla's transitions are allowed.
   void enter_state(Session& c, ProtocolState next);

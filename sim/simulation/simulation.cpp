@@ -17,6 +17,7 @@
 #include "sim/game/core.h"
 #include "sim/protocol/offline_uuid.h"
 #include "sim/protocol/packets.h"
+#include "sim/protocol/text.h"
 #include "sim/game/world/world_streaming.h"
 #include "sim/world/chunk_column.h"
 #include "sim/world/chunk_packet.h"
@@ -457,7 +458,10 @@ class Runner {
     if (it == clients_.end()) return;
     SimClient& client = *it->second.client;
     if (close.reason.empty()) violation("connection-close", client.name() + " was closed without a reason");
-    if (client.kicked_for_timeout()) judge_timeout(close.conn, client.name());
+    // A timeout after the server's finish_configuration closes without a packet (the client
+    // already reads play): the close's reason tells it then.
+    if (client.kicked_for_timeout() || close.reason == to_plain(TextComponent::translatable("disconnect.timeout")))
+      judge_timeout(close.conn, client.name());
     if (std::optional<SimProblem> problem = client.on_closed(close.reason, result_.checks))
       violation(problem->invariant, client.name() + ": " + problem->what);
     forget(close.conn);

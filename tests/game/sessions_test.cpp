@@ -299,6 +299,78 @@ TEST(ConnectionLimits, AnUnansweredKeepAliveTimesThePlayerOut) {
   EXPECT_TRUE(kicked_with(alice, h.sink, "disconnect.timeout"));
 }
 
+// Logs `name` in and stops in configuration before the client's known packs answer (false) or
+// its finish_configuration (true: the server's finish is out).
+TestClient configure_without_finishing(CoreHarness& h, ConnId conn, const std::string& name, bool answer_packs) {
+  TestClient client(conn);
+  h.iterate(0, {ConnectionOpened{conn, "127.0.0.1:2"}});
+  client.packet(handshake(2)).packet(packet::login_sb::LoginStart{name, {}});
+  h.iterate(0, {client.take()});
+  client.set_compression(256);
+  client.packet(packet::login_sb::LoginAcknowledged{}).packet(packet::config_sb::Settings{});
+  if (answer_packs) client.packet(packet::config_sb::SelectKnownPacks{});
+  h.sink.clear();  // from here on only configuration packets come
+  h.iterate(0, {client.take()});
+  return client;
+}
+
+int count_of(const TestClient& client, const EffectBuffer& sink, int32_t id) {
+  int n = 0;
+  for (const Bytes& body : client.received(sink)) n += packet_id_of(body) == id;
+  return n;
+}
+
+// ServerCommonPacketListenerImpl: the server's finish_configuration is a terminal packet, which
+// closes the configuration listener. It sends no keep-alive after it (the client already reads the
+// play protocol, where a configuration keep-alive's id is another packet); a client that never
+// answers the finish is timed out 15 s after it, the connection closed without a disconnect packet
+// (the server no longer encodes configuration packets, and the client could not read one).
+TEST(ConnectionLimits, AfterTheServersFinishNoKeepAliveAndATimeoutFifteenSecondsOn) {
+  CoreHarness h;
+  TestClient client = configure_without_finishing(h, 1, "Alice", true);
+  for (int tick = 0; tick < 5 && count_of(client, h.sink, packet::config_cb::FinishConfiguration::kId) == 0; ++tick)
+    h.iterate(0, {});  // the finish waits for the player's file
+  ASSERT_EQ(count_of(client, h.sink, packet::config_cb::FinishConfiguration::kId), 1);
+  h.sink.clear();
+  const int ticks_to_timeout = static_cast<int>(connection_limits::kClosedListenerTimeoutMillis / 50);
+  int tick = 0;
+  for (; tick < 2 * ticks_to_timeout && !client.closed(h.sink); ++tick) h.iterate(0, {});
+  EXPECT_EQ(count_of(client, h.sink, packet::config_cb::KeepAlive::kId), 0);
+  ASSERT_TRUE(client.closed(h.sink));
+  EXPECT_GE(tick, ticks_to_timeout - 1);
+  EXPECT_LE(tick, ticks_to_timeout + 1);
+  for (const Bytes& body : client.received(h.sink)) ADD_FAILURE() << "packet " << packet_id_of(body) << " after the finish";
+  bool timed_out = false;
+  for (const Effect& e : h.sink.effects)
+    if (auto* close = std::get_if<CloseConnection>(&e); close && close->conn == 1)
+      timed_out = close->reason == to_plain(TextComponent::translatable("disconnect.timeout"));
+  EXPECT_TRUE(timed_out);
+}
+
+// Each state has its own listener: a configuration keep-alive still unanswered when the client
+// finishes is forgotten, and play's first keep-alive comes 15 s after the join.
+TEST(ConnectionLimits, PlayStartsItsOwnKeepAliveTimer) {
+  CoreHarness h;
+  TestClient client = configure_without_finishing(h, 1, "Alice", false);
+  h.sink.clear();
+  const int interval = static_cast<int>(connection_limits::kKeepAliveIntervalMillis / 50);
+  for (int tick = 0; tick < interval + 20; ++tick) h.iterate(0, {});
+  ASSERT_EQ(count_of(client, h.sink, packet::config_cb::KeepAlive::kId), 1);  // left unanswered
+  client.packet(packet::config_sb::SelectKnownPacks{});
+  h.iterate(0, {client.take()});
+  client.packet(packet::config_sb::FinishConfiguration{});
+  h.sink.clear();
+  h.iterate(0, {client.take()});
+  int first_keep_alive = -1;
+  for (int tick = 1; tick <= interval + 20 && !client.closed(h.sink); ++tick) {
+    h.iterate(0, {});
+    if (first_keep_alive < 0 && count_of(client, h.sink, packet::play_cb::KeepAlive::kId) > 0) first_keep_alive = tick;
+  }
+  EXPECT_FALSE(client.closed(h.sink));
+  EXPECT_GE(first_keep_alive, interval - 1);
+  EXPECT_LE(first_keep_alive, interval + 1);
+}
+
 // Paper's counter, written from its rule: each packet counts; the rate is the packets received
 // less than the interval ago, divided by the interval in seconds.
 RC_GTEST_PROP(PacketRateLimiter, DecisionsMatchTheSlidingWindowRule, ()) {

@@ -115,6 +115,16 @@ class SimulationTest(unittest.TestCase):
         self.assertGreaterEqual(result["stalls"], 1)
         self.assertGreaterEqual(result["timeouts_judged"], 1)
 
+    def test_a_client_stalled_before_its_finish_reaches_the_server_is_timed_out_cleanly(self):
+        # Seed 73 (found by a sweep): Sim9 stalls as it answers the server's finish_configuration.
+        # The server sent configuration keep-alives after its finish (undecodable in play), kept the
+        # unanswered one pending into play and timed the player out after its answers came back;
+        # vanilla's closed listener sends none and times out 15 s after the finish.
+        done, result = run_sim("--seed", "73", "--seconds", "60", "--clients", "10", "--faults", "network", "--quiet")
+        self.assertEqual(result["violations"], [])
+        self.assertEqual(done.returncode, 0)
+        self.assertGreaterEqual(result["timeouts_judged"], 1)
+
     def test_runs_that_once_found_a_fault_stay_clean(self):
         for args, fault in REGRESSIONS:
             done, result = run_sim(*args, "--seconds", "60", "--clients", "10", "--quiet", "--omit", NO_EXPLORING)
