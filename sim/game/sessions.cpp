@@ -181,12 +181,13 @@ void Sessions::disconnect(ConnId conn, const TextComponent& reason) {
   Session& c = it->second;
   // After a terminal packet the client reads the next state's protocol and the server has no
   // encoder for this one (vanilla's unconfigured pipeline): the connection just closes.
-  const ProtocolState packet_state = c.listener_closed_millis ? ProtocolState::kHandshake : c.state;
-  switch (packet_state) {
-    case ProtocolState::kLogin: send(conn, packet::login_cb::Disconnect{to_json(reason)}); break;
-    case ProtocolState::kConfiguration: send(conn, packet::config_cb::Disconnect{to_nbt(reason)}); break;
-    case ProtocolState::kPlay: send(conn, packet::play_cb::KickDisconnect{to_nbt(reason)}); break;
-    default: break;  // handshake and status just close
+  if (!c.listener_closed_millis) {
+    switch (c.state) {
+      case ProtocolState::kLogin: send(conn, packet::login_cb::Disconnect{to_json(reason)}); break;
+      case ProtocolState::kConfiguration: send(conn, packet::config_cb::Disconnect{to_nbt(reason)}); break;
+      case ProtocolState::kPlay: send(conn, packet::play_cb::KickDisconnect{to_nbt(reason)}); break;
+      default: break;  // handshake and status just close
+    }
   }
   std::string shown = to_plain(reason);
   std::string who = c.name.empty() ? c.remote : c.name + " (" + c.remote + ")";

@@ -205,8 +205,8 @@ std::vector<uint64_t> ByteReader::bitset(int max_words) {
     fail(WireError::kTruncated);
     return words;
   }
-  words.reserve(n);
-  for (int i = 0; i < n; ++i) words.push_back(u64());
+  words.resize(static_cast<size_t>(n));
+  u64_array(words);
   return words;
 }
 

@@ -221,7 +221,6 @@ struct SimClient::PlayHandler {
     const nbt::Compound* reason = k.reason.as<nbt::Compound>();
     const std::string* key = reason ? nbt::find_as<std::string>(*reason, "translate") : nullptr;
     if (key && *key == "multiplayer.disconnect.flying") c.judge_.kicked_for_floating();
-    c.kicked_for_timeout_ = key && *key == "disconnect.timeout";
   }
   void operator()(packet::play_cb::Ping&& p) { c.send(packet::play_sb::Pong{p.id}); }
   void operator()(packet::play_cb::SystemChat&& m) {

@@ -82,8 +82,6 @@ class SimClient {
   // A stalled client takes no action (its answers to the server still queue up, and the network
   // holds everything it sends until the stall ends).
   void set_stalled(bool stalled) { stalled_ = stalled; }
-  // The server's last kick told this client it timed out (disconnect.timeout).
-  bool kicked_for_timeout() const { return kicked_for_timeout_; }
   // The server closed the connection in this pass: the pass's checks as end_of_pass makes them
   // (a kick for floating judged with its moves), the last the client makes.
   std::optional<SimProblem> on_closed(const std::string& reason, ClientChecks& checks);
@@ -171,7 +169,6 @@ class SimClient {
   int32_t sequence_ = 0;
   bool quitting_ = false;
   bool stalled_ = false;
-  bool kicked_for_timeout_ = false;
   bool sent_garbage_ = false;
   std::string close_reason_;
   int64_t packets_received_ = 0;

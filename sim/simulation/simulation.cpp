@@ -458,10 +458,9 @@ class Runner {
     if (it == clients_.end()) return;
     SimClient& client = *it->second.client;
     if (close.reason.empty()) violation("connection-close", client.name() + " was closed without a reason");
-    // A timeout after the server's finish_configuration closes without a packet (the client
-    // already reads play): the close's reason tells it then.
-    if (client.kicked_for_timeout() || close.reason == to_plain(TextComponent::translatable("disconnect.timeout")))
-      judge_timeout(close.conn, client.name());
+    // Judged by the close's reason: a timeout after the server's finish_configuration closes
+    // without a kick packet (the client already reads play).
+    if (close.reason == to_plain(TextComponent::translatable("disconnect.timeout"))) judge_timeout(close.conn, client.name());
     if (std::optional<SimProblem> problem = client.on_closed(close.reason, result_.checks))
       violation(problem->invariant, client.name() + ": " + problem->what);
     forget(close.conn);

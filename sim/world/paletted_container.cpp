@@ -4,6 +4,7 @@
 #include <bit>
 #include <cassert>
 #include <cstring>
+#include <type_traits>
 
 #include "sim/core/check.h"
 
@@ -162,21 +163,26 @@ void pack_positions(const uint8_t* position, std::span<const uint16_t> values, s
   }
 }
 
+// Calls `f` with the width 1-8 as a compile-time constant (the packed loops unroll per width).
+template <typename F>
+decltype(auto) with_palette_width(int bits, F&& f) {
+  switch (bits) {
+    case 1: return f(std::integral_constant<int, 1>{});
+    case 2: return f(std::integral_constant<int, 2>{});
+    case 3: return f(std::integral_constant<int, 3>{});
+    case 4: return f(std::integral_constant<int, 4>{});
+    case 5: return f(std::integral_constant<int, 5>{});
+    case 6: return f(std::integral_constant<int, 6>{});
+    case 7: return f(std::integral_constant<int, 7>{});
+    case 8: return f(std::integral_constant<int, 8>{});
+  }
+  check_failed(__FILE__, __LINE__, "bits <= 8", "a palette wider than 8 bits is direct");
+}
+
 }  // namespace
 
 void PalettedContainer::count_palette_uses(uint32_t (&uses)[256]) const {
-  const int entries = layout_->entries;
-  switch (bits_) {
-    case 1: return count_packed<1>(data_, entries, uses);
-    case 2: return count_packed<2>(data_, entries, uses);
-    case 3: return count_packed<3>(data_, entries, uses);
-    case 4: return count_packed<4>(data_, entries, uses);
-    case 5: return count_packed<5>(data_, entries, uses);
-    case 6: return count_packed<6>(data_, entries, uses);
-    case 7: return count_packed<7>(data_, entries, uses);
-    case 8: return count_packed<8>(data_, entries, uses);
-  }
-  HZ_CHECK(false, "a palette wider than 8 bits is direct");
+  with_palette_width(bits_, [&](auto bits) { count_packed<decltype(bits)::value>(data_, layout_->entries, uses); });
 }
 
 void PalettedContainer::copy_to(std::span<uint16_t> out) const {
@@ -231,17 +237,7 @@ PalettedContainer PalettedContainer::from_values(const PaletteLayout& layout,
   // Each value's palette position, set for the values present only (the rest is never read).
   uint8_t position[1 << 16];
   for (size_t i = 0; i < c.palette_.size(); ++i) position[c.palette_[i]] = static_cast<uint8_t>(i);
-  switch (c.bits_) {
-    case 1: pack_positions<1>(position, values, c.data_); break;
-    case 2: pack_positions<2>(position, values, c.data_); break;
-    case 3: pack_positions<3>(position, values, c.data_); break;
-    case 4: pack_positions<4>(position, values, c.data_); break;
-    case 5: pack_positions<5>(position, values, c.data_); break;
-    case 6: pack_positions<6>(position, values, c.data_); break;
-    case 7: pack_positions<7>(position, values, c.data_); break;
-    case 8: pack_positions<8>(position, values, c.data_); break;
-    default: HZ_CHECK(false, "a palette wider than 8 bits is direct");
-  }
+  with_palette_width(c.bits_, [&](auto bits) { pack_positions<decltype(bits)::value>(position, values, c.data_); });
   return c;
 }
 
@@ -314,16 +310,8 @@ bool PalettedContainer::decode(ByteReader& in) {
 bool PalettedContainer::cells_below(uint64_t limit) const {
   if (limit > mask_) return true;  // every index the width holds is in range
   const int entries = layout_->entries;
-  switch (bits_) {
-    case 1: return packed_below<1>(data_, entries, static_cast<uint32_t>(limit));
-    case 2: return packed_below<2>(data_, entries, static_cast<uint32_t>(limit));
-    case 3: return packed_below<3>(data_, entries, static_cast<uint32_t>(limit));
-    case 4: return packed_below<4>(data_, entries, static_cast<uint32_t>(limit));
-    case 5: return packed_below<5>(data_, entries, static_cast<uint32_t>(limit));
-    case 6: return packed_below<6>(data_, entries, static_cast<uint32_t>(limit));
-    case 7: return packed_below<7>(data_, entries, static_cast<uint32_t>(limit));
-    case 8: return packed_below<8>(data_, entries, static_cast<uint32_t>(limit));
-  }
+  if (bits_ <= 8)
+    return with_palette_width(bits_, [&](auto bits) { return packed_below<decltype(bits)::value>(data_, entries, static_cast<uint32_t>(limit)); });
   for (int i = 0; i < entries; ++i)  // direct, wider than any palette
     if (get(i) >= limit) return false;
   return true;
