@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <span>
 #include <cstdint>
 
 #include "sim/data/blocks.h"
@@ -35,6 +36,9 @@ class BlockTraits {
   bool random_ticks(BlockStateId s) const { return flags_[s] & kFlagRandomTicks; }
   uint8_t opacity(BlockStateId s) const { return opacity_[s]; }
   uint8_t emission(BlockStateId s) const { return emission_[s]; }
+  // By state id, for lookups a whole section at a time (PalettedContainer::copy_through).
+  std::span<const uint8_t> opacities() const { return opacity_; }
+  std::span<const uint8_t> emissions() const { return emission_; }
 
  private:
   BlockTraits();

@@ -47,16 +47,37 @@ CaveGrid sample_caves(const TerrainNoise& noise, ChunkPos pos, int top_y) {
 }
 
 
-double interpolate(const CaveGrid& g, int x, int y, int z) {
-  const int i = x / kCell, k = z / kCell, j = (y - kGridBottom) / kCell;
-  const double tx = static_cast<double>(x % kCell) / kCell;
-  const double tz = static_cast<double>(z % kCell) / kCell;
-  const double ty = static_cast<double>((y - kGridBottom) % kCell) / kCell;
-  const double low = lerp(tz, lerp(tx, g.at(i, k, j), g.at(i + 1, k, j)), lerp(tx, g.at(i, k + 1, j), g.at(i + 1, k + 1, j)));
-  const double high = lerp(tz, lerp(tx, g.at(i, k, j + 1), g.at(i + 1, k, j + 1)),
-                           lerp(tx, g.at(i, k + 1, j + 1), g.at(i + 1, k + 1, j + 1)));
-  return lerp(ty, low, high);
-}
+// The cave value down one column of blocks, interpolated in the grid: the corners' blend across
+// x and z is made once per cell layer and reused for the four heights inside it.
+class ColumnCaves {
+ public:
+  ColumnCaves(const CaveGrid& grid, int x, int z)
+      : grid_(grid), i_(x / kCell), k_(z / kCell), tx_(static_cast<double>(x % kCell) / kCell),
+        tz_(static_cast<double>(z % kCell) / kCell) {}
+
+  double at(int y) {
+    const int j = (y - kGridBottom) / kCell;
+    if (j != layer_) {
+      layer_ = j;
+      low_ = blend(j);
+      high_ = blend(j + 1);
+    }
+    const double ty = static_cast<double>((y - kGridBottom) % kCell) / kCell;
+    return lerp(ty, low_, high_);
+  }
+
+ private:
+  double blend(int j) const {
+    return lerp(tz_, lerp(tx_, grid_.at(i_, k_, j), grid_.at(i_ + 1, k_, j)),
+                lerp(tx_, grid_.at(i_, k_ + 1, j), grid_.at(i_ + 1, k_ + 1, j)));
+  }
+
+  const CaveGrid& grid_;
+  const int i_, k_;
+  const double tx_, tz_;
+  int layer_ = -1;
+  double low_ = 0, high_ = 0;
+};
 
 bool water_beside(const DenseBlocks& blocks, int x, int y, int z, BlockStateId water) {
   if (y + 1 <= kWorldMaxY && blocks.get(x, y + 1, z) == water) return true;
@@ -86,10 +107,11 @@ void run_carver_stage(const TerrainNoise& noise, ChunkColumn& column) {
     for (int x = 0; x < 16; ++x) {
       int ceiling = tops[x][z];
       if (ceiling < kShoreTop) ceiling -= kShoreCover;  // no openings in or beside the sea
+      ColumnCaves caves(grid, x, z);
       for (int y = ceiling; y >= kLowestCave; --y) {
         const BlockStateId here = blocks.get(x, y, z);
         const double fade = kSurfaceFadeStep * std::max(0, kSurfaceFade - (tops[x][z] - y));
-        if (!carvable(here, b) || interpolate(grid, x, y, z) + fade >= 0.0) continue;
+        if (!carvable(here, b) || caves.at(y) + fade >= 0.0) continue;
         if ((y < kWorldMaxY && is_loose(blocks.get(x, y + 1, z), b)) || water_beside(blocks, x, y, z, b.water)) continue;
         blocks.set(x, y, z, y <= kLavaLevel ? b.lava : b.cave_air);
       }

@@ -1,5 +1,8 @@
 #include "sim/world/chunk_column.h"
 
+#include <array>
+#include <bit>
+
 #include "sim/core/hash.h"
 #include "sim/world/block_traits.h"
 #include "sim/world/chunk_packet.h"
@@ -53,31 +56,42 @@ void ChunkColumn::refresh_heightmap(HeightmapType type, int x, int z, int below_
   heightmaps_.set_value(type, x, z, 0);
 }
 
+namespace {
+
+// For each combination of block flags, one bit per heightmap type the block counts for.
+const std::array<uint8_t, 256>& heightmaps_matched() {
+  static const std::array<uint8_t, 256> table = [] {
+    std::array<uint8_t, 256> out{};
+    for (int flags = 0; flags < 256; ++flags)
+      for (HeightmapType type : kAllHeightmaps)
+        if (heightmap_matches(type, static_cast<uint8_t>(flags))) out[flags] |= uint8_t{1} << static_cast<int>(type);
+    return out;
+  }();
+  return table;
+}
+
+}  // namespace
+
 void ChunkColumn::recompute_heightmaps() {
   const BlockTraits& traits = BlockTraits::get();
+  const std::array<uint8_t, 256>& matched = heightmaps_matched();
+  constexpr uint8_t kAllFound = (1u << kHeightmapTypeCount) - 1;
   int top_section = kSectionCount - 1;
   while (top_section >= 0 && sections_[static_cast<size_t>(top_section)].has_only_air()) --top_section;
   for (int z = 0; z < 16; ++z) {
     for (int x = 0; x < 16; ++x) {
-      bool found[kHeightmapTypeCount] = {};
-      int missing = kHeightmapTypeCount;
-      for (HeightmapType type : kAllHeightmaps) heightmaps_.set_value(type, x, z, 0);
-      for (int s = top_section; s >= 0 && missing > 0; --s) {
+      int values[kHeightmapTypeCount] = {};
+      uint8_t found = 0;
+      for (int s = top_section; s >= 0 && found != kAllFound; --s) {
         const Section& section = sections_[static_cast<size_t>(s)];
         if (section.has_only_air()) continue;
-        for (int ly = 15; ly >= 0 && missing > 0; --ly) {
-          const uint8_t flags = traits.flags(section.block(block_index(x, ly, z)));
-          if (flags & kFlagAir) continue;
-          for (HeightmapType type : kAllHeightmaps) {
-            const int t = static_cast<int>(type);
-            if (!found[t] && heightmap_matches(type, flags)) {
-              found[t] = true;
-              --missing;
-              heightmaps_.set_value(type, x, z, s * 16 + ly + 1);
-            }
-          }
+        for (int ly = 15; ly >= 0 && found != kAllFound; --ly) {
+          const uint8_t fresh = matched[traits.flags(section.block(block_index(x, ly, z)))] & ~found;
+          found |= fresh;
+          for (uint8_t left = fresh; left != 0; left &= left - 1) values[std::countr_zero(left)] = s * 16 + ly + 1;
         }
       }
+      for (HeightmapType type : kAllHeightmaps) heightmaps_.set_value(type, x, z, values[static_cast<int>(type)]);
     }
   }
 }

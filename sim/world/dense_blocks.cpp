@@ -8,13 +8,15 @@
 namespace hz {
 
 DenseBlocks::DenseBlocks()
-    : cells_(static_cast<size_t>(kSectionCount) * 4096, 0), dirty_((1u << kSectionCount) - 1), scan_top_(kWorldMinY - 1) {}
+    : cells_(std::make_unique<uint16_t[]>(static_cast<size_t>(kSectionCount) * 4096)), dirty_((1u << kSectionCount) - 1), scan_top_(kWorldMinY - 1) {}
 
+// Every cell is copied from a section, so the array starts unfilled.
 DenseBlocks::DenseBlocks(const ChunkColumn& column)
-    : cells_(static_cast<size_t>(kSectionCount) * 4096), scan_top_(kWorldMinY - 1) {
+    : cells_(std::make_unique_for_overwrite<uint16_t[]>(static_cast<size_t>(kSectionCount) * 4096)),
+      scan_top_(kWorldMinY - 1) {
   for (int s = 0; s < kSectionCount; ++s) {
     if (!column.section(s).has_only_air()) scan_top_ = kWorldMinY + s * 16 + 15;
-    column.section(s).blocks().copy_to(std::span<uint16_t>(cells_.data() + static_cast<size_t>(s) * 4096, 4096));
+    column.section(s).blocks().copy_to(std::span<uint16_t>(cells_.get() + static_cast<size_t>(s) * 4096, 4096));
   }
 }
 
@@ -29,7 +31,7 @@ int DenseBlocks::top_non_air(int x, int z) const {
 void DenseBlocks::store_into(ChunkColumn& column) const {
   for (int s = 0; s < kSectionCount; ++s) {
     if (!(dirty_ & (uint32_t{1} << s))) continue;
-    std::span<const uint16_t> cells(cells_.data() + static_cast<size_t>(s) * 4096, 4096);
+    std::span<const uint16_t> cells(cells_.get() + static_cast<size_t>(s) * 4096, 4096);
     const uint16_t first = cells[0];
     if (std::all_of(cells.begin(), cells.end(), [first](uint16_t v) { return v == first; })) {
       column.section(s).assign_blocks(PalettedContainer(kBlockLayout, first));

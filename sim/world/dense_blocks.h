@@ -3,7 +3,7 @@
 #pragma once
 
 #include <cstdint>
-#include <vector>
+#include <memory>
 
 #include "sim/data/blocks.h"
 #include "sim/world/chunk_column.h"
@@ -32,7 +32,7 @@ class DenseBlocks {
   static size_t index(int x, int y, int z) {
     return (static_cast<size_t>(y - kWorldMinY) << 8) | static_cast<size_t>(z << 4) | static_cast<size_t>(x);
   }
-  std::vector<uint16_t> cells_;
+  std::unique_ptr<uint16_t[]> cells_;
   uint32_t dirty_ = 0;  // one bit per section written since loading
   int scan_top_;        // nothing above this y is anything but air
 };

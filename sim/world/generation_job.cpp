@@ -27,24 +27,24 @@ std::shared_ptr<ChunkColumn> carve_from_scratch(const TerrainNoise& noise, Chunk
 GenerationResult run_generation_job(const GenerationJob& job) {
   GenerationResult r = result_for(job);
   if (job.plan_only) {
-    const TerrainNoise noise(job.seed);
+    const TerrainNoise& noise = TerrainNoise::for_seed(job.seed);
     r.plan = std::make_shared<const FeaturePlan>(plan_features(job.seed, *carve_from_scratch(noise, job.pos)));
     return r;
   }
   switch (job.stage) {
     case ChunkStatus::kNoise: {
-      const TerrainNoise noise(job.seed);
+      const TerrainNoise& noise = TerrainNoise::for_seed(job.seed);
       r.chunk = std::make_shared<ChunkColumn>(run_noise_stage(noise, job.pos));
       break;
     }
     case ChunkStatus::kSurface: {
-      const TerrainNoise noise(job.seed);
+      const TerrainNoise& noise = TerrainNoise::for_seed(job.seed);
       r.chunk = std::make_shared<ChunkColumn>(*job.chunk);
       run_surface_stage(noise, *r.chunk);
       break;
     }
     case ChunkStatus::kCarvers: {
-      const TerrainNoise noise(job.seed);
+      const TerrainNoise& noise = TerrainNoise::for_seed(job.seed);
       r.chunk = std::make_shared<ChunkColumn>(*job.chunk);
       run_carver_stage(noise, *r.chunk);
       r.plan = std::make_shared<const FeaturePlan>(plan_features(job.seed, *r.chunk));

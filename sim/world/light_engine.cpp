@@ -140,33 +140,21 @@ int light_top(const LightNeighbourhood& hood, const BlockTraits& traits) {
   return std::min(kLightSectionCount - 1, highest + 2);
 }
 
-// Returns whether any block of the section emits light.
+// Returns whether any block of the section emits light. The volume starts with no light emitted,
+// so only a section that emits writes emission.
 bool fill_section(LightVolume& v, int cx, int cz, int light_section, const PalettedContainer& blocks,
-                  const BlockTraits& traits, std::vector<uint16_t>& scratch) {
-  if (blocks.is_single()) {
-    const BlockStateId s = blocks.get(0);
-    const uint8_t opacity = traits.opacity(s), emission = traits.emission(s);
-    if (opacity == 0 && emission == 0) return false;
+                  const BlockTraits& traits, std::vector<uint8_t>& scratch) {
+  const auto copy_rows = [&](std::vector<uint8_t>& into) {
     for (int ly = 0; ly < 16; ++ly)
       for (int z = 0; z < 16; ++z) {
         const size_t i = v.index(cx * 16, light_section * 16 + ly, cz * 16 + z);
-        std::fill_n(v.opacity.begin() + static_cast<long>(i), 16, opacity);
-        std::fill_n(v.emission.begin() + static_cast<long>(i), 16, emission);
+        std::copy_n(scratch.begin() + ((ly << 8) | (z << 4)), 16, into.begin() + static_cast<long>(i));
       }
-    return emission != 0;
-  }
-  blocks.copy_to(scratch);
-  uint8_t brightest = 0;
-  for (int ly = 0; ly < 16; ++ly)
-    for (int z = 0; z < 16; ++z)
-      for (int x = 0; x < 16; ++x) {
-        const BlockStateId s = scratch[static_cast<size_t>((ly << 8) | (z << 4) | x)];
-        const size_t i = v.index(cx * 16 + x, light_section * 16 + ly, cz * 16 + z);
-        v.opacity[i] = traits.opacity(s);
-        v.emission[i] = traits.emission(s);
-        brightest = std::max(brightest, v.emission[i]);
-      }
-  return brightest != 0;
+  };
+  if (blocks.copy_through(traits.opacities(), scratch) != 0) copy_rows(v.opacity);
+  if (blocks.copy_through(traits.emissions(), scratch) == 0) return false;
+  copy_rows(v.emission);
+  return true;
 }
 
 void fill_missing(LightVolume& v, int cx, int cz) {
@@ -191,7 +179,7 @@ ColumnLight compute_column_light(const LightNeighbourhood& hood) {
   const BlockTraits& traits = BlockTraits::get();
   const int top = light_top(hood, traits);
   LightVolume v(kSpan, (top + 1) * 16, kSpan);
-  std::vector<uint16_t> blocks(4096);
+  std::vector<uint8_t> scratch(4096);
   bool emits = false;
   for (int dx = 0; dx < 3; ++dx)
     for (int dz = 0; dz < 3; ++dz) {
@@ -201,14 +189,13 @@ ColumnLight compute_column_light(const LightNeighbourhood& hood) {
         continue;
       }
       for (int s = 0; s < kSectionCount && s + 1 <= top; ++s) {
-        emits = fill_section(v, dx, dz, s + 1, c->sections[static_cast<size_t>(s)], traits, blocks) || emits;
+        emits = fill_section(v, dx, dz, s + 1, c->sections[static_cast<size_t>(s)], traits, scratch) || emits;
       }
     }
   const std::vector<uint8_t> sky = propagate_sky_light(v);
   // Without an emitter in the neighbourhood every block light level is zero, as a new layer is.
   const std::vector<uint8_t> block = emits ? propagate_block_light(v) : std::vector<uint8_t>{};
   ColumnLight light;
-  std::vector<uint8_t> scratch(4096);
   for (int ls = 0; ls < kLightSectionCount; ++ls) {
     if (ls > top) {
       light.sky[static_cast<size_t>(ls)] = LightLayer::uniform(15);

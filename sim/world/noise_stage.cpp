@@ -1,4 +1,5 @@
 // NOISE stage: terrain shape from 3D density sampled on a coarse grid and interpolated.
+#include <algorithm>
 #include <array>
 #include <memory>
 
@@ -34,6 +35,12 @@ void sample_density(const TerrainNoise& noise, ChunkPos pos, DensityGrid& grid) 
 }
 
 
+// The block a density gives at height y.
+BlockStateId block_for(double density, int y, const WorldgenBlocks& b) {
+  if (density > 0.0) return y < 0 ? b.deepslate : b.stone;
+  return y <= kSeaLevel ? b.water : b.air;
+}
+
 void fill_cells(const DensityGrid& grid, const WorldgenBlocks& b, DenseBlocks& blocks) {
   for (int i = 0; i < kCornersXZ - 1; ++i)
     for (int k = 0; k < kCornersXZ - 1; ++k)
@@ -42,21 +49,27 @@ void fill_cells(const DensityGrid& grid, const WorldgenBlocks& b, DenseBlocks& b
         const double d001 = grid[corner(i, k + 1, j)], d101 = grid[corner(i + 1, k + 1, j)];
         const double d010 = grid[corner(i, k, j + 1)], d110 = grid[corner(i + 1, k, j + 1)];
         const double d011 = grid[corner(i, k + 1, j + 1)], d111 = grid[corner(i + 1, k + 1, j + 1)];
+        // A blend (t below 1) of values all above zero stays above zero, and of values none above
+        // zero stays at or below it, so a cell whose corners agree needs no blending.
+        const double lowest = std::min({d000, d100, d001, d101, d010, d110, d011, d111});
+        const double highest = std::max({d000, d100, d001, d101, d010, d110, d011, d111});
+        const bool uniform = lowest > 0.0 || highest <= 0.0;
         for (int ly = 0; ly < kCellHeight; ++ly) {
           const double ty = static_cast<double>(ly) / kCellHeight;
           const int y = kWorldMinY + j * kCellHeight + ly;
+          if (uniform) {
+            const BlockStateId s = block_for(lowest, y, b);
+            if (s == b.air) continue;
+            for (int lz = 0; lz < kCellWidth; ++lz)
+              for (int lx = 0; lx < kCellWidth; ++lx) blocks.set(i * kCellWidth + lx, y, k * kCellWidth + lz, s);
+            continue;
+          }
           for (int lz = 0; lz < kCellWidth; ++lz) {
             const double tz = static_cast<double>(lz) / kCellWidth;
             const double low = lerp(tz, lerp(ty, d000, d010), lerp(ty, d001, d011));
             const double high = lerp(tz, lerp(ty, d100, d110), lerp(ty, d101, d111));
             for (int lx = 0; lx < kCellWidth; ++lx) {
-              const double d = lerp(static_cast<double>(lx) / kCellWidth, low, high);
-              BlockStateId s = b.air;
-              if (d > 0.0) {
-                s = y < 0 ? b.deepslate : b.stone;
-              } else if (y <= kSeaLevel) {
-                s = b.water;
-              }
+              const BlockStateId s = block_for(lerp(static_cast<double>(lx) / kCellWidth, low, high), y, b);
               if (s != b.air) blocks.set(i * kCellWidth + lx, y, k * kCellWidth + lz, s);
             }
           }

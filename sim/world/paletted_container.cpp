@@ -1,6 +1,7 @@
 #include "sim/world/paletted_container.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cassert>
 #include <cstring>
@@ -207,6 +208,35 @@ void PalettedContainer::copy_to(std::span<uint16_t> out) const {
     left -= n;
     if (left == 0) break;
   }
+}
+
+uint8_t PalettedContainer::copy_through(std::span<const uint8_t> table, std::span<uint8_t> out) const {
+  assert(out.size() >= layout_->entries);
+  const auto cells = static_cast<size_t>(layout_->entries);
+  if (bits_ == 0) {
+    std::fill_n(out.begin(), cells, table[palette_[0]]);
+    return table[palette_[0]];
+  }
+  // A direct container's indices are the values themselves.
+  std::array<uint8_t, 256> mapped{};
+  uint8_t any = 0;
+  for (size_t p = 0; p < palette_.size(); ++p) any |= mapped[p] = table[palette_[p]];
+  uint8_t* to = out.data();
+  size_t left = cells;
+  for (uint64_t word : data_) {
+    const size_t n = std::min<size_t>(per_long_, left);
+    if (direct_) {
+      for (size_t k = 0; k < n; ++k, word >>= bits_) to[k] = table[word & mask_];
+    } else {
+      for (size_t k = 0; k < n; ++k, word >>= bits_) to[k] = mapped[word & mask_];
+    }
+    to += n;
+    left -= n;
+    if (left == 0) break;
+  }
+  // The palette may hold values no cell uses any more, so the largest is read from the cells.
+  if (!direct_ && any == 0) return 0;
+  return *std::max_element(out.begin(), out.begin() + static_cast<long>(cells));
 }
 
 PalettedContainer PalettedContainer::from_values(const PaletteLayout& layout,

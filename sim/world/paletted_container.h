@@ -53,6 +53,9 @@ class PalettedContainer {
   std::span<const uint64_t> data() const { return data_; }
   // All cell values in index order.
   void copy_to(std::span<uint16_t> out) const;
+  // Every cell's value looked up in `table` (indexed by value), in index order; the palette's
+  // entries are looked up once each. Returns the largest byte written.
+  uint8_t copy_through(std::span<const uint8_t> table, std::span<uint8_t> out) const;
   // Calls visit(value, cells) once per value in use (per cell when direct), from one pass over
   // the packed indices.
   template <typename Visit>

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <memory>
 #include <utility>
 
 #include "sim/world/chunk_pos.h"
@@ -44,6 +45,12 @@ TerrainNoise::TerrainNoise(uint64_t seed)
       tunnel_a_(seed, 8, 2, 60.0),
       tunnel_b_(seed, 9, 2, 60.0),
       cavern_(seed, 10, 2, 90.0) {}
+
+const TerrainNoise& TerrainNoise::for_seed(uint64_t seed) {
+  thread_local std::unique_ptr<const TerrainNoise> last;
+  if (!last || last->seed() != seed) last = std::make_unique<const TerrainNoise>(seed);
+  return *last;
+}
 
 Climate TerrainNoise::climate(double x, double z) const {
   // Octave sums rarely leave [-0.6, 0.6]; stretch them so the thresholds in biomes.h are reached.

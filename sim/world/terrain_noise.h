@@ -20,6 +20,9 @@ struct ColumnShape {
 class TerrainNoise {
  public:
   explicit TerrainNoise(uint64_t seed);
+  // The fields of `seed`, built once per thread and seed: building them draws thousands of
+  // permutations, and a job's thread generates one world's chunks one job after another.
+  static const TerrainNoise& for_seed(uint64_t seed);
 
   uint64_t seed() const { return seed_; }
   Climate climate(double x, double z) const;
