@@ -221,6 +221,7 @@ uint8_t PalettedContainer::copy_through(std::span<const uint8_t> table, std::spa
   std::array<uint8_t, 256> mapped{};
   uint8_t any = 0;
   for (size_t p = 0; p < palette_.size(); ++p) any |= mapped[p] = table[palette_[p]];
+  if (!direct_ && any == 0) return 0;
   uint8_t* to = out.data();
   size_t left = cells;
   for (uint64_t word : data_) {
@@ -235,7 +236,6 @@ uint8_t PalettedContainer::copy_through(std::span<const uint8_t> table, std::spa
     if (left == 0) break;
   }
   // The palette may hold values no cell uses any more, so the largest is read from the cells.
-  if (!direct_ && any == 0) return 0;
   return *std::max_element(out.begin(), out.begin() + static_cast<long>(cells));
 }
 

@@ -54,7 +54,8 @@ class PalettedContainer {
   // All cell values in index order.
   void copy_to(std::span<uint16_t> out) const;
   // Every cell's value looked up in `table` (indexed by value), in index order; the palette's
-  // entries are looked up once each. Returns the largest byte written.
+  // entries are looked up once each. Returns the largest byte; when that is 0 (every cell maps
+  // to 0), `out` may be left as it was.
   uint8_t copy_through(std::span<const uint8_t> table, std::span<uint8_t> out) const;
   // Calls visit(value, cells) once per value in use (per cell when direct), from one pass over
   // the packed indices.
