@@ -220,8 +220,16 @@ uint8_t PalettedContainer::copy_through(std::span<const uint8_t> table, std::spa
   // A direct container's indices are the values themselves.
   std::array<uint8_t, 256> mapped{};
   uint8_t any = 0;
-  for (size_t p = 0; p < palette_.size(); ++p) any |= mapped[p] = table[palette_[p]];
+  bool uniform = true;
+  for (size_t p = 0; p < palette_.size(); ++p) {
+    any |= mapped[p] = table[palette_[p]];
+    uniform = uniform && mapped[p] == mapped[0];
+  }
   if (!direct_ && any == 0) return 0;
+  if (!direct_ && uniform) {  // every palette entry looks up alike (a section of stone and ores)
+    std::fill_n(out.begin(), cells, mapped[0]);
+    return mapped[0];
+  }
   uint8_t* to = out.data();
   size_t left = cells;
   for (uint64_t word : data_) {
