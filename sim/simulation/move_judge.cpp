@@ -60,6 +60,15 @@ BlockStateId MoveJudge::block_at(int x, int y, int z) const {
   return (*looked_up_sections_)[static_cast<size_t>(section_index_of(y))].block(block_index(x & 15, y & 15, z & 15));
 }
 
+bool MoveJudge::water_in_box(const reference::V3& feet) const {
+  const auto lo = [](double v) { return static_cast<int>(std::floor(v)); };
+  for (int x = lo(feet.x - 0.3); x <= lo(feet.x + 0.3); ++x)
+    for (int z = lo(feet.z - 0.3); z <= lo(feet.z + 0.3); ++z)
+      for (int y = lo(feet.y); y <= lo(feet.y + 1.8); ++y)
+        if (is_water(block_at(x, y, z))) return true;
+  return false;
+}
+
 // Where the server has the player, as far as the judge knows.
 const reference::V3* MoveJudge::where() const {
   if (model_) return &model_->body.pos;
@@ -138,6 +147,8 @@ std::optional<std::string> MoveJudge::end_of_pass(uint64_t delivered) {
   if (model_kicks) model_.reset();  // the connection ends
   if (judge && !unjudged_pass_) pull_backs_judged_ += static_cast<int64_t>(teleports_this_pass_.size());
   (judge && !unjudged_pass_ ? judged_ : skipped_) += static_cast<int64_t>(moves.size());
+  if (judge && !unjudged_pass_) judged_in_water_ += in_water_this_pass_;
+  in_water_this_pass_ = 0;
   if (model_) model_->mode = mode_;
   teleports_this_pass_.clear();
   unjudged_pass_ = dropped_pass_ = kicked_ = false;
@@ -179,6 +190,7 @@ void MoveJudge::read_one(const Sent& event, std::vector<std::string>& moves) {
       }
       moves.push_back(describe(from) + " to " + describe({event.move.x, event.move.y, event.move.z}) + ": " +
                       verdict_name(verdict));
+      in_water_this_pass_ += water_in_box(model_->body.pos) ? 1 : 0;
       // An accepted move sets the floating flag: the model's is the server's when both knew
       // whether the player stood on something before it.
       if (verdict == reference::Verdict::kAccepted) floating_flag_known_ = stood_known;

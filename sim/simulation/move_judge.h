@@ -89,12 +89,14 @@ class MoveJudge {
   bool following() const { return model_.has_value(); }
   int64_t judged() const { return judged_; }
   int64_t skipped() const { return skipped_; }
+  int64_t judged_in_water() const { return judged_in_water_; }  // judged moves that end with water in the box
   int64_t pull_backs_judged() const { return pull_backs_judged_; }  // pull-backs in the passes judged
   int64_t kicks_judged() const { return kicks_judged_; }  // kicks for floating, the server's or the model's
 
  private:
   BlockStateId block_at(int x, int y, int z) const;
   const reference::V3* where() const;
+  bool water_in_box(const reference::V3& feet) const;  // a player's box there touches water
   void read_one(const Sent& event, std::vector<std::string>& moves);
   // `floating_known`: the server's floating flag and count are known to be clear (a join).
   void start_model(int32_t id, bool floating_known);
@@ -123,6 +125,8 @@ class MoveJudge {
   mutable const std::vector<Section>* looked_up_sections_ = nullptr;
   int64_t judged_ = 0;
   int64_t skipped_ = 0;
+  int64_t judged_in_water_ = 0;
+  int64_t in_water_this_pass_ = 0;
   int64_t pull_backs_judged_ = 0;
   int64_t kicks_judged_ = 0;
 };

@@ -75,9 +75,11 @@ void ClientBehaviour::draw_exploring(Rng& rng) {
   explore_seed = rng.next_u64();
 }
 
+void ClientBehaviour::draw_swimming(Rng& rng) { swims = explore_speed > 0 && rng.next_below(2) == 0; }
+
 SimClient::SimClient(ConnId conn, std::string name, ClientBehaviour behaviour, uint64_t seed)
     : conn_(conn), name_(std::move(name)), behaviour_(behaviour), rng_(seed) {
-  if (behaviour_.explore_speed > 0) explorer_.emplace(behaviour_.explore_speed, behaviour_.explore_seed);
+  if (behaviour_.explore_speed > 0) explorer_.emplace(behaviour_.explore_speed, behaviour_.explore_seed, behaviour_.swims);
 }
 
 template <Packet P>
@@ -330,6 +332,7 @@ std::optional<SimProblem> SimClient::end_of_pass(ClientChecks& checks) {
   }
   checks.moves_judged += judge_.judged() - std::exchange(judged_seen_, judge_.judged());
   checks.moves_skipped += judge_.skipped() - std::exchange(skipped_seen_, judge_.skipped());
+  checks.moves_judged_in_water += judge_.judged_in_water() - std::exchange(in_water_seen_, judge_.judged_in_water());
   checks.pull_backs_judged += judge_.pull_backs_judged() - std::exchange(pull_backs_seen_, judge_.pull_backs_judged());
   checks.kicks_judged += judge_.kicks_judged() - std::exchange(kicks_seen_, judge_.kicks_judged());
   checks.batches_checked += std::exchange(batches_finished_, 0);

@@ -47,8 +47,12 @@ struct ClientBehaviour {
   // so a run that leaves exploring out is the run from before clients explored.
   double explore_speed = 0;
   uint64_t explore_seed = 0;
+  // An explorer that swims: into water rather than over it (half of the explorers, drawn from a
+  // stream of its own by draw_swimming, so the other draws stay as they were).
+  bool swims = false;
   static ClientBehaviour draw(Rng& rng);
   void draw_exploring(Rng& rng);
+  void draw_swimming(Rng& rng);
 };
 
 // What the clients' checks covered, summed over a run.
@@ -56,6 +60,7 @@ struct ClientChecks {
   int64_t jumps_judged = 0;     // moves the move rule says must be pulled back, read by the core
   int64_t moves_judged = 0;     // moves the reference move model judged, read by the core
   int64_t moves_skipped = 0;    // moves read while the model could not follow the server
+  int64_t moves_judged_in_water = 0;  // of the moves judged, those ending with water in the player's box
   int64_t pull_backs_judged = 0;  // pull-backs among the moves judged
   int64_t kicks_judged = 0;       // kicks for floating held to the model's
   int64_t batches_checked = 0;  // chunk batches held to the pacing rule
@@ -177,7 +182,7 @@ class SimClient {
   MoveJudge judge_{chunks_};
   std::optional<Explorer> explorer_;  // for a client that explores
   // The judge's counts already added to the checks.
-  int64_t judged_seen_ = 0, skipped_seen_ = 0, pull_backs_seen_ = 0, kicks_seen_ = 0;
+  int64_t judged_seen_ = 0, skipped_seen_ = 0, in_water_seen_ = 0, pull_backs_seen_ = 0, kicks_seen_ = 0;
   int32_t entity_id_ = 0;
   float health_ = 20.0f;
   uint64_t last_version_ = 0;

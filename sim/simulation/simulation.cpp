@@ -302,7 +302,15 @@ class Runner {
     take_effects();
   }
 
+  // The shell opens its network only once the spawn area is loaded (docs/streaming.md), at start
+  // and after a restart; a client due before then connects as soon as it is.
+  bool accepts_connections() const {
+    const auto [ready, total] = core_->world().spawn_area_progress();
+    return ready == total;
+  }
+
   void open_due_connections() {
+    if (!accepts_connections()) return;
     while (!joins_.empty() && joins_.begin()->first <= clock_.peek()) {
       const int number = joins_.begin()->second;
       joins_.erase(joins_.begin());
@@ -314,6 +322,8 @@ class Runner {
       ClientBehaviour behaviour = ClientBehaviour::draw(rng);
       Rng exploring = Rng::derive(options_.seed, 10, number);
       behaviour.draw_exploring(exploring);
+      Rng swimming = Rng::derive(options_.seed, 12, number);
+      behaviour.draw_swimming(swimming);
       if (options_.canary == SimCanary::kMoveThreshold) behaviour.jump_chance = std::max(behaviour.jump_chance, 0.05);
       live.client = std::make_unique<SimClient>(conn, "Sim" + std::to_string(number), behaviour, rng.next_u64());
       live.client->count_actions_with(&action_counters_.try_emplace(number, options_.omit, number).first->second);

@@ -3,9 +3,11 @@
 // or a kick for floating.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sim/core/rng.h"
@@ -53,6 +55,25 @@ TEST_F(ExplorerTest, AColumnsTopIsTheTopOfTheShapeAPlayerStandsOn) {
   put(5, 63, 0, "air");  // nothing below: the world's floor
   EXPECT_EQ(top(5, 0), static_cast<double>(kWorldMinY));
   EXPECT_EQ(top(200, 0), std::nullopt);  // a chunk the client does not hold
+}
+
+TEST_F(ExplorerTest, ASwimmerStandsInWaterAWalkerOnIt) {
+  put(4, 64, 0, "water");
+  put(4, 65, 0, "water");
+  EXPECT_EQ(Explorer::column_top(chunks_, 4, 0), 66.0);
+  EXPECT_EQ(Explorer::column_top(chunks_, 4, 0, Explorer::kInWater), 65.4);
+  put(5, 64, 0, "lava");  // only water is swum in
+  EXPECT_EQ(Explorer::column_top(chunks_, 5, 0, Explorer::kInWater), 65.0);
+  const std::pair<std::string_view, std::string_view> wet[] = {{"type", "bottom"}, {"waterlogged", "true"}};
+  const std::optional<BlockStateId> slab = state_with("oak_slab", wet);
+  ASSERT_TRUE(slab.has_value());
+  chunks_[ChunkPos{0, 0}][static_cast<size_t>(section_index_of(64))].set_block(block_index(6, 0, 0), *slab);
+  EXPECT_EQ(Explorer::column_top(chunks_, 6, 0, Explorer::kInWater), 64.5);  // a waterlogged block is stood on
+  // A box over the pool and a higher bank stands on the bank.
+  put(3, 64, 0, "stone");
+  put(3, 65, 0, "stone");
+  EXPECT_EQ(Explorer::ground_under(chunks_, 4.5, 4.5, 0.5, 0.5, Explorer::kInWater), 65.4);
+  EXPECT_EQ(Explorer::ground_under(chunks_, 4.2, 4.2, 0.5, 0.5, Explorer::kInWater), 66.0);
 }
 
 TEST_F(ExplorerTest, TheGroundUnderABoxIsItsHighestColumn) {
@@ -120,6 +141,53 @@ TEST_F(ExplorerTest, UnderARoofItStepsLevelToWalkOut) {
   EXPECT_EQ(moves[0].y, 64.0);
 }
 
+// An explorer's run of `ticks` from the middle of the chunks, each tick's positions fed to a move
+// judge told of no pull-back and no kick: the first problem it finds, or none.
+struct JudgedRun {
+  std::optional<std::string> problem;
+  int moves_sent = 0;
+  int moves_in_water = 0;  // sent at a height a swimmer stands at in water
+  int64_t judged = 0, skipped = 0;
+  bool following = false;
+};
+
+JudgedRun run_judged(const std::map<ChunkPos, std::vector<Section>>& chunks, Explorer& explorer, double water_top,
+                     int ticks) {
+  JudgedRun run;
+  const double start_y = *Explorer::ground_under(chunks, 0.5, 0.5, 0.5, 0.5, water_top);
+  MoveJudge judge(chunks);
+  uint64_t end = 0;
+  auto send = [&](Kind kind, const Explorer::Position& p, int32_t id) {
+    MoveJudge::Sent e;
+    e.kind = kind;
+    e.move = reference::Packet{true, false, p.x, p.y, p.z, 0, 0, false, false};
+    e.teleport_id = id;
+    e.end = end += 10;
+    judge.sent(e);
+  };
+  judge.joined(0);
+  judge.teleported(1, {0.5, start_y, 0.5});
+  run.problem = judge.end_of_pass(end);
+  send(Kind::kConfirm, {}, 1);
+  send(Kind::kLoaded, {}, 0);
+  if (!run.problem) run.problem = judge.end_of_pass(end);
+  Explorer::Position at{0.5, start_y, 0.5};
+  for (int tick = 0; tick < ticks && !run.problem; ++tick) {
+    for (const Explorer::Position& p : explorer.step(at, chunks)) {
+      send(Kind::kMove, p, 0);
+      at = p;
+      ++run.moves_sent;
+      run.moves_in_water += std::abs(p.y - std::floor(p.y) - Explorer::kInWater) < 1e-9 ? 1 : 0;
+    }
+    if (auto problem = judge.end_of_pass(end))
+      run.problem = "tick " + std::to_string(tick) + ": " + *problem;
+  }
+  run.judged = judge.judged();
+  run.skipped = judge.skipped();
+  run.following = judge.following();
+  return run;
+}
+
 // Over rough ground (steps of blocks, slabs and fence posts), every position an explorer sends
 // for 600 ticks is one the reference move model takes: the judge, told of no pull-back and no
 // kick, finds none missing. The circle keeps it on the chunks the client holds.
@@ -133,41 +201,35 @@ TEST_F(ExplorerTest, TheReferenceModelTakesEveryStepOverRoughGround) {
       if (cap == 0) put(x, 64 + height, z, "oak_slab");
       if (cap == 1) put(x, 64 + height, z, "oak_fence");
     }
-  const double start_y = *Explorer::ground_under(chunks_, 0.5, 0.5, 0.5, 0.5);
-  MoveJudge judge(chunks_);
-  uint64_t end = 0;
-  auto send = [&](Kind kind, const Explorer::Position& p, int32_t id) {
-    MoveJudge::Sent e;
-    e.kind = kind;
-    e.move = reference::Packet{true, false, p.x, p.y, p.z, 0, 0, false, false};
-    e.teleport_id = id;
-    e.end = end += 10;
-    judge.sent(e);
-  };
-  judge.joined(0);
-  judge.teleported(1, {0.5, start_y, 0.5});
-  ASSERT_EQ(judge.end_of_pass(end), std::nullopt);
-  send(Kind::kConfirm, {}, 1);
-  send(Kind::kLoaded, {}, 0);
-  ASSERT_EQ(judge.end_of_pass(end), std::nullopt);
-  ASSERT_TRUE(judge.following());
-
   Explorer explorer(0.35, 5);
-  Explorer::Position at{0.5, start_y, 0.5};
-  int moves_sent = 0;
-  for (int tick = 0; tick < 600; ++tick) {
-    for (const Explorer::Position& p : explorer.step(at, chunks_)) {
-      send(Kind::kMove, p, 0);
-      at = p;
-      ++moves_sent;
+  const JudgedRun run = run_judged(chunks_, explorer, Explorer::kOnWater, 600);
+  ASSERT_EQ(run.problem, std::nullopt);
+  EXPECT_TRUE(run.following);
+  EXPECT_EQ(run.judged, run.moves_sent);
+  EXPECT_EQ(run.skipped, 0);
+  EXPECT_GT(run.moves_sent, 600);
+}
+
+// A swimmer over ponds one and two blocks deep between banks of stone: it goes into the water and
+// climbs out again, and the reference move model takes every step it sends.
+TEST_F(ExplorerTest, TheReferenceModelTakesEverySwimmingStep) {
+  Rng terrain(12);
+  for (int x = -48; x < 64; ++x)
+    for (int z = -48; z < 64; ++z) {
+      const uint32_t kind = terrain.next_below(3);
+      if (kind == 0) put(x, 64, z, "stone");
+      if (kind == 1) put(x, 64, z, "water");
+      if (kind == 2 && terrain.next_below(2) == 0) {
+        put(x, 63, z, "water");
+        put(x, 64, z, "water");
+      }
     }
-    const std::optional<std::string> problem = judge.end_of_pass(end);
-    ASSERT_EQ(problem, std::nullopt) << "tick " << tick << " at " << at.x << " " << at.y << " " << at.z;
-  }
-  EXPECT_TRUE(judge.following());
-  EXPECT_EQ(judge.judged(), moves_sent);
-  EXPECT_EQ(judge.skipped(), 0);
-  EXPECT_GT(moves_sent, 600);
+  Explorer explorer(0.3, 9, true);
+  const JudgedRun run = run_judged(chunks_, explorer, Explorer::kInWater, 600);
+  ASSERT_EQ(run.problem, std::nullopt);
+  EXPECT_TRUE(run.following);
+  EXPECT_EQ(run.judged, run.moves_sent);
+  EXPECT_GT(run.moves_in_water, 100);
 }
 
 }  // namespace

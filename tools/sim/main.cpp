@@ -170,6 +170,7 @@ std::string result_json(const hz::SimResult& r, double wall_s, int clients, cons
   w.key("jumps_judged").number(r.checks.jumps_judged);
   w.key("moves_judged").number(r.checks.moves_judged);
   w.key("moves_skipped").number(r.checks.moves_skipped);
+  w.key("moves_judged_in_water").number(r.checks.moves_judged_in_water);
   w.key("pull_backs_judged").number(r.checks.pull_backs_judged);
   w.key("kicks_judged").number(r.checks.kicks_judged);
   w.key("batches_checked").number(r.checks.batches_checked);
