@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "tests/world/spec_decoder.h"
@@ -142,6 +143,35 @@ RC_GTEST_PROP(PalettedContainer, BlockSetsMatchAPlainArray, ()) {
   std::sort(distinct.begin(), distinct.end());
   distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
   RC_ASSERT(packed.bits() == spec_block_bits(static_cast<int>(distinct.size())));
+}
+
+// copy_through returns the largest value any cell looks up, and, unless that is zero, writes
+// each cell's. Tables are mostly zeros, and sometimes alike for every value, so the shortcuts
+// (nothing looked up, every palette entry alike) are taken as well as the cell by cell copy; cells
+// set and overwritten leave palette entries no cell uses.
+RC_GTEST_PROP(PalettedContainer, CopyThroughLooksEachCellUp, ()) {
+  const auto sets = *gen_sets(4096, *rc::gen::element(8, 40, 300, 29873));
+  PalettedContainer c(kBlockLayout, 0);
+  std::vector<uint16_t> model(4096, 0);
+  for (auto [index, value] : sets) {
+    c.set(index, static_cast<uint16_t>(value));
+    model[static_cast<size_t>(index)] = static_cast<uint16_t>(value);
+  }
+  const bool alike = *rc::gen::arbitrary<bool>();
+  const uint8_t fill = *rc::gen::element<uint8_t>(0, 1, 15);
+  std::vector<uint8_t> table(kBlockLayout.value_limit, fill);
+  if (!alike) {
+    for (auto [value, looked_up] : *rc::gen::container<std::vector<std::pair<int, uint8_t>>>(
+             rc::gen::pair(rc::gen::inRange(0, 300), rc::gen::element<uint8_t>(0, 1, 7, 15))))
+      table[static_cast<size_t>(value)] = looked_up;
+  }
+  std::vector<uint8_t> out(4096, 99);
+  const uint8_t largest = c.copy_through(table, out);
+  uint8_t want = 0;
+  for (uint16_t v : model) want = std::max(want, table[v]);
+  RC_ASSERT(largest == want);
+  if (largest == 0) return;
+  for (size_t i = 0; i < 4096; ++i) RC_ASSERT(out[i] == table[model[i]]);
 }
 
 RC_GTEST_PROP(PalettedContainer, BiomeSetsMatchAPlainArray, ()) {
