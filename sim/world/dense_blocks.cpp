@@ -8,7 +8,9 @@
 namespace hz {
 
 DenseBlocks::DenseBlocks()
-    : cells_(std::make_unique<uint16_t[]>(static_cast<size_t>(kSectionCount) * 4096)), dirty_((1u << kSectionCount) - 1), scan_top_(kWorldMinY - 1) {}
+    : cells_(std::make_unique<uint16_t[]>(static_cast<size_t>(kSectionCount) * 4096)),
+      dirty_((1u << kSectionCount) - 1),
+      scan_top_(kWorldMinY - 1) {}
 
 // Every cell is copied from a section, so the array starts unfilled.
 DenseBlocks::DenseBlocks(const ChunkColumn& column)
