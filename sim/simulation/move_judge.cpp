@@ -60,11 +60,11 @@ BlockStateId MoveJudge::block_at(int x, int y, int z) const {
   return (*looked_up_sections_)[static_cast<size_t>(section_index_of(y))].block(block_index(x & 15, y & 15, z & 15));
 }
 
-bool MoveJudge::water_in_box(const reference::V3& feet) const {
+bool MoveJudge::water_in_box(const reference::Box& box) const {
   const auto lo = [](double v) { return static_cast<int>(std::floor(v)); };
-  for (int x = lo(feet.x - 0.3); x <= lo(feet.x + 0.3); ++x)
-    for (int z = lo(feet.z - 0.3); z <= lo(feet.z + 0.3); ++z)
-      for (int y = lo(feet.y); y <= lo(feet.y + 1.8); ++y)
+  for (int x = lo(box.lo[0]); x <= lo(box.hi[0]); ++x)
+    for (int z = lo(box.lo[2]); z <= lo(box.hi[2]); ++z)
+      for (int y = lo(box.lo[1]); y <= lo(box.hi[1]); ++y)
         if (is_water(block_at(x, y, z))) return true;
   return false;
 }
@@ -190,7 +190,7 @@ void MoveJudge::read_one(const Sent& event, std::vector<std::string>& moves) {
       }
       moves.push_back(describe(from) + " to " + describe({event.move.x, event.move.y, event.move.z}) + ": " +
                       verdict_name(verdict));
-      in_water_this_pass_ += water_in_box(model_->body.pos) ? 1 : 0;
+      in_water_this_pass_ += water_in_box(model_->body.box()) ? 1 : 0;
       // An accepted move sets the floating flag: the model's is the server's when both knew
       // whether the player stood on something before it.
       if (verdict == reference::Verdict::kAccepted) floating_flag_known_ = stood_known;

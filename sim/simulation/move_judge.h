@@ -96,7 +96,7 @@ class MoveJudge {
  private:
   BlockStateId block_at(int x, int y, int z) const;
   const reference::V3* where() const;
-  bool water_in_box(const reference::V3& feet) const;  // a player's box there touches water
+  bool water_in_box(const reference::Box& box) const;  // any block the box reaches holds water
   void read_one(const Sent& event, std::vector<std::string>& moves);
   // `floating_known`: the server's floating flag and count are known to be clear (a join).
   void start_model(int32_t id, bool floating_known);

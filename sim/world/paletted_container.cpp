@@ -186,27 +186,29 @@ void PalettedContainer::count_palette_uses(uint32_t (&uses)[256]) const {
   with_palette_width(bits_, [&](auto bits) { count_packed<decltype(bits)::value>(data_, layout_->entries, uses); });
 }
 
+// The light engine copies nine columns' sections for every column it lights, so this loop is
+// hot: each caller passes direct and palette lookups as separate lambdas, so neither branches
+// per cell.
+template <typename T, typename Lookup>
+void PalettedContainer::unpack(T* to, Lookup lookup) const {
+  size_t left = static_cast<size_t>(layout_->entries);
+  for (uint64_t word : data_) {
+    const size_t n = std::min<size_t>(per_long_, left);
+    for (size_t k = 0; k < n; ++k, word >>= bits_) to[k] = lookup(word & mask_);
+    to += n;
+    left -= n;
+    if (left == 0) break;
+  }
+}
+
 void PalettedContainer::copy_to(std::span<uint16_t> out) const {
   assert(out.size() >= layout_->entries);
   if (bits_ == 0) {
     std::fill(out.begin(), out.begin() + layout_->entries, palette_[0]);
-    return;
-  }
-  // One word at a time, direct and palette apart: the light engine copies nine columns' sections
-  // for every column it lights, so this loop is hot.
-  uint16_t* to = out.data();
-  size_t left = static_cast<size_t>(layout_->entries);
-  for (uint64_t word : data_) {
-    const size_t n = std::min<size_t>(per_long_, left);
-    if (direct_) {
-      for (size_t k = 0; k < n; ++k, word >>= bits_) to[k] = static_cast<uint16_t>(word & mask_);
-    } else {
-      const uint16_t* palette = palette_.data();
-      for (size_t k = 0; k < n; ++k, word >>= bits_) to[k] = palette[word & mask_];
-    }
-    to += n;
-    left -= n;
-    if (left == 0) break;
+  } else if (direct_) {
+    unpack(out.data(), [](uint64_t id) { return static_cast<uint16_t>(id); });
+  } else {
+    unpack(out.data(), [palette = palette_.data()](uint64_t p) { return palette[p]; });
   }
 }
 
@@ -217,31 +219,22 @@ uint8_t PalettedContainer::copy_through(std::span<const uint8_t> table, std::spa
     std::fill_n(out.begin(), cells, table[palette_[0]]);
     return table[palette_[0]];
   }
-  // A direct container's indices are the values themselves.
-  std::array<uint8_t, 256> mapped{};
-  uint8_t any = 0;
-  bool uniform = true;
-  for (size_t p = 0; p < palette_.size(); ++p) {
-    any |= mapped[p] = table[palette_[p]];
-    uniform = uniform && mapped[p] == mapped[0];
-  }
-  if (!direct_ && any == 0) return 0;
-  if (!direct_ && uniform) {  // every palette entry looks up alike (a section of stone and ores)
-    std::fill_n(out.begin(), cells, mapped[0]);
-    return mapped[0];
-  }
-  uint8_t* to = out.data();
-  size_t left = cells;
-  for (uint64_t word : data_) {
-    const size_t n = std::min<size_t>(per_long_, left);
-    if (direct_) {
-      for (size_t k = 0; k < n; ++k, word >>= bits_) to[k] = table[word & mask_];
-    } else {
-      for (size_t k = 0; k < n; ++k, word >>= bits_) to[k] = mapped[word & mask_];
+  if (direct_) {  // the indices are the values themselves
+    unpack(out.data(), [&table](uint64_t id) { return table[id]; });
+  } else {
+    std::array<uint8_t, 256> mapped{};
+    uint8_t any = 0;
+    bool uniform = true;
+    for (size_t p = 0; p < palette_.size(); ++p) {
+      any |= mapped[p] = table[palette_[p]];
+      uniform = uniform && mapped[p] == mapped[0];
     }
-    to += n;
-    left -= n;
-    if (left == 0) break;
+    if (any == 0) return 0;
+    if (uniform) {  // every palette entry looks up alike (a section of stone and ores)
+      std::fill_n(out.begin(), cells, mapped[0]);
+      return mapped[0];
+    }
+    unpack(out.data(), [&mapped](uint64_t p) { return mapped[p]; });
   }
   // The palette may hold values no cell uses any more, so the largest is read from the cells.
   return *std::max_element(out.begin(), out.begin() + static_cast<long>(cells));

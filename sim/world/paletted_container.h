@@ -101,6 +101,9 @@ class PalettedContainer {
   // Cells per palette position (a palette of at most 256 entries), from one pass over the longs.
   void count_palette_uses(uint32_t (&uses)[256]) const;
   void regrow(int bits);                    // re-encodes every cell at a wider width
+  // to[i] = lookup(packed index of cell i) for every cell, one long at a time (bits_ > 0).
+  template <typename T, typename Lookup>
+  void unpack(T* to, Lookup lookup) const;
 
   const PaletteLayout* layout_;
   uint8_t bits_ = 0;
