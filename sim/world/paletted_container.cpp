@@ -151,6 +151,35 @@ bool packed_below(std::span<const uint64_t> data, int entries, uint32_t limit) {
   return (over & kCarries) == 0;
 }
 
+// Cells of `entries` packed kBits to a long whose index is `index`, a few operations a long: each
+// cell is XORed with the index, and a cell left zero is the only one whose top bit stays clear
+// when its low bits are added to all-ones-but-the-top and the cell itself is ORed in.
+template <int kBits>
+int count_packed_equal(std::span<const uint64_t> data, int entries, uint64_t index) {
+  constexpr int kPerLong = 64 / kBits;
+  constexpr uint64_t kOnes = [] {
+    uint64_t v = 0;
+    for (int i = 0; i < kPerLong; ++i) v |= uint64_t{1} << (i * kBits);
+    return v;
+  }();
+  constexpr uint64_t kLow = kOnes * ((uint64_t{1} << (kBits - 1)) - 1);
+  constexpr uint64_t kTop = kOnes << (kBits - 1);
+  const uint64_t pattern = kOnes * index;
+  auto zero_cells = [&](uint64_t word) {
+    const uint64_t x = word ^ pattern;
+    return ~(((x & kLow) + kLow) | x | kLow) & kTop;
+  };
+  int count = 0;
+  const int full = entries / kPerLong;
+  for (int w = 0; w < full; ++w) count += std::popcount(zero_cells(data[static_cast<size_t>(w)]));
+  const int rest = entries - full * kPerLong;  // fewer than kPerLong, so under 64 bits
+  if (rest > 0) {
+    const uint64_t used = (uint64_t{1} << (rest * kBits)) - 1;
+    count += std::popcount(zero_cells(data[static_cast<size_t>(full)]) & used);
+  }
+  return count;
+}
+
 // Packs each value's palette position kBits to a long, whole longs at once: no read-modify-write
 // and no division per cell.
 template <int kBits>
@@ -184,6 +213,13 @@ decltype(auto) with_palette_width(int bits, F&& f) {
 
 void PalettedContainer::count_palette_uses(uint32_t (&uses)[256]) const {
   with_palette_width(bits_, [&](auto bits) { count_packed<decltype(bits)::value>(data_, layout_->entries, uses); });
+}
+
+int PalettedContainer::count_index(uint32_t index) const {
+  assert(bits_ > 0 && !direct_ && index < palette_.size());
+  return with_palette_width(bits_, [&](auto bits) {
+    return count_packed_equal<decltype(bits)::value>(data_, layout_->entries, index);
+  });
 }
 
 // The light engine copies nine columns' sections for every column it lights, so this loop is
@@ -245,12 +281,19 @@ PalettedContainer PalettedContainer::from_values(const PaletteLayout& layout,
   assert(values.size() == layout.entries);
   // Distinct values in ascending order through a bitmap of the id space (cheaper than sorting).
   const uint32_t highest = *std::max_element(values.begin(), values.end());
-  uint64_t seen[(1 << 16) / 64];
-  std::fill(seen, seen + (highest >> 6) + 1, 0);  // a biome container's 64 values need two words
-  for (uint16_t v : values) seen[v >> 6] |= uint64_t{1} << (v & 63);
+  // Four bitmaps marked in turn: with one, a run of one value (a section of stone) would make
+  // every mark wait for the one before it.
+  const size_t words = (highest >> 6) + 1;  // a biome container's 64 values need two
+  uint64_t seen[4][(1 << 16) / 64];
+  for (auto& map : seen) std::fill(map, map + words, 0);
+  static_assert(kBlockLayout.entries % 4 == 0 && kBiomeLayout.entries % 4 == 0);
+  for (size_t i = 0; i < values.size(); i += 4) {
+    for (size_t k = 0; k < 4; ++k) seen[k][values[i + k] >> 6] |= uint64_t{1} << (values[i + k] & 63);
+  }
   std::vector<uint16_t> distinct;
-  for (uint32_t word = 0; word <= (highest >> 6); ++word) {
-    for (uint64_t bits = seen[word]; bits != 0; bits &= bits - 1) {
+  for (uint32_t word = 0; word < words; ++word) {
+    for (uint64_t bits = seen[0][word] | seen[1][word] | seen[2][word] | seen[3][word]; bits != 0;
+         bits &= bits - 1) {
       distinct.push_back(static_cast<uint16_t>(word * 64 + static_cast<uint32_t>(std::countr_zero(bits))));
     }
   }

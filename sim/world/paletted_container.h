@@ -61,6 +61,9 @@ class PalettedContainer {
   // the packed indices.
   template <typename Visit>
   void for_each_count(Visit visit) const;
+  // Cells whose packed index is palette entry `index` (a palette, neither single nor direct): one
+  // pass of a few operations a long, cheaper than for_each_count when few entries are asked for.
+  int count_index(uint32_t index) const;
   // Number of cells whose value satisfies `pred`.
   template <typename Pred>
   int count_matching(Pred pred) const {

@@ -46,6 +46,7 @@ class Section {
 
  private:
   void recount();
+  bool recount_by_entries();  // false, counting nothing, when too many palette entries need a pass
 
   PalettedContainer blocks_;
   PalettedContainer biomes_;

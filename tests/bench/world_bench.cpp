@@ -104,6 +104,27 @@ void BM_EncodeChunkBodyCold(benchmark::State& state) {
 }
 BENCHMARK(BM_EncodeChunkBodyCold)->Unit(benchmark::kMicrosecond);
 
+// Packing generated cells into a section and counting them (what each generation stage's
+// result and every loaded chunk costs), over the non-empty sections of real terrain.
+void BM_SectionFromCells(benchmark::State& state) {
+  std::vector<std::vector<uint16_t>> sections;
+  for (const auto& c : sample_chunks()) {
+    for (int s = 0; s < kSectionCount; ++s) {
+      if (c->section(s).has_only_air()) continue;
+      std::vector<uint16_t> cells(4096);
+      c->section(s).blocks().copy_to(cells);
+      sections.push_back(std::move(cells));
+    }
+  }
+  size_t i = 0;
+  for (auto _ : state) {
+    Section section;
+    section.assign_blocks(PalettedContainer::from_values(kBlockLayout, sections[i++ % sections.size()]));
+    benchmark::DoNotOptimize(section.non_air_count());
+  }
+}
+BENCHMARK(BM_SectionFromCells)->Unit(benchmark::kMicrosecond);
+
 // What every further player costs: the cached, shared body.
 void BM_ChunkBodyCached(benchmark::State& state) {
   const auto& chunks = sample_chunks();

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sim/data/blocks.h"
+#include "sim/world/block_traits.h"
 #include "tests/world/spec_decoder.h"
 
 namespace hz {
@@ -93,6 +94,44 @@ RC_GTEST_PROP(ChunkColumn, CountsAndHeightmapsStayExact, ()) {
   ChunkColumn recomputed = column;
   recomputed.recompute_heightmaps();
   RC_ASSERT(recomputed.heightmaps() == column.heightmaps());
+}
+
+// A section filled at once recounts from its palette (by whole-cell tallies or, when few palette
+// entries differ, by a pass per entry); filled a cell at a time, it keeps the counts by
+// differences. Pools of up to 40 states give both kinds of palette.
+RC_GTEST_PROP(ChunkColumn, SectionCountsAgreeFilledAtOnceOrCellByCell, ()) {
+  std::vector<BlockStateId> states = interesting_states();
+  for (std::string_view name : {"grass_block", "dirt", "deepslate", "gravel", "coal_ore", "iron_ore", "wheat",
+                                "kelp", "seagrass", "sugar_cane", "cactus", "farmland", "birch_leaves", "ice",
+                                "snow", "oak_log", "void_air", "granite", "diorite", "andesite", "tuff",
+                                "copper_ore", "vine", "fire", "bamboo", "mycelium", "netherrack", "obsidian",
+                                "clay"})
+    states.push_back(default_state_of(name));
+  const auto pool = *rc::gen::inRange<size_t>(1, states.size() + 1);
+  const auto weights = *rc::gen::container<std::vector<int>>(pool, rc::gen::element(0, 1, 1, 40));
+  std::vector<int> draws;
+  for (size_t i = 0; i < pool; ++i) draws.insert(draws.end(), static_cast<size_t>(weights[i]), static_cast<int>(i));
+  RC_PRE(!draws.empty());
+  const uint64_t seed = *rc::gen::arbitrary<uint64_t>();
+  std::vector<uint16_t> cells(4096);
+  int non_air = 0, fluids = 0, ticking = 0;
+  for (size_t i = 0; i < cells.size(); ++i) {
+    const uint64_t mixed = (seed + i) * 0x9E3779B97F4A7C15ull;
+    cells[i] = states[static_cast<size_t>(draws[(mixed >> 32) % draws.size()])];
+    non_air += is_air(cells[i]) ? 0 : 1;
+    fluids += has_fluid(cells[i]) ? 1 : 0;
+    ticking += BlockTraits::get().random_ticks(cells[i]) ? 1 : 0;
+  }
+  Section at_once;
+  at_once.assign_blocks(PalettedContainer::from_values(kBlockLayout, cells));
+  Section by_cell;
+  for (int i = 0; i < 4096; ++i) by_cell.set_block(i, cells[static_cast<size_t>(i)]);
+  RC_ASSERT(at_once.non_air_count() == non_air);
+  RC_ASSERT(at_once.fluid_count() == fluids);
+  RC_ASSERT(by_cell.non_air_count() == non_air);
+  RC_ASSERT(by_cell.fluid_count() == fluids);
+  RC_ASSERT(at_once.random_ticking_count() == ticking);
+  RC_ASSERT(by_cell.random_ticking_count() == ticking);
 }
 
 TEST(ChunkColumn, VersionMovesOnlyOnChange) {

@@ -174,6 +174,21 @@ RC_GTEST_PROP(PalettedContainer, CopyThroughLooksEachCellUp, ()) {
   for (size_t i = 0; i < 4096; ++i) RC_ASSERT(out[i] == table[model[i]]);
 }
 
+RC_GTEST_PROP(PalettedContainer, CountIndexMatchesEveryCell, ()) {
+  const bool biomes = *rc::gen::arbitrary<bool>();
+  const PaletteLayout& layout = biomes ? kBiomeLayout : kBlockLayout;
+  const auto sets = *gen_sets(layout.entries, biomes ? 9 : 300);  // up to the widest palette
+  PalettedContainer c(layout, 0);
+  for (auto [index, value] : sets) c.set(index, static_cast<uint16_t>(value));
+  RC_PRE(!c.is_single() && !c.is_direct());
+  const std::span<const uint16_t> palette = c.palette();
+  for (size_t p = 0; p < palette.size(); ++p) {
+    int cells = 0;
+    for (int i = 0; i < layout.entries; ++i) cells += c.get(i) == palette[p] ? 1 : 0;
+    RC_ASSERT(c.count_index(static_cast<uint32_t>(p)) == cells);
+  }
+}
+
 RC_GTEST_PROP(PalettedContainer, BiomeSetsMatchAPlainArray, ()) {
   const auto sets = *gen_sets(64, 65);
   PalettedContainer c(kBiomeLayout, 40);
