@@ -121,7 +121,19 @@ std::shared_ptr<const ColumnBlocks> ColumnBlocks::snapshot(const ChunkColumn& co
 
 namespace {
 
-constexpr int kSpan = 48;  // three chunks across
+// Light reaching the centre column has come at most 14 blocks (a level drops by at least one a
+// step, from at most 15), so only the neighbours' 14 nearest block rows can matter: the volume
+// spans the centre and 14 blocks either side, and gives the same centre as three whole chunks.
+constexpr int kReach = 14;
+constexpr int kSpan = 16 + 2 * kReach;
+constexpr int kFirst = 16 - kReach;  // the volume's x = 0 (and z = 0) is the neighbourhood's kFirst
+
+// The block rows (local x or z, 0..15) of neighbourhood chunk `c` (0..2) inside the volume.
+struct Rows {
+  int first, end;
+};
+constexpr Rows rows_inside(int c) { return {std::max(0, kFirst - c * 16), std::min(16, kSpan + kFirst - c * 16)}; }
+constexpr int volume_coord(int c, int local) { return c * 16 + local - kFirst; }
 
 // Highest light-section index (0..25) holding any block in the neighbourhood, plus one so block
 // light from the top blocks has room; everything above is open sky.
@@ -144,11 +156,13 @@ int light_top(const LightNeighbourhood& hood, const BlockTraits& traits) {
 // so only a section that emits writes emission.
 bool fill_section(LightVolume& v, int cx, int cz, int light_section, const PalettedContainer& blocks,
                   const BlockTraits& traits, std::vector<uint8_t>& scratch) {
+  const Rows xs = rows_inside(cx), zs = rows_inside(cz);
   const auto copy_rows = [&](std::vector<uint8_t>& into) {
     for (int ly = 0; ly < 16; ++ly)
-      for (int z = 0; z < 16; ++z) {
-        const size_t i = v.index(cx * 16, light_section * 16 + ly, cz * 16 + z);
-        std::copy_n(scratch.begin() + ((ly << 8) | (z << 4)), 16, into.begin() + static_cast<long>(i));
+      for (int z = zs.first; z < zs.end; ++z) {
+        const size_t i = v.index(volume_coord(cx, xs.first), light_section * 16 + ly, volume_coord(cz, z));
+        std::copy_n(scratch.begin() + ((ly << 8) | (z << 4) | xs.first), xs.end - xs.first,
+                    into.begin() + static_cast<long>(i));
       }
   };
   if (blocks.copy_through(traits.opacities(), scratch) != 0) copy_rows(v.opacity);
@@ -158,16 +172,17 @@ bool fill_section(LightVolume& v, int cx, int cz, int light_section, const Palet
 }
 
 void fill_missing(LightVolume& v, int cx, int cz) {
+  const Rows xs = rows_inside(cx), zs = rows_inside(cz);
   for (int y = 0; y < v.size_y; ++y)
-    for (int z = 0; z < 16; ++z)
-      for (int x = 0; x < 16; ++x) v.opacity[v.index(cx * 16 + x, y, cz * 16 + z)] = 15;
+    for (int z = zs.first; z < zs.end; ++z)
+      for (int x = xs.first; x < xs.end; ++x) v.opacity[v.index(volume_coord(cx, x), y, volume_coord(cz, z))] = 15;
 }
 
 LightLayer centre_layer(const LightVolume& v, const std::vector<uint8_t>& level, int light_section,
                         std::vector<uint8_t>& scratch) {
   for (int ly = 0; ly < 16; ++ly)
     for (int z = 0; z < 16; ++z) {
-      const size_t row = v.index(16, light_section * 16 + ly, 16 + z);
+      const size_t row = v.index(volume_coord(1, 0), light_section * 16 + ly, volume_coord(1, z));
       std::copy_n(level.begin() + static_cast<long>(row), 16, scratch.begin() + ((ly << 8) | (z << 4)));
     }
   return LightLayer::from_levels(scratch);

@@ -159,5 +159,44 @@ TEST(Light, ColumnLightMatchesBruteForceOverFiveByFiveChunks) {
   }
 }
 
+// Light can travel 14 blocks and still be 1, so the engine must see that far into the
+// neighbours: a tunnel through rock runs from the west neighbour's far edge to the east one's,
+// with glowstone in it `west` blocks west of the centre chunk and a shaft open to the sky `east`
+// blocks east of it. The centre's first and last cells of the tunnel get 15 - west and 15 - east.
+ColumnLight light_down_a_tunnel(int west, int east) {
+  constexpr int kTunnelY = 40, kTunnelZ = 8, kRockTop = 80;
+  const BlockStateId stone = default_state_of("stone"), glowstone = default_state_of("glowstone");
+  std::vector<ChunkColumn> hood_columns;
+  for (int dx = -1; dx <= 1; ++dx)
+    for (int dz = -1; dz <= 1; ++dz) {
+      ChunkColumn c({dx, dz});
+      for (int s = 0; s < section_index_of(kRockTop); ++s) c.section(s).assign_blocks(PalettedContainer(kBlockLayout, stone));
+      if (dz == 0) {
+        for (int x = 0; x < 16; ++x) c.set_block(x, kTunnelY, kTunnelZ, 0);
+        if (dx == -1) c.set_block(16 - west, kTunnelY, kTunnelZ, glowstone);
+        if (dx == 1)
+          for (int y = kTunnelY; y < kRockTop; ++y) c.set_block(east - 1, y, kTunnelZ, 0);
+      }
+      hood_columns.push_back(std::move(c));
+    }
+  std::array<std::shared_ptr<const ColumnBlocks>, 9> snapshots;
+  LightNeighbourhood hood{};
+  for (size_t i = 0; i < 9; ++i) {
+    snapshots[i] = ColumnBlocks::snapshot(hood_columns[i]);
+    hood[i] = snapshots[i].get();
+  }
+  return compute_column_light(hood);
+}
+
+TEST(Light, LightComesFourteenBlocksFromTheNeighbours) {
+  for (int distance : {13, 14, 15, 16}) {
+    const ColumnLight light = light_down_a_tunnel(distance, distance);
+    const int expected = std::max(0, 15 - distance);
+    EXPECT_EQ(light.block_at(0, 40, 8), expected) << "glowstone " << distance << " blocks west";
+    EXPECT_EQ(light.sky_at(15, 40, 8), expected) << "sky " << distance << " blocks east";
+    EXPECT_EQ(light.sky_at(0, 40, 8), 0);  // the rock around the tunnel is dark
+  }
+}
+
 }  // namespace
 }  // namespace hz
