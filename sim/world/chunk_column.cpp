@@ -2,6 +2,7 @@
 
 #include <array>
 #include <bit>
+#include <vector>
 
 #include "sim/core/hash.h"
 #include "sim/world/block_traits.h"
@@ -70,30 +71,48 @@ const std::array<uint8_t, 256>& heightmaps_matched() {
   return table;
 }
 
+// Per state, one bit per heightmap type it counts for, for lookups a section at a time.
+const std::vector<uint8_t>& heightmap_masks() {
+  static const std::vector<uint8_t> table = [] {
+    const BlockTraits& traits = BlockTraits::get();
+    std::vector<uint8_t> out(kBlockStateCount);
+    for (size_t state = 0; state < out.size(); ++state) {
+      out[state] = heightmaps_matched()[traits.flags(static_cast<BlockStateId>(state))];
+    }
+    return out;
+  }();
+  return table;
+}
+
 }  // namespace
 
 void ChunkColumn::recompute_heightmaps() {
-  const BlockTraits& traits = BlockTraits::get();
-  const std::array<uint8_t, 256>& matched = heightmaps_matched();
+  const std::vector<uint8_t>& masks = heightmap_masks();
   constexpr uint8_t kAllFound = (1u << kHeightmapTypeCount) - 1;
-  int top_section = kSectionCount - 1;
-  while (top_section >= 0 && sections_[static_cast<size_t>(top_section)].has_only_air()) --top_section;
-  for (int z = 0; z < 16; ++z) {
-    for (int x = 0; x < 16; ++x) {
-      int values[kHeightmapTypeCount] = {};
-      uint8_t found = 0;
-      for (int s = top_section; s >= 0 && found != kAllFound; --s) {
-        const Section& section = sections_[static_cast<size_t>(s)];
-        if (section.has_only_air()) continue;
-        for (int ly = 15; ly >= 0 && found != kAllFound; --ly) {
-          const uint8_t fresh = matched[traits.flags(section.block(block_index(x, ly, z)))] & ~found;
-          found |= fresh;
-          for (uint8_t left = fresh; left != 0; left &= left - 1) values[std::countr_zero(left)] = s * 16 + ly + 1;
-        }
+  // Per column (z * 16 + x): the maps whose top is known, and each map's value.
+  std::array<uint8_t, 256> found{};
+  std::array<std::array<int, kHeightmapTypeCount>, 256> values{};
+  int open_columns = 256;
+  std::array<uint8_t, 4096> cells;
+  for (int s = kSectionCount - 1; s >= 0 && open_columns > 0; --s) {
+    const Section& section = sections_[static_cast<size_t>(s)];
+    // Looked up a section at a time: no map counts a block of a section of air, or of one whose
+    // states all look up to nothing.
+    if (section.has_only_air() || section.blocks().copy_through(masks, cells) == 0) continue;
+    for (size_t column = 0; column < 256; ++column) {
+      for (int ly = 15; ly >= 0 && found[column] != kAllFound; --ly) {
+        const uint8_t fresh = cells[(static_cast<size_t>(ly) << 8) | column] & ~found[column];
+        if (fresh == 0) continue;
+        found[column] |= fresh;
+        for (uint8_t left = fresh; left != 0; left &= left - 1) values[column][std::countr_zero(left)] = s * 16 + ly + 1;
+        if (found[column] == kAllFound) --open_columns;
       }
-      for (HeightmapType type : kAllHeightmaps) heightmaps_.set_value(type, x, z, values[static_cast<int>(type)]);
     }
   }
+  for (int z = 0; z < 16; ++z)
+    for (int x = 0; x < 16; ++x)
+      for (HeightmapType type : kAllHeightmaps)
+        heightmaps_.set_value(type, x, z, values[static_cast<size_t>(z * 16 + x)][static_cast<size_t>(type)]);
 }
 
 uint16_t ChunkColumn::biome_at(int x, int y, int z) const {
