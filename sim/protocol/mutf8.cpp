@@ -1,5 +1,7 @@
 #include "sim/protocol/mutf8.h"
 
+#include <algorithm>
+
 namespace hz {
 namespace {
 
@@ -111,6 +113,11 @@ size_t utf16_length(std::string_view utf8) {
 }
 
 Result<std::string> decode_modified_utf8(std::span<const uint8_t> in, size_t* utf16_units) {
+  // Names and block states are ASCII: one byte, one UTF-16 unit, the same bytes out.
+  if (std::all_of(in.begin(), in.end(), [](uint8_t b) { return b < 0x80; })) {
+    if (utf16_units != nullptr) *utf16_units = in.size();
+    return std::string(in.begin(), in.end());
+  }
   std::string out;
   out.reserve(in.size());
   size_t units = 0;

@@ -38,6 +38,16 @@ TEST(ModifiedUtf8, DecodesWhatJavaAcceptsAndCountsUtf16Units) {
   EXPECT_EQ(units, 4u);  // two surrogates, C0 80 and a raw 00 (Java reads both as U+0000)
 }
 
+TEST(ModifiedUtf8, AsciiComesOutAsItWentIn) {
+  size_t units = 99;
+  auto s = decode_modified_utf8(bytes_of({'m', 'c', ':', 0x00, 0x7F, 's'}), &units);
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(s.value(), std::string("mc:\0\x7Fs", 6));  // a raw zero byte is U+0000, as Java reads it
+  EXPECT_EQ(units, 6u);
+  ASSERT_TRUE(decode_modified_utf8(bytes_of({}), &units).ok());
+  EXPECT_EQ(units, 0u);
+}
+
 TEST(ModifiedUtf8, RejectsMalformedInput) {
   EXPECT_FALSE(decode_modified_utf8(bytes_of({0x80})).ok());              // lone continuation byte
   EXPECT_FALSE(decode_modified_utf8(bytes_of({0xF0, 0x9F, 0x98, 0x80})).ok());  // 4-byte form

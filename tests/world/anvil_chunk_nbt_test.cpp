@@ -13,6 +13,7 @@
 #include "sim/data/blocks.h"
 #include "sim/data/catalog.h"
 #include "sim/data/registries.h"
+#include "sim/world/anvil/bit_storage.h"
 #include "sim/world/anvil/chunk_nbt.h"
 #include "sim/world/biomes.h"
 #include "sim/world/generation_stages.h"
@@ -20,6 +21,36 @@
 
 namespace hz::anvil {
 namespace {
+
+// Vanilla's SimpleBitStorage layout written out index by index: index i sits in long
+// i / floor(64 / bits), at bit (i % floor(64 / bits)) * bits.
+RC_GTEST_PROP(BitStorage, PackedIndicesFollowTheLayoutAndComeBack, ()) {
+  const int bits = *rc::gen::inRange(1, 16);
+  const size_t entries = *rc::gen::element<size_t>(64, 4096, 1, 100);
+  const auto palette_size = static_cast<size_t>(*rc::gen::inRange<uint64_t>(1, (uint64_t{1} << bits) + 1));
+  std::vector<uint16_t> indices(entries);
+  for (uint16_t& index : indices) index = static_cast<uint16_t>(*rc::gen::inRange<size_t>(0, palette_size));
+  const size_t per_long = static_cast<size_t>(64 / bits);
+  std::vector<uint64_t> layout((entries + per_long - 1) / per_long, 0);
+  for (size_t i = 0; i < entries; ++i) layout[i / per_long] |= uint64_t{indices[i]} << ((i % per_long) * static_cast<size_t>(bits));
+
+  const std::vector<int64_t> packed = pack_indices(indices, bits);
+  RC_ASSERT(packed.size() == layout.size());
+  for (size_t w = 0; w < layout.size(); ++w) RC_ASSERT(static_cast<uint64_t>(packed[w]) == layout[w]);
+  const auto unpacked = unpack_indices(packed, bits, entries, palette_size);
+  RC_ASSERT(unpacked.ok());
+  RC_ASSERT(*unpacked == indices);
+
+  // One index at or past the palette's end is refused, and the message names the first such.
+  const size_t bad_at = *rc::gen::inRange<size_t>(0, entries);
+  RC_PRE(palette_size < (size_t{1} << bits));
+  std::vector<uint16_t> damaged = indices;
+  damaged[bad_at] = static_cast<uint16_t>(palette_size);
+  const auto refused = unpack_indices(pack_indices(damaged, bits), bits, entries, palette_size);
+  RC_ASSERT(!refused.ok());
+  RC_ASSERT(refused.error().find("palette index " + std::to_string(palette_size) + " ") != std::string::npos);
+  RC_ASSERT(!unpack_indices(std::span(packed).first(packed.size() - 1), bits, entries, palette_size).ok());
+}
 
 // ---- building columns ----
 

@@ -25,13 +25,20 @@ size_t packed_longs(size_t entries, int bits) {
   return (entries + per_long - 1) / per_long;
 }
 
+// Both directions go a long at a time: a division and a remainder per index cost more than the
+// packing itself.
 std::vector<int64_t> pack_indices(std::span<const uint16_t> indices, int bits) {
   const size_t per_long = static_cast<size_t>(64 / bits);
-  std::vector<uint64_t> words(packed_longs(indices.size(), bits), 0);
-  for (size_t i = 0; i < indices.size(); ++i) {
-    words[i / per_long] |= static_cast<uint64_t>(indices[i]) << ((i % per_long) * static_cast<size_t>(bits));
+  std::vector<int64_t> out(packed_longs(indices.size(), bits));
+  size_t first = 0;
+  for (int64_t& slot : out) {
+    const size_t n = std::min(per_long, indices.size() - first);
+    uint64_t word = 0;
+    for (size_t k = 0; k < n; ++k) word |= static_cast<uint64_t>(indices[first + k]) << (k * static_cast<size_t>(bits));
+    slot = static_cast<int64_t>(word);
+    first += n;
   }
-  return std::vector<int64_t>(words.begin(), words.end());
+  return out;
 }
 
 Result<std::vector<uint16_t>> unpack_indices(std::span<const int64_t> longs, int bits, size_t entries,
@@ -44,14 +51,17 @@ Result<std::vector<uint16_t>> unpack_indices(std::span<const int64_t> longs, int
   const size_t per_long = static_cast<size_t>(64 / bits);
   const uint64_t mask = (uint64_t{1} << bits) - 1;
   std::vector<uint16_t> out(entries);
-  for (size_t i = 0; i < entries; ++i) {
-    const uint64_t word = static_cast<uint64_t>(longs[i / per_long]);
-    const uint64_t index = (word >> ((i % per_long) * static_cast<size_t>(bits))) & mask;
-    if (index >= palette_size) {
-      return Error{"palette index " + std::to_string(index) + " is outside a palette of " +
-                   std::to_string(palette_size)};
-    }
-    out[i] = static_cast<uint16_t>(index);
+  size_t first = 0;
+  for (int64_t stored : longs) {
+    auto word = static_cast<uint64_t>(stored);
+    const size_t n = std::min(per_long, entries - first);
+    for (size_t k = 0; k < n; ++k, word >>= bits) out[first + k] = static_cast<uint16_t>(word & mask);
+    first += n;
+  }
+  // Checked after unpacking, in one pass; the message names the first index out of range.
+  if (!out.empty() && *std::max_element(out.begin(), out.end()) >= palette_size) {
+    const auto bad = std::find_if(out.begin(), out.end(), [&](uint16_t index) { return index >= palette_size; });
+    return Error{"palette index " + std::to_string(*bad) + " is outside a palette of " + std::to_string(palette_size)};
   }
   return out;
 }
