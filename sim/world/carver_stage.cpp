@@ -56,20 +56,32 @@ class ColumnCaves {
         tz_(static_cast<double>(z % kCell) / kCell) {}
 
   double at(int y) {
-    const int j = (y - kGridBottom) / kCell;
-    if (j != layer_) {
-      layer_ = j;
-      low_ = blend(j);
-      high_ = blend(j + 1);
-    }
+    load_layer(y);
     const double ty = static_cast<double>((y - kGridBottom) % kCell) / kCell;
     return lerp(ty, low_, high_);
   }
+
+  // Whether no height of y's cell layer can be carved: a blend (t below 1) of two values at or
+  // above zero stays at or above zero, and the surface fade only adds to it.
+  bool layer_solid(int y) {
+    load_layer(y);
+    return low_ >= 0.0 && high_ >= 0.0;
+  }
+  // The lowest height of y's cell layer.
+  static int layer_bottom(int y) { return y - (y - kGridBottom) % kCell; }
 
  private:
   double blend(int j) const {
     return lerp(tz_, lerp(tx_, grid_.at(i_, k_, j), grid_.at(i_ + 1, k_, j)),
                 lerp(tx_, grid_.at(i_, k_ + 1, j), grid_.at(i_ + 1, k_ + 1, j)));
+  }
+
+  void load_layer(int y) {
+    const int j = (y - kGridBottom) / kCell;
+    if (j == layer_) return;
+    layer_ = j;
+    low_ = blend(j);
+    high_ = blend(j + 1);
   }
 
   const CaveGrid& grid_;
@@ -109,6 +121,10 @@ void run_carver_stage(const TerrainNoise& noise, ChunkColumn& column) {
       if (ceiling < kShoreTop) ceiling -= kShoreCover;  // no openings in or beside the sea
       ColumnCaves caves(grid, x, z);
       for (int y = ceiling; y >= kLowestCave; --y) {
+        if (caves.layer_solid(y)) {
+          y = ColumnCaves::layer_bottom(y);  // the loop steps below the layer
+          continue;
+        }
         const BlockStateId here = blocks.get(x, y, z);
         const double fade = kSurfaceFadeStep * std::max(0, kSurfaceFade - (tops[x][z] - y));
         if (!carvable(here, b) || caves.at(y) + fade >= 0.0) continue;
