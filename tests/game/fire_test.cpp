@@ -419,6 +419,24 @@ TEST(FireTicks, AFireOnStoneWithNothingToBurnGoesOutOnceOlderThanThree) {
   EXPECT_TRUE(sys.ticks.has_block_tick(p, block_of_state(default_state_of("fire"))));
 }
 
+// minecraft:infiniburn_overworld (netherrack, magma): the fire above neither burns out nor is
+// put out by rain.
+TEST(FireTicks, AFireOnNetherrackBurnsForeverEvenInTheRain) {
+  Setting rain;
+  rain.raining = true;
+  System sys(rain);
+  for (int x = 0; x < kSize; ++x)
+    for (int z = 0; z < kSize; ++z) sys.store.set_block({x, 0, z}, default_state_of("stone"));
+  const BlockPos p{3, 1, 3};
+  ASSERT_TRUE(rain_reaches(true, p));
+  sys.store.set_block({3, 0, 3}, default_state_of("netherrack"));
+  sys.store.set_block(p, with_value(default_state_of("fire"), "age", "4"));
+  for (int i = 0; i < 200; ++i) {
+    sys.fire.tick(p, sys.store.block_at(p));
+    ASSERT_EQ(block_of_state(sys.store.block_at(p)), block_of_state(default_state_of("fire"))) << "tick " << i;
+  }
+}
+
 TEST(FireTicks, AFireFarFromEveryPlayerDoesNothingButAskAgain) {
   System sys(Setting{});
   const BlockPos p{3, 1, 3};

@@ -1,47 +1,8 @@
 #include "sim/game/blocks/block_kinds.h"
 
-#include <map>
-#include <string>
-#include <vector>
-
-#include "sim/data/tags.h"
-
 namespace hz {
 
 namespace {
-
-std::vector<bool> members_of(std::string_view tag) {
-  std::vector<bool> out(static_cast<size_t>(block_count()), false);
-  for (const TagRegistry& registry : synced_tags()) {
-    if (registry.registry != "minecraft:block") continue;
-    for (const Tag& t : registry.tags)
-      if (t.name == tag)
-        for (int32_t id : t.ids) out[static_cast<size_t>(id)] = true;
-  }
-  return out;
-}
-
-// Every tag this file reads, built once (lookups only; the order never reaches an output).
-const std::map<std::string, std::vector<bool>, std::less<>>& tag_tables() {
-  static const std::map<std::string, std::vector<bool>, std::less<>> tables = [] {
-    std::map<std::string, std::vector<bool>, std::less<>> out;
-    for (const char* name : {"minecraft:slabs", "minecraft:stairs", "minecraft:fences", "minecraft:wooden_fences",
-                             "minecraft:fence_gates", "minecraft:bars", "minecraft:walls", "minecraft:doors",
-                             "minecraft:trapdoors", "minecraft:buttons", "minecraft:stone_buttons",
-                             "minecraft:leaves", "minecraft:shulker_boxes", "minecraft:wall_post_override",
-                             "minecraft:replaceable", "minecraft:small_flowers", "minecraft:saplings",
-                             "minecraft:supports_vegetation", "minecraft:rails", "minecraft:pressure_plates",
-                             "minecraft:concrete_powder", "minecraft:anvil", "minecraft:fire",
-                             "minecraft:cannot_support_snow_layer", "minecraft:support_override_snow_layer",
-                             // leaves' distance, lightning's fire (what burns, where soul fire goes)
-                             "minecraft:logs", "minecraft:prevents_nearby_leaf_decay", "minecraft:soul_fire_base_blocks",
-                             "minecraft:planks", "minecraft:wool", "minecraft:wooden_slabs", "minecraft:wooden_stairs",
-                             "minecraft:wool_carpets", "minecraft:flowers"})
-      out.emplace(name, members_of(name));
-    return out;
-  }();
-  return tables;
-}
 
 std::string_view name_of(BlockId block) { return block_info(block).name; }
 
@@ -50,12 +11,6 @@ bool ends_with(std::string_view s, std::string_view suffix) {
 }
 
 }  // namespace
-
-bool block_in_tag(BlockId block, std::string_view tag) {
-  const auto& tables = tag_tables();
-  auto it = tables.find(tag);
-  return it != tables.end() && it->second[block];
-}
 
 bool is_slab(BlockId block) { return block_in_tag(block, "minecraft:slabs"); }
 bool is_stairs(BlockId block) { return block_in_tag(block, "minecraft:stairs"); }

@@ -6,13 +6,10 @@
 #include <optional>
 #include <string_view>
 
+#include "sim/data/block_tags.h"
 #include "sim/data/blocks.h"
 
 namespace hz {
-
-// Membership of a block in one of the `minecraft:block` tags placing reads (block_kinds.cpp lists
-// them), e.g. "minecraft:fences"; false for any other tag.
-bool block_in_tag(BlockId block, std::string_view tag);
 
 bool is_slab(BlockId block);
 bool is_stairs(BlockId block);

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "sim/data/catalog.h"
-#include "sim/data/tags.h"
+#include "sim/data/block_tags.h"
 
 namespace hz {
 
@@ -17,17 +17,8 @@ namespace {
 
 using BlockSet = std::vector<bool>;  // membership by block id
 
-// A block tag as a membership table by block id.
-BlockSet block_tag(std::string_view name) {
-  BlockSet members(static_cast<size_t>(block_count()), false);
-  for (const TagRegistry& registry : synced_tags()) {
-    if (registry.registry != "minecraft:block") continue;
-    for (const Tag& tag : registry.tags)
-      if (tag.name == "minecraft:" + std::string(name))
-        for (int32_t id : tag.ids) members[static_cast<size_t>(id)] = true;
-  }
-  return members;
-}
+// A block tag ("mineable/pickaxe", without the namespace) as a membership table by block id.
+BlockSet block_tag(std::string_view name) { return block_tag_members("minecraft:" + std::string(name)); }
 
 BlockSet blocks_named(std::initializer_list<std::string_view> names) {
   BlockSet members(static_cast<size_t>(block_count()), false);

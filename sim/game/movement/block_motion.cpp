@@ -3,23 +3,11 @@
 #include <string_view>
 #include <vector>
 
-#include "sim/data/tags.h"
+#include "sim/data/block_tags.h"
 
 namespace hz {
 
 namespace {
-
-bool in_block_tag(std::string_view tag, BlockId block) {
-  for (const TagRegistry& registry : synced_tags()) {
-    if (registry.registry != "minecraft:block") continue;
-    for (const Tag& t : registry.tags) {
-      if (t.name != tag) continue;
-      for (int32_t id : t.ids)
-        if (id == block) return true;
-    }
-  }
-  return false;
-}
 
 BlockMotion motion_of(BlockId id) {
   const std::string_view name = block_info(id).name;
@@ -35,7 +23,7 @@ BlockMotion motion_of(BlockId id) {
   if (name == "powder_snow") m.stuck = Stuck::kPowderSnow;
   m.lava = name == "lava";
   m.water_block = name == "water" || name == "bubble_column";
-  m.climbable = in_block_tag("minecraft:climbable", id);
+  m.climbable = block_in_tag(id, "minecraft:climbable");
   return m;
 }
 

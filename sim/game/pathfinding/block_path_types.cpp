@@ -4,21 +4,12 @@
 #include <string_view>
 #include <vector>
 
-#include "sim/data/tags.h"
+#include "sim/data/block_tags.h"
 #include "sim/game/movement/block_shapes.h"
 
 namespace hz {
 
 namespace {
-
-bool in_synced_block_tag(std::string_view tag, BlockId block) {
-  for (const TagRegistry& registry : synced_tags()) {
-    if (registry.registry != "minecraft:block") continue;
-    for (const Tag& t : registry.tags)
-      if (t.name == tag) return std::find(t.ids.begin(), t.ids.end(), block) != t.ids.end();
-  }
-  return false;
-}
 
 bool property_is(BlockStateId state, std::string_view property, std::string_view value) {
   return state_property(state, property) == value;
@@ -53,17 +44,17 @@ bool compute_pathfindable_on_land(BlockStateId state) {
   const BlockId block = block_of_state(state);
   const std::string_view name = block_info(block).name;
   // Doors, trapdoors and fence gates let mobs through exactly when open.
-  if (in_synced_block_tag("minecraft:doors", block) || in_synced_block_tag("minecraft:trapdoors", block) ||
-      in_synced_block_tag("minecraft:fence_gates", block))
+  if (block_in_tag(block, "minecraft:doors") || block_in_tag(block, "minecraft:trapdoors") ||
+      block_in_tag(block, "minecraft:fence_gates"))
     return property_is(state, "open", "true");
-  if (in_synced_block_tag("minecraft:fences", block) || in_synced_block_tag("minecraft:walls", block)) return false;
+  if (block_in_tag(block, "minecraft:fences") || block_in_tag(block, "minecraft:walls")) return false;
   if (name == "snow") return state_property(state, "layers") < std::string_view("5");
   if (refuses_land_paths(name)) return false;
   return !full_cube_collision(state);
 }
 
 bool is_burning(BlockStateId state, BlockId block, std::string_view name) {
-  return in_synced_block_tag("minecraft:fire", block) || name == "lava" || name == "magma_block" ||
+  return block_in_tag(block, "minecraft:fire") || name == "lava" || name == "magma_block" ||
          name == "lava_cauldron" || (name.ends_with("campfire") && property_is(state, "lit", "true"));
 }
 
@@ -77,7 +68,7 @@ PathType compute_state_path_type(BlockStateId state) {
   if (is_air(state)) return PathType::kOpen;
   const BlockId block = block_of_state(state);
   const std::string_view name = block_info(block).name;
-  if (in_synced_block_tag("minecraft:trapdoors", block) || name == "lily_pad" || name == "big_dripleaf")
+  if (block_in_tag(block, "minecraft:trapdoors") || name == "lily_pad" || name == "big_dripleaf")
     return PathType::kTrapdoor;
   if (name == "powder_snow") return PathType::kPowderSnow;
   if (name == "cactus" || name == "sweet_berry_bush") return PathType::kDamaging;
@@ -86,11 +77,11 @@ PathType compute_state_path_type(BlockStateId state) {
   if (name == "wither_rose" || name == "pointed_dripstone") return PathType::kDamageCautious;
   if (is_lava_fluid(state)) return PathType::kLava;
   if (is_burning(state, block, name)) return PathType::kFire;
-  if (in_synced_block_tag("minecraft:doors", block)) return door_type(state, name);
-  if (in_synced_block_tag("minecraft:rails", block)) return PathType::kRail;
-  if (in_synced_block_tag("minecraft:leaves", block)) return PathType::kLeaves;
-  const bool closed_gate = in_synced_block_tag("minecraft:fence_gates", block) && !property_is(state, "open", "true");
-  if (in_synced_block_tag("minecraft:fences", block) || in_synced_block_tag("minecraft:walls", block) || closed_gate)
+  if (block_in_tag(block, "minecraft:doors")) return door_type(state, name);
+  if (block_in_tag(block, "minecraft:rails")) return PathType::kRail;
+  if (block_in_tag(block, "minecraft:leaves")) return PathType::kLeaves;
+  const bool closed_gate = block_in_tag(block, "minecraft:fence_gates") && !property_is(state, "open", "true");
+  if (block_in_tag(block, "minecraft:fences") || block_in_tag(block, "minecraft:walls") || closed_gate)
     return PathType::kFence;
   if (!pathfindable_on_land(state)) return PathType::kBlocked;
   return is_water(state) ? PathType::kWater : PathType::kOpen;
