@@ -124,9 +124,9 @@ namespace {
 // Light reaching the centre column has come at most 14 blocks (a level drops by at least one a
 // step, from at most 15), so only the neighbours' 14 nearest block rows can matter: the volume
 // spans the centre and 14 blocks either side, and gives the same centre as three whole chunks.
-constexpr int kReach = 14;
-constexpr int kSpan = 16 + 2 * kReach;
-constexpr int kFirst = 16 - kReach;  // the volume's x = 0 (and z = 0) is the neighbourhood's kFirst
+constexpr int kLightReach = 14;
+constexpr int kSpan = 16 + 2 * kLightReach;
+constexpr int kFirst = 16 - kLightReach;  // the volume's x = 0 (and z = 0) is the neighbourhood's kFirst
 
 // The block rows (local x or z, 0..15) of neighbourhood chunk `c` (0..2) inside the volume.
 struct Rows {
