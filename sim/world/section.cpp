@@ -51,7 +51,7 @@ uint8_t trait_flags(const BlockTraits& traits, uint16_t state) {
 // stone around them. For each trait, the entries on its smaller side are counted a pass each
 // (PalettedContainer::count_index), which beats tallying every cell while they are few.
 bool Section::recount_by_entries() {
-  constexpr size_t kMostPasses = 6;
+  constexpr int kMostPasses = 6;
   const BlockTraits& traits = BlockTraits::get();
   const std::span<const uint16_t> palette = blocks_.palette();
   std::array<uint8_t, 256> flags{};
@@ -60,29 +60,30 @@ bool Section::recount_by_entries() {
     flags[p] = trait_flags(traits, palette[p]);
     for (int t = 0; t < kTraitCount; ++t) holding[t] += (flags[p] >> t) & 1;
   }
-  // counted_side[t]: the flag value of the entries counted for trait t (1: those holding it).
-  std::array<int, kTraitCount> counted_side{};
-  for (int t = 0; t < kTraitCount; ++t) counted_side[t] = 2 * holding[t] <= static_cast<int>(palette.size()) ? 1 : 0;
-  std::array<int, 256> uses{};
-  size_t passes = 0;
+  // Per trait, the flag of the entries counted: 1, those holding it; 0, those without it (their
+  // cells are taken from the section's).
+  std::array<int, kTraitCount> side{};
+  for (int t = 0; t < kTraitCount; ++t) side[t] = 2 * holding[t] <= static_cast<int>(palette.size()) ? 1 : 0;
+  const auto counted_for = [&](size_t p, int t) { return ((flags[p] >> t) & 1) == side[t]; };
+  std::array<bool, 256> wanted{};
+  int passes = 0;
   for (size_t p = 0; p < palette.size(); ++p) {
-    bool wanted = false;
-    for (int t = 0; t < kTraitCount; ++t) wanted = wanted || ((flags[p] >> t) & 1) == counted_side[t];
-    if (!wanted) continue;
-    if (++passes > kMostPasses) return false;
-    uses[p] = -1;  // counted below, once the number of passes is known to be small
+    for (int t = 0; t < kTraitCount; ++t) wanted[p] = wanted[p] || counted_for(p, t);
+    passes += wanted[p] ? 1 : 0;
   }
+  if (passes > kMostPasses) return false;
   std::array<int, kTraitCount> counted{};
   for (size_t p = 0; p < palette.size(); ++p) {
-    if (uses[p] == 0) continue;
-    uses[p] = blocks_.count_index(static_cast<uint32_t>(p));
-    for (int t = 0; t < kTraitCount; ++t) counted[t] += ((flags[p] >> t) & 1) == counted_side[t] ? uses[p] : 0;
+    if (!wanted[p]) continue;
+    const int cells = blocks_.count_index(static_cast<uint32_t>(p));
+    for (int t = 0; t < kTraitCount; ++t) counted[t] += counted_for(p, t) ? cells : 0;
   }
-  std::array<int, kTraitCount> totals{};
-  for (int t = 0; t < kTraitCount; ++t) totals[t] = counted_side[t] == 1 ? counted[t] : blocks_.layout().entries - counted[t];
-  non_air_ = static_cast<uint16_t>(totals[0]);
-  fluids_ = static_cast<uint16_t>(totals[1]);
-  random_ticking_ = static_cast<uint16_t>(totals[2]);
+  const auto total = [&](int t) {
+    return static_cast<uint16_t>(side[t] == 1 ? counted[t] : blocks_.layout().entries - counted[t]);
+  };
+  non_air_ = total(0);
+  fluids_ = total(1);
+  random_ticking_ = total(2);
   return true;
 }
 
