@@ -36,8 +36,8 @@ struct CaveGrid {
 
 // The cave values of grid columns (a corner's x and z), bottom up. Neighbouring chunks share
 // their border columns, and a generating thread carves nearby chunks in turn, so each thread keeps
-// the columns it sampled last: a chunk then samples 16 of its 25 columns rather than all of them.
-// The values are a pure function of the seed and the position, so this changes no result.
+// the columns it sampled last: a chunk whose neighbours were carved just before samples 16 of its
+// 25 columns. The values are a pure function of the seed and the position: no result changes.
 class RecentCaveColumns {
  public:
   const std::vector<double>& column(const TerrainNoise& noise, int x, int z, int layers) {
