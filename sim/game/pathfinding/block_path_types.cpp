@@ -1,6 +1,5 @@
 #include "sim/game/pathfinding/block_path_types.h"
 
-#include <algorithm>
 #include <string_view>
 #include <vector>
 
