@@ -1,7 +1,7 @@
 // Fire (docs/rules/fire.md): the faces fire clings to and where it can stay, and fire's tick and
 // lava's random tick through BlockUpdates against a reference model written here from vanilla's
-// FireBlock and LavaFluid for small worlds of stone, air and burnable full blocks, drawing from an
-// Rng with the same seed: the worlds and the draws used must come out equal.
+// FireBlock and LavaFluid for small worlds of stone, air, burnable full blocks and the infiniburn
+// blocks, drawing from an Rng with the same seed: the worlds and the draws used must come out equal.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -106,6 +106,8 @@ struct FireModel {
   Setting s;
   std::set<std::tuple<int, int, int>> asked;
   BlockId air = id_of("air"), stone = id_of("stone"), fire = id_of("fire"), lava_block = id_of("lava");
+  // minecraft:infiniburn_overworld, written out here rather than read from the tag table.
+  BlockId netherrack = id_of("netherrack"), magma = id_of("magma_block");
 
   explicit FireModel(const Setting& setting) : rng(setting.seed), s(setting) {}
 
@@ -180,8 +182,10 @@ struct FireModel {
     rng.next_below(10);
     asked.insert({p.x, p.y, p.z});
     if (!survives(p)) set(p, FireCell{air});
+    const BlockId below = at(at_offset(p, 0, -1, 0)).block;
+    const bool infiniburn = below == netherrack || below == magma;
     const int age = c.age;
-    if (s.raining && near_rain(p) && rng.next_float() < 0.2f + age * 0.03f) {
+    if (!infiniburn && s.raining && near_rain(p) && rng.next_float() < 0.2f + age * 0.03f) {
       set(p, FireCell{air});
       return;
     }
@@ -190,11 +194,11 @@ struct FireModel {
       c.age = new_age;
       set(p, c);
     }
-    if (!beside_burnable(p)) {
-      if (!sturdy(at(at_offset(p, 0, -1, 0)).block) || age > 3) set(p, FireCell{air});
+    if (!infiniburn && !beside_burnable(p)) {
+      if (!sturdy(below) || age > 3) set(p, FireCell{air});
       return;
     }
-    if (age == 15 && rng.next_below(4) == 0 && !burns(at(at_offset(p, 0, -1, 0)).block)) {
+    if (!infiniburn && age == 15 && rng.next_below(4) == 0 && !burns(below)) {
       set(p, FireCell{air});
       return;
     }
@@ -293,15 +297,18 @@ void expect_same(const System& sys, const FireModel& model) {
   RC_ASSERT(sys.ticks.asked == model.asked);
 }
 
-// A random world: a stone floor, then air, stone and burnable blocks, and fires where fire can stay.
+// A random world: a floor of stone and netherrack, then air, stone, burnable and infiniburn
+// blocks, and fires where fire can stay.
 void build(System& sys, FireModel& model, const std::vector<int>& picks, const std::vector<bool>& fires) {
-  const std::array<std::string_view, 9> palette = {"air",        "air",       "air",      "stone",    "oak_planks",
-                                                   "oak_log",    "white_wool", "hay_block", "bookshelf"};
+  const std::array<std::string_view, 11> palette = {"air",       "air",       "air",        "stone",
+                                                    "oak_planks", "oak_log",   "white_wool", "hay_block",
+                                                    "bookshelf",  "netherrack", "magma_block"};
   size_t i = 0;
   for (int y = 0; y < kSize; ++y)
     for (int z = 0; z < kSize; ++z)
       for (int x = 0; x < kSize; ++x, ++i) {
-        const std::string_view name = y == 0 ? "stone" : palette[static_cast<size_t>(picks[i]) % palette.size()];
+        const size_t pick = static_cast<size_t>(picks[i]);
+        const std::string_view name = y > 0 ? palette[pick % palette.size()] : pick % 4 == 0 ? "netherrack" : "stone";
         const FireCell c{id_of(name)};
         if (c.block != model.air) model.cells[{x, y, z}] = c;
         sys.store.set_block({x, y, z}, block_info(c.block).default_state);
@@ -336,7 +343,7 @@ Setting any_setting() {
 
 RC_GTEST_PROP(FireModel, FireTicksBurnAndSpreadAsTheReferenceDoes, ()) {
   const Setting s = any_setting();
-  const auto picks = *rc::gen::container<std::vector<int>>(kSize * kSize * kSize, rc::gen::inRange(0, 9));
+  const auto picks = *rc::gen::container<std::vector<int>>(kSize * kSize * kSize, rc::gen::inRange(0, 11));
   const auto fires = *rc::gen::nonEmpty(rc::gen::container<std::vector<bool>>(rc::gen::arbitrary<bool>()));
   System sys(s);
   FireModel model(s);
@@ -355,7 +362,7 @@ RC_GTEST_PROP(FireModel, FireTicksBurnAndSpreadAsTheReferenceDoes, ()) {
 
 RC_GTEST_PROP(FireModel, LavaSetsFireAsTheReferenceDoes, ()) {
   const Setting s = any_setting();
-  const auto picks = *rc::gen::container<std::vector<int>>(kSize * kSize * kSize, rc::gen::inRange(0, 9));
+  const auto picks = *rc::gen::container<std::vector<int>>(kSize * kSize * kSize, rc::gen::inRange(0, 11));
   System sys(s);
   FireModel model(s);
   build(sys, model, picks, {false});
