@@ -227,11 +227,14 @@ TEST(TrackingScenario, TwoPlayersSeeEachOtherMoveAndDisappearOutOfRange) {
   EXPECT_EQ(sent_to<cb::PlayerRemove>(s.h.sink, 2).size(), 1u);
 }
 
-// Chunks count as sent only once the test says so.
+// Chunks count as sent only once the test says so (then every chunk within 32 of the viewer's).
 class ChunksSentLater final : public ChunkVisibility {
  public:
   bool sent = false;
-  bool is_chunk_tracked(const Player&, int, int) const override { return sent; }
+  ViewerChunks chunks_of(const Player& viewer) const override {
+    if (!sent) return {};
+    return {ChunkTrackingView({java_floor(viewer.position.x) >> 4, java_floor(viewer.position.z) >> 4}, 32), nullptr};
+  }
 };
 
 TEST(TrackingScenario, AStandingClientsRepeatedPositionMakesTheTrackerLookAgain) {

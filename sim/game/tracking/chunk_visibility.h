@@ -7,14 +7,24 @@
 
 #include "sim/core/java_format.h"
 #include "sim/game/player.h"
+#include "sim/game/world/chunk_sender.h"
 #include "sim/game/world/tracking_view.h"
 
 namespace hz {
 
+// The chunks one viewer has, looked up once: the tracker asks about hundreds of entities' chunks
+// in a row for the same viewer.
+struct ViewerChunks {
+  ChunkTrackingView view;                     // empty: a viewer the world does not know
+  const PlayerChunkSender* sender = nullptr;  // the view's chunks not sent yet; none: all are sent
+  bool tracks(ChunkPos pos) const { return view.contains(pos) && (sender == nullptr || !sender->is_pending(pos)); }
+};
+
 class ChunkVisibility {
  public:
   virtual ~ChunkVisibility() = default;
-  virtual bool is_chunk_tracked(const Player& viewer, int chunk_x, int chunk_z) const = 0;
+  // Valid until the world's views or senders next change (the next player move or tick).
+  virtual ViewerChunks chunks_of(const Player& viewer) const = 0;
 };
 
 // ChunkTrackingView.contains around the viewer's current chunk with radius
@@ -22,10 +32,10 @@ class ChunkVisibility {
 class ViewDistanceVisibility final : public ChunkVisibility {
  public:
   explicit ViewDistanceVisibility(int server_view_distance) : server_view_distance_(server_view_distance) {}
-  bool is_chunk_tracked(const Player& viewer, int chunk_x, int chunk_z) const override {
+  ViewerChunks chunks_of(const Player& viewer) const override {
     const int radius = std::clamp(viewer.client_view_distance, 2, server_view_distance_);
     const ChunkPos center{java_floor(viewer.position.x) >> 4, java_floor(viewer.position.z) >> 4};
-    return ChunkTrackingView(center, radius).contains(ChunkPos{chunk_x, chunk_z});
+    return ViewerChunks{ChunkTrackingView(center, radius), nullptr};
   }
 
  private:

@@ -153,28 +153,30 @@ std::vector<EntityTracker::Tracked*> EntityTracker::in_id_order(std::vector<int3
   return out;
 }
 
-bool EntityTracker::visible_to(const Tracked& entity, const Tracked& viewer) const {
-  const Player* target = entity.player;
-  const Player* watcher = viewer.player;
-  const Vec3& at = position_of(entity);
-  const double dx = watcher->position.x - at.x;
-  const double dz = watcher->position.z - at.z;
-  const double distance_sqr = dx * dx + dz * dz;
-  const double range = static_cast<double>(std::min(range_of(entity), view_distance(*watcher) * 16));
-  if (distance_sqr > range * range) return false;
-  // ServerPlayer.broadcastToPlayer: spectators see everyone (nobody spectates through another
-  // player's eyes here); others do not see spectators. Other entities show to everyone.
-  const bool broadcast = target == nullptr || watcher->game_mode == GameMode::kSpectator ||
-                         target->game_mode != GameMode::kSpectator;
-  return broadcast && chunks_->is_chunk_tracked(*watcher, java_floor(at.x) >> 4, java_floor(at.z) >> 4);
+EntityTracker::Watcher EntityTracker::watcher(Tracked& viewer) const {
+  const Player& p = *viewer.player;
+  return Watcher{viewer, p, static_cast<double>(view_distance(p) * 16), p.game_mode == GameMode::kSpectator,
+                 chunks_->chunks_of(p)};
 }
 
-void EntityTracker::update_pair(Tracked& entity, Tracked& viewer, bool seen) {
-  if (&entity == &viewer || viewer.player == nullptr) return;
+bool EntityTracker::visible_to(const Tracked& entity, const Watcher& viewer) const {
+  const Vec3& at = position_of(entity);
+  const double dx = viewer.player.position.x - at.x;
+  const double dz = viewer.player.position.z - at.z;
+  const double range = std::min(static_cast<double>(entity.range), viewer.view_blocks);
+  if (dx * dx + dz * dz > range * range) return false;
+  // ServerPlayer.broadcastToPlayer: spectators see everyone (nobody spectates through another
+  // player's eyes here); others do not see spectators. Other entities show to everyone.
+  const bool broadcast = entity.player == nullptr || viewer.spectator || entity.player->game_mode != GameMode::kSpectator;
+  return broadcast && viewer.chunks.tracks(ChunkPos{java_floor(at.x) >> 4, java_floor(at.z) >> 4});
+}
+
+void EntityTracker::update_pair(Tracked& entity, const Watcher& viewer, bool seen) {
+  if (&entity == &viewer.tracked) return;
   const bool visible = visible_to(entity, viewer);
   if (visible == seen) return;
-  if (visible) pair(entity, viewer);
-  else unpair(entity, viewer);
+  if (visible) pair(entity, viewer.tracked);
+  else unpair(entity, viewer.tracked);
 }
 
 void EntityTracker::pair(Tracked& entity, Tracked& viewer) {
@@ -203,8 +205,10 @@ void EntityTracker::unpair(Tracked& entity, Tracked& viewer) {
 void EntityTracker::update_viewers_of(Tracked& entity) {
   const double radius = std::min(max_visible_range(), static_cast<double>(range_of(entity)));
   IdWalk seen_by(entity.seen_by);
-  for (Tracked* viewer : candidates(position_of(entity), radius, entity.seen_by))
-    update_pair(entity, *viewer, seen_by.contains(viewer->sync.entity_id()));
+  for (Tracked* viewer : candidates(position_of(entity), radius, entity.seen_by)) {
+    const bool seen = seen_by.contains(viewer->sync.entity_id());
+    if (viewer != &entity && viewer->player != nullptr) update_pair(entity, watcher(*viewer), seen);
+  }
 }
 
 void EntityTracker::update_as_viewer(Tracked& viewer, bool mover) {
@@ -213,6 +217,7 @@ void EntityTracker::update_as_viewer(Tracked& viewer, bool mover) {
   const double other = static_cast<double>(std::min(largest_entity_range_, view_distance(p) * 16));
   // The grid always holds the viewer itself, so it comes up in id order among the others.
   const std::vector<Tracked*> entities = entities_near(p.position, radius, other, viewer.sees);
+  const Watcher looking = watcher(viewer);
   IdWalk sees(viewer.sees);
   for (size_t i = 0; i < entities.size(); ++i) {
     // The pairs' positions are scattered through memory: ask for the next ones early.
@@ -226,7 +231,7 @@ void EntityTracker::update_as_viewer(Tracked& viewer, bool mover) {
       if (mover) update_viewers_of(viewer);
       continue;
     }
-    update_pair(entity, viewer, sees.contains(entity.sync.entity_id()));
+    update_pair(entity, looking, sees.contains(entity.sync.entity_id()));
   }
 }
 
@@ -234,7 +239,7 @@ void EntityTracker::on_join(Player& player) {
   const EntityState created = state_of(player);
   auto [it, added] = entities_.try_emplace(player.entity_id, Tracked{&player, nullptr, EntitySync(player.entity_id, created), {}, {},
                                                                      TrackingGrid::cell_of(player.position),
-                                                                     section_of(player.position), {}});
+                                                                     section_of(player.position), {}, effective_range()});
   if (!added) return;
   ids_[player.conn] = player.entity_id;
   by_id_[player.entity_id] = &it->second;
@@ -275,9 +280,10 @@ void EntityTracker::add_entity(Entity& entity) {
   const SyncRules rules{entity.kind().type, entity.kind().update_interval, entity.kind().track_delta};
   auto [it, added] = entities_.try_emplace(
       entity.id(), Tracked{nullptr, &entity, EntitySync(entity.id(), state_of(entity), rules), {}, {},
-                           TrackingGrid::cell_of(entity.position), section_of(entity.position), {}});
+                           TrackingGrid::cell_of(entity.position), section_of(entity.position), {}, 0});
   if (!added) return;
   Tracked& t = it->second;
+  t.range = range_of(t);
   by_id_[entity.id()] = &t;
   insert_by_id(all_order_, &t);
   entity_grid_.insert(entity.id(), t.cell);
@@ -393,9 +399,9 @@ bool EntityTracker::relink(const std::function<Entity*(int32_t)>& find_entity) {
     entities_.at(id).player = player;
   }
   for (auto& [id, t] : entities_) {
-    if (t.player != nullptr) continue;
-    t.entity = find_entity(id);
-    if (t.entity == nullptr) return false;
+    if (t.player == nullptr) t.entity = find_entity(id);
+    if (t.player == nullptr && t.entity == nullptr) return false;
+    t.range = range_of(t);
   }
   return true;
 }

@@ -131,13 +131,25 @@ class EntityTracker final : public PlayerListener,
     int64_t cell = 0;
     SectionPos section;
     PlayerLook sent_look;  // players: the flags and pose viewers were last told
-    // The pointers are not written: relink() finds players through ids_ and entities by id.
+    int range = 0;         // range_of(), kept since every pair asks it (set with the pointers)
+    // The pointers and range are not written: relink() finds players through ids_ and entities
+    // by id.
     template <class Io>
     void state_fields(Io& io) {
       io(sync, seen_by, sees, cell, section, sent_look);
-      if constexpr (Io::kReading) player = nullptr, entity = nullptr;
+      if constexpr (Io::kReading) player = nullptr, entity = nullptr, range = 0;
     }
   };
+  // What deciding visibility needs of one viewer, looked up once for a pass over many entities
+  // (nothing in such a pass moves the viewer or changes its chunks).
+  struct Watcher {
+    Tracked& tracked;
+    const Player& player;
+    double view_blocks = 0;  // its view distance in blocks
+    bool spectator = false;
+    ViewerChunks chunks;
+  };
+  Watcher watcher(Tracked& viewer) const;
   // After reading a snapshot: the lookup lists and grids from entities_ and ids_; false when
   // they disagree (an entry under another id, a player id with no entry).
   bool rebuild_indexes();
@@ -151,11 +163,11 @@ class EntityTracker final : public PlayerListener,
   int range_of(const Tracked& t) const;
   int view_distance(const Player& viewer) const;
   double max_visible_range() const;
-  // TrackedEntity.updatePlayer's test: whether `viewer` (a player) should see `entity` now.
-  bool visible_to(const Tracked& entity, const Tracked& viewer) const;
-  // TrackedEntity.updatePlayer: shows or hides `entity` to `viewer`; `seen` says whether the
+  // TrackedEntity.updatePlayer's test: whether the viewer should see `entity` now.
+  bool visible_to(const Tracked& entity, const Watcher& viewer) const;
+  // TrackedEntity.updatePlayer: shows or hides `entity` to the viewer; `seen` says whether the
   // viewer sees it now (the callers know it from walking a set).
-  void update_pair(Tracked& entity, Tracked& viewer, bool seen);
+  void update_pair(Tracked& entity, const Watcher& viewer, bool seen);
   void pair(Tracked& entity, Tracked& viewer);
   void unpair(Tracked& entity, Tracked& viewer);
   // TrackedEntity.updatePlayers(all players): the entity against every viewer that could see it.

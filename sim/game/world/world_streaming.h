@@ -92,8 +92,9 @@ class WorldStreaming final : public PlayerListener, public BlockWorld, public Ti
   // Vanilla's isChunkTracked: in the player's view and already sent (not pending).
   bool is_chunk_tracked(ConnId player, ChunkPos pos) const;
   // ChunkVisibility: the same, for entity tracking.
-  bool is_chunk_tracked(const Player& viewer, int chunk_x, int chunk_z) const override {
-    return is_chunk_tracked(viewer.conn, ChunkPos{chunk_x, chunk_z});
+  ViewerChunks chunks_of(const Player& viewer) const override {
+    const Viewer* v = find_viewer(viewer.conn);
+    return v == nullptr ? ViewerChunks{} : ViewerChunks{v->view, &v->sender};
   }
   const ChunkTrackingView* view_of(ConnId player) const;
   const PlayerChunkSender* sender_of(ConnId player) const;
