@@ -192,6 +192,7 @@ struct EntityWorld {
   explicit EntityWorld(std::map<ChunkPos, Bytes> stored = {}, std::map<ChunkPos, Bytes> entities = {})
       : s(testing::properties_with_view_distance(3), "", std::move(stored), std::move(entities)) {
     s.prepare_spawn();
+    s.pass({ConsoleLine{"gamerule spawn_mobs false"}});  // the chunks hold only what a test puts there
     alice = s.join_loaded(1, "Alice", 3);
     for (int i = 0; i < 200 && !s.world().is_chunk_tracked(1, {0, 0}); ++i) s.pass();
     spawn = s.world().spawn_point();

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -41,6 +42,31 @@ TEST(SpawningCaps, CapsScaleWithSpawnableChunksOver289) {
   EXPECT_EQ(spawning::mob_cap(MobCategory::kMonster, 289), 70);
   EXPECT_EQ(spawning::mob_cap(MobCategory::kMonster, 441), 106);  // simulation distance 10
   EXPECT_EQ(spawning::mob_cap(MobCategory::kCreature, 25), 0);     // too few chunks for animals
+}
+
+// Reference: DistanceManager's naturalSpawnChunkCounter marks every chunk within chessboard
+// distance 8 of a chunk holding a player; the count is how many are marked.
+int marked_chunks(const std::vector<ChunkPos>& players) {
+  std::set<ChunkPos> marked;
+  for (ChunkPos p : players)
+    for (int dx = -8; dx <= 8; ++dx)
+      for (int dz = -8; dz <= 8; ++dz) marked.insert({p.x + dx, p.z + dz});
+  return static_cast<int>(marked.size());
+}
+
+RC_GTEST_PROP(SpawningCaps, SpawnableChunksAreTheChunksWithinEightOfAPlayer, ()) {
+  const auto coordinate = rc::gen::inRange(-40, 40);
+  const auto players = *rc::gen::container<std::vector<ChunkPos>>(rc::gen::map(
+      rc::gen::pair(coordinate, coordinate), [](std::pair<int, int> p) { return ChunkPos{p.first, p.second}; }));
+  RC_ASSERT(spawning::natural_spawn_chunk_count(players) == marked_chunks(players));
+}
+
+TEST(SpawningCaps, SpawnableChunksOfALonePlayerAndOfTwoApart) {
+  EXPECT_EQ(spawning::natural_spawn_chunk_count({}), 0);
+  EXPECT_EQ(spawning::natural_spawn_chunk_count({{3, -7}}), 289);
+  EXPECT_EQ(spawning::natural_spawn_chunk_count({{0, 0}, {0, 0}}), 289);
+  EXPECT_EQ(spawning::natural_spawn_chunk_count({{0, 0}, {100, 100}}), 578);
+  EXPECT_EQ(spawning::natural_spawn_chunk_count({{0, 0}, {1, 0}}), 17 * 18);
 }
 
 TEST(SpawningCaps, CategoriesFollowTheSwitchesAndTheCaps) {
@@ -314,6 +340,15 @@ TEST(NaturalSpawningSystem, ZombiesAppearAtNightOnDarkGroundUpToTheCap) {
   EXPECT_LE(static_cast<int>(f.mobs.size()), 70 + 3);  // a tick's last pack may pass the cap by 3
   EXPECT_EQ(f.count(MobType::kCow) + f.count(MobType::kPig), 0);  // stone is no place for animals
   f.expect_well_placed();
+}
+
+// The cap counts the chunks within 8 of the player (289), not the ticking ones: 21 x 21 ticking
+// chunks (simulation distance 10) would make it 106.
+TEST(NaturalSpawningSystem, TheCapDoesNotGrowWithTheSimulationDistance) {
+  SpawnerFixture f(10, "stone", Difficulty::kNormal);
+  for (int i = 0; i < 3000; ++i) f.tick();
+  EXPECT_GE(static_cast<int>(f.mobs.size()), 60);
+  EXPECT_LE(static_cast<int>(f.mobs.size()), 70 + 3);
 }
 
 TEST(NaturalSpawningSystem, NoneInPeacefulOrByDayOrWithTheRuleOff) {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "sim/core/hash.h"
+#include "sim/core/java_format.h"
 #include "sim/world/biomes.h"
 
 namespace hz {
@@ -54,6 +55,22 @@ bool NaturalSpawning::player_close_enough(ChunkPos pos) const {
   return false;
 }
 
+int NaturalSpawning::spawn_chunk_count() {
+  // ChunkMap.skipPlayer: spectators count unless spectators_generate_chunks is off.
+  const bool spectators = rules_.get_bool("spectators_generate_chunks");
+  player_chunks_.clear();
+  for (const Player* p : players_.joined_players())
+    if (spectators || p->game_mode != GameMode::kSpectator)
+      player_chunks_.push_back({java_floor(p->position.x) >> 4, java_floor(p->position.z) >> 4});
+  std::sort(player_chunks_.begin(), player_chunks_.end());
+  player_chunks_.erase(std::unique(player_chunks_.begin(), player_chunks_.end()), player_chunks_.end());
+  if (player_chunks_ != counted_player_chunks_ || counted_player_chunks_.empty()) {
+    spawn_chunk_count_ = spawning::natural_spawn_chunk_count(player_chunks_);
+    counted_player_chunks_ = player_chunks_;
+  }
+  return spawn_chunk_count_;
+}
+
 void NaturalSpawning::tick(int64_t game_time, bool runs_normally) {
   if (!runs_normally) return;
   const std::vector<ChunkPos>& ticking = chunks_.ticking_chunks();
@@ -69,8 +86,7 @@ void NaturalSpawning::tick(int64_t game_time, bool runs_normally) {
   // ServerLevel.isSpawningMonsters: not peaceful, and both spawn rules on.
   switches.spawn_enemies = difficulty_ != Difficulty::kPeaceful && rules_.get_bool("spawn_monsters");
   switches.spawn_persistent = game_time % spawning::kPersistentSpawnInterval == 0;
-  // The caps scale with the chunks that may spawn (Horizon counts the ticking chunks).
-  const int spawnable = static_cast<int>(ticking.size());
+  const int spawnable = spawn_chunk_count();
   const std::array<bool, spawning::kCategoryCount> categories =
       spawning::spawning_categories(counts_, spawnable, switches);
   if (std::none_of(categories.begin(), categories.end(), [](bool b) { return b; })) return;

@@ -48,6 +48,9 @@ class NaturalSpawning {
   void spawn_category_for_position(spawning::MobCategory category, const ChunkColumn& column, const BlockPos& start,
                                    const spawning::SpawnLevel& level);
   bool player_close_enough(ChunkPos pos) const;
+  // The caps' spawnable chunks (spawning::natural_spawn_chunk_count), counted again only when a
+  // player has come, gone or changed chunk.
+  int spawn_chunk_count();
   // The nearest non-spectator player's squared distance, or nothing when there is none.
   bool nearest_player_distance_sqr(double x, double y, double z, double& out) const;
 
@@ -64,6 +67,10 @@ class NaturalSpawning {
   // This tick's players that count for spawning (not spectators): their positions, read once
   // because every spawning chunk and every pack member measures its distance to all of them.
   std::vector<Vec3> player_positions_;
+  // The chunks holding the players DistanceManager counts (sorted), and their spawn chunk count:
+  // a cache of values drawn from the players alone, so snapshots leave it out.
+  std::vector<ChunkPos> player_chunks_, counted_player_chunks_;
+  int spawn_chunk_count_ = 0;
   uint64_t attempts_ = 0;
   uint64_t spawned_ = 0;
 };

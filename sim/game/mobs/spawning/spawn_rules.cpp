@@ -1,6 +1,7 @@
 #include "sim/game/mobs/spawning/spawn_rules.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <vector>
 
 #include "sim/game/level/sky_darken.h"
@@ -153,6 +154,30 @@ const SpawnBlockClasses& classes() {
 const CategoryInfo& category_info(MobCategory category) { return kCategories[static_cast<size_t>(category)]; }
 
 MobCategory category_of(const MobKind& kind) { return kind.hostile ? MobCategory::kMonster : MobCategory::kCreature; }
+
+int natural_spawn_chunk_count(std::vector<ChunkPos> player_chunks) {
+  constexpr int r = kNaturalSpawnChunkReach;
+  std::vector<int> rows;
+  for (ChunkPos p : player_chunks)
+    for (int z = p.z - r; z <= p.z + r; ++z) rows.push_back(z);
+  std::sort(rows.begin(), rows.end());
+  rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+  // Each row covered is the union of the spans of the players within reach of it.
+  int count = 0;
+  std::vector<std::pair<int, int>> spans;
+  for (int z : rows) {
+    spans.clear();
+    for (ChunkPos p : player_chunks)
+      if (std::abs(p.z - z) <= r) spans.emplace_back(p.x - r, p.x + r);
+    std::sort(spans.begin(), spans.end());
+    int covered_to = spans.front().first - 1;
+    for (auto [from, to] : spans) {
+      count += std::max(0, to - std::max(from - 1, covered_to));
+      covered_to = std::max(covered_to, to);
+    }
+  }
+  return count;
+}
 
 int mob_cap(MobCategory category, int spawnable_chunks) {
   return category_info(category).max * spawnable_chunks / kMagicNumber;

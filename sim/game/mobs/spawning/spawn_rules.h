@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "sim/core/properties.h"
 #include "sim/core/rng.h"
@@ -13,6 +14,7 @@
 #include "sim/game/mobs/mob_kinds.h"
 #include "sim/protocol/wire.h"
 #include "sim/world/biomes.h"
+#include "sim/world/chunk_pos.h"
 
 namespace hz::spawning {
 
@@ -73,6 +75,13 @@ MobCategory category_of(const MobKind& kind);
 
 // SpawnState's cap for a category: max * spawnable chunks / 289 (integer division).
 int mob_cap(MobCategory category, int spawnable_chunks);
+
+// DistanceManager's natural spawn chunk counter reaches this far (chessboard distance, in chunks)
+// from each chunk holding a player.
+inline constexpr int kNaturalSpawnChunkReach = 8;
+// getNaturalSpawnChunkCount, the caps' spawnable chunks: the chunks within kNaturalSpawnChunkReach
+// of a chunk holding a player, each counted once (289 for a lone player), loaded or not.
+int natural_spawn_chunk_count(std::vector<ChunkPos> player_chunks);
 
 // Which categories may spawn this tick (getFilteredSpawningCategories with spawnFriendlies true),
 // given the counted non-persistent mobs per category.
