@@ -192,6 +192,7 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
     return BlockPos{java_floor(p.x), java_floor(p.y), java_floor(p.z)};
   });
   spawning_->set_level([this] { return spawning::SpawnLevel{time_->sky_darken(), time_->is_thundering()}; });
+  spawning_->set_chunk_hook([this](ChunkPos pos) { random_ticks_->thunder_in(pos); });
   generation_animals_ = std::make_unique<GenerationAnimals>(config_.world_seed, *mobs_, rules_);
   world_->set_generated_listener(generation_animals_.get());
   // Undead burn by day: the overworld clock, the sky darkening and rain, the light at the mob.

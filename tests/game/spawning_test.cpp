@@ -351,6 +351,28 @@ TEST(NaturalSpawningSystem, TheCapDoesNotGrowWithTheSimulationDistance) {
   EXPECT_LE(static_cast<int>(f.mobs.size()), 70 + 3);
 }
 
+// tickSpawningChunk (thunder first) visits the ticking chunks whose centre is within 128 blocks of
+// a player, horizontally, every tick and in shuffled order, even when nothing may spawn.
+TEST(NaturalSpawningSystem, EverySpawningChunkIsVisitedEvenWithSpawningOff) {
+  SpawnerFixture f(10, "stone", Difficulty::kNormal);
+  f.rules.set(*f.rules.find("spawn_mobs"), 0);
+  std::vector<ChunkPos> visited;
+  f.spawner.set_chunk_hook([&](ChunkPos pos) { visited.push_back(pos); });
+  f.tick();
+  std::vector<ChunkPos> near;
+  for (ChunkPos pos : f.chunks.ticking_chunks()) {
+    const double dx = pos.x * 16 + 8 - 8.5, dz = pos.z * 16 + 8 - 8.5;
+    if (dx * dx + dz * dz < 128.0 * 128.0) near.push_back(pos);
+  }
+  std::vector<ChunkPos> sorted = visited;
+  std::sort(sorted.begin(), sorted.end());
+  std::sort(near.begin(), near.end());
+  EXPECT_EQ(sorted, near);
+  EXPECT_LT(near.size(), f.chunks.ticking_chunks().size());
+  EXPECT_FALSE(std::is_sorted(visited.begin(), visited.end()));  // shuffled
+  EXPECT_EQ(f.mobs.size(), 0u);
+}
+
 TEST(NaturalSpawningSystem, NoneInPeacefulOrByDayOrWithTheRuleOff) {
   SpawnerFixture peaceful(8, "stone", Difficulty::kPeaceful);
   for (int i = 0; i < 600; ++i) peaceful.tick();

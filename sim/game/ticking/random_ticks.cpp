@@ -60,26 +60,22 @@ RandomTicks::RandomTicks(const TickingChunks& chunks, BlockWorld& blocks, const 
 
 void RandomTicks::tick(bool runs_normally) {
   if (!runs_normally) return;
-  tick_thunder();
   const int speed = rules_.get("random_tick_speed");
   if (speed <= 0) return;
   // The list is the world's cache; ticks change blocks, never which chunks tick.
   for (ChunkPos pos : chunks_.ticking_chunks()) tick_chunk(*chunks_.column(pos), speed);
 }
 
-void RandomTicks::tick_thunder() {
-  // ServerChunkCache ticks thunder in every entity-ticking chunk before the chunks' random ticks,
-  // whatever random_tick_speed is; nothing is drawn unless it rains and thunders.
+void RandomTicks::thunder_in(ChunkPos pos) {
+  // Whatever random_tick_speed is; nothing is drawn unless it rains and thunders.
   const LevelSky sky = sky_ ? sky_() : LevelSky{};
   if (strikes_ == nullptr || !sky.raining || !sky.thundering) return;
   StreamingTickWorld world(chunks_, blocks_, drop_loot_, sky.sky_darken);
-  const std::vector<BlockPos> living = living_ ? living_() : std::vector<BlockPos>{};
-  for (ChunkPos pos : chunks_.ticking_chunks()) {
-    const std::optional<BlockPos> at = thunder_strike(world, pos.x * 16, pos.z * 16, true, true, living, random_);
-    if (!at) continue;
-    ++lightning_strikes_;
-    strikes_->strike(Vec3{at->x + 0.5, static_cast<double>(at->y), at->z + 0.5}, false);  // Vec3.atBottomCenterOf
-  }
+  auto living = [this] { return living_ ? living_() : std::vector<BlockPos>{}; };
+  const std::optional<BlockPos> at = thunder_strike(world, pos.x * 16, pos.z * 16, true, true, living, random_);
+  if (!at) return;
+  ++lightning_strikes_;
+  strikes_->strike(Vec3{at->x + 0.5, static_cast<double>(at->y), at->z + 0.5}, false);  // Vec3.atBottomCenterOf
 }
 
 void RandomTicks::tick_chunk(const ChunkColumn& column, int speed) {

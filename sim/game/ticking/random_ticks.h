@@ -33,6 +33,9 @@ class RandomTicks {
   // One tick of every ticking chunk (skipped while the tick rate manager is frozen, as vanilla's
   // tickChunks is).
   void tick(bool runs_normally);
+  // ServerLevel.tickThunder for one chunk. Vanilla calls it from its spawning-chunk loop (the
+  // shuffled chunks near players, NaturalSpawning's), not for every ticking chunk.
+  void thunder_in(ChunkPos pos);
 
   // Where the level's sky darkening and rain come from (the time and weather); clear noon until set.
   void set_sky(std::function<LevelSky()> sky) { sky_ = std::move(sky); }
@@ -64,7 +67,6 @@ class RandomTicks {
   }
 
  private:
-  void tick_thunder();
   void tick_chunk(const ChunkColumn& column, int speed);
 
   const TickingChunks& chunks_;

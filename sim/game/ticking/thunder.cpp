@@ -28,10 +28,10 @@ BlockPos lightning_target(const PrecipitationWorld& world, const BlockPos& rando
 }
 
 std::optional<BlockPos> thunder_strike(const PrecipitationWorld& world, int min_x, int min_z, bool raining,
-                                       bool thundering, const std::vector<BlockPos>& living, Rng& rng) {
+                                       bool thundering, const std::function<std::vector<BlockPos>()>& living, Rng& rng) {
   if (!raining || !thundering || rng.next_below(kThunderChance) != 0) return std::nullopt;
   const SectionOffset o = random_tick_offset(random_tick_draw(rng));
-  const BlockPos pos = lightning_target(world, BlockPos{min_x + o.x, o.y, min_z + o.z}, living, rng);
+  const BlockPos pos = lightning_target(world, BlockPos{min_x + o.x, o.y, min_z + o.z}, living(), rng);
   if (!raining_at(world, pos, raining)) return std::nullopt;
   // Skeleton trap horses need mobs (the Mobs system); every bolt here is a real one.
   return pos;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -26,8 +27,8 @@ BlockPos lightning_target(const PrecipitationWorld& world, const BlockPos& rando
                           Rng& rng);
 
 // ServerLevel.tickThunder for the chunk at (min_x, min_z): where a bolt strikes this tick, if one
-// does. Draws nothing unless it rains and thunders.
+// does. Draws nothing unless it rains and thunders; `living` is asked only when a bolt comes.
 std::optional<BlockPos> thunder_strike(const PrecipitationWorld& world, int min_x, int min_z, bool raining,
-                                       bool thundering, const std::vector<BlockPos>& living, Rng& rng);
+                                       bool thundering, const std::function<std::vector<BlockPos>()>& living, Rng& rng);
 
 }  // namespace hz

@@ -81,15 +81,18 @@ void NaturalSpawning::tick(int64_t game_time, bool runs_normally) {
     if (mob.state.persistence_required) continue;
     ++counts_[static_cast<size_t>(spawning::category_of(mob.mob_kind()))];
   }
-  if (!rules_.get_bool("spawn_mobs")) return;
-  spawning::SpawnSwitches switches;
-  // ServerLevel.isSpawningMonsters: not peaceful, and both spawn rules on.
-  switches.spawn_enemies = difficulty_ != Difficulty::kPeaceful && rules_.get_bool("spawn_monsters");
-  switches.spawn_persistent = game_time % spawning::kPersistentSpawnInterval == 0;
   const int spawnable = spawn_chunk_count();
-  const std::array<bool, spawning::kCategoryCount> categories =
-      spawning::spawning_categories(counts_, spawnable, switches);
-  if (std::none_of(categories.begin(), categories.end(), [](bool b) { return b; })) return;
+  std::array<bool, spawning::kCategoryCount> categories{};
+  if (rules_.get_bool("spawn_mobs")) {
+    spawning::SpawnSwitches switches;
+    // ServerLevel.isSpawningMonsters: not peaceful, and both spawn rules on.
+    switches.spawn_enemies = difficulty_ != Difficulty::kPeaceful && rules_.get_bool("spawn_monsters");
+    switches.spawn_persistent = game_time % spawning::kPersistentSpawnInterval == 0;
+    categories = spawning::spawning_categories(counts_, spawnable, switches);
+  }
+  const bool spawns = std::any_of(categories.begin(), categories.end(), [](bool b) { return b; });
+  // The spawning chunks are collected and shuffled even when nothing may spawn: thunder visits
+  // them (the chunk hook).
   player_positions_.clear();
   for (const Player* p : players_.joined_players())
     if (p->game_mode != GameMode::kSpectator) player_positions_.push_back(p->position);
@@ -102,8 +105,9 @@ void NaturalSpawning::tick(int64_t game_time, bool runs_normally) {
   spawning::SpawnLevel with_difficulty = level;
   with_difficulty.difficulty = difficulty_;
   for (ChunkPos pos : order_) {
+    if (chunk_hook_) chunk_hook_(pos);
     const ChunkColumn* column = chunks_.column(pos);
-    if (column == nullptr) continue;
+    if (!spawns || column == nullptr) continue;
     for (MobCategory category : spawning::kSpawningCategories) {
       const auto c = static_cast<size_t>(category);
       // canSpawnForCategoryLocal, approximated by the global count against the scaled cap.

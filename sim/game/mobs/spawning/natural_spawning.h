@@ -26,6 +26,8 @@ class NaturalSpawning {
   // conditions (sky darkening and thunder); the world origin and clear noon until set.
   void set_spawn_point(std::function<BlockPos()> spawn_point) { spawn_point_ = std::move(spawn_point); }
   void set_level(std::function<spawning::SpawnLevel()> level) { level_ = std::move(level); }
+  // What vanilla's tickSpawningChunk does in each spawning chunk before its spawning (thunder).
+  void set_chunk_hook(std::function<void(ChunkPos)> hook) { chunk_hook_ = std::move(hook); }
 
   // One tick at `game_time` (skipped while the tick rate manager is frozen, as tickChunks is).
   void tick(int64_t game_time, bool runs_normally);
@@ -62,6 +64,7 @@ class NaturalSpawning {
   Difficulty difficulty_;
   std::function<BlockPos()> spawn_point_;
   std::function<spawning::SpawnLevel()> level_;
+  std::function<void(ChunkPos)> chunk_hook_;
   std::array<int, spawning::kCategoryCount> counts_{};
   std::vector<ChunkPos> order_;  // this tick's shuffled spawning chunks (kept to reuse the storage)
   // This tick's players that count for spawning (not spectators): their positions, read once
