@@ -150,7 +150,7 @@ std::optional<Landing> PlayerMovement::check_fall_damage(double dy, bool on_grou
     // getOnPosLegacy without a supporting block: the block 0.2 below the feet.
     const BlockStateId below = world.blocks.block(java_floor(body_.position.x), java_floor(body_.position.y - 0.2),
                                                   java_floor(body_.position.z));
-    landing = Landing{body_.fall_distance, below, water, body_.shift_key_down};
+    landing = Landing{body_.fall_distance, below, water};
   }
   body_.fall_distance = 0.0;
   return landing;

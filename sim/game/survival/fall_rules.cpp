@@ -16,12 +16,12 @@ LandingBlock landing_block_of(BlockStateId state) {
   return LandingBlock::kDefault;
 }
 
-FallImpact fall_impact(LandingBlock block, double fall_distance, bool sneaking) {
+FallImpact fall_impact(LandingBlock block, double fall_distance) {
   switch (block) {
     case LandingBlock::kHayBale:
     case LandingBlock::kHoney: return {fall_distance, 0.2f};
     case LandingBlock::kBed: return {fall_distance * 0.5, 1.0f};
-    case LandingBlock::kSlime: return {fall_distance, sneaking ? 1.0f : 0.0f};
+    case LandingBlock::kSlime: return {fall_distance, 0.0f};
     default: return {fall_distance, 1.0f};
   }
 }

@@ -19,9 +19,9 @@ struct FallImpact {
   float multiplier = 1.0f;
 };
 
-// Block.fallOn: hay and honey take 20 %, beds halve the distance, slime cancels the damage
-// unless the player is sneaking (suppressing the bounce).
-FallImpact fall_impact(LandingBlock block, double fall_distance, bool sneaking);
+// Block.fallOn: hay and honey take 20 %, beds halve the distance, slime cancels the damage (26.1's
+// SlimeBlock calls causeFallDamage with multiplier 0, or not at all for a sneaking player).
+FallImpact fall_impact(LandingBlock block, double fall_distance);
 
 // The player attributes that shape fall damage, at their defaults.
 inline constexpr double kSafeFallDistance = 3.0;      // safe_fall_distance

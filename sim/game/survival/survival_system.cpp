@@ -174,7 +174,7 @@ void SurvivalSystem::on_move_outcome(Player& player, const MoveResult& result) {
 // fall (vanilla resets the distance in water).
 void SurvivalSystem::land(Player& player, Life& life, const Landing& landing) {
   if (may_fly(player.game_mode) || landing.in_water) return;
-  const FallImpact impact = fall_impact(landing_block_of(landing.on_block), landing.fall_distance, landing.sneaking);
+  const FallImpact impact = fall_impact(landing_block_of(landing.on_block), landing.fall_distance);
   const int damage = fall_damage(impact);
   if (damage > 0) hurt_at(player, life, DamageCause::kFall, static_cast<float>(damage), landing.fall_distance);
 }
