@@ -74,6 +74,7 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
                                                config_.properties.allow_flight);
   tracker_->set_movement(movement_.get());
   movement_->set_observer(tracker_.get());
+  movement_->set_tracking(tracker_.get());
   sessions_->add_listener(tracker_.get());
   sessions_->add_listener(movement_.get());
   // Survival follows the moves movement accepted and ticks after each player's movement tick.

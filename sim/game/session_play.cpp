@@ -287,6 +287,13 @@ void Sessions::handle_play(Session& c, std::span<const uint8_t> body) {
         l->on_attack(p, a.entity_id);
       }
     }
+    // handleAnimate: no loaded check.
+    void operator()(packet::play_sb::ArmAnimation&& a) {
+      for (PlayerListener* l : s.listeners_) {
+        if (s.player(c.id) != &p) return;
+        l->on_swing(p, a.hand);
+      }
+    }
     void operator()(packet::play_sb::EntityAction&& a) {
       if (!loaded()) return;
       for (PlayerListener* l : s.listeners_) l->on_entity_action(p, a.action);

@@ -276,6 +276,9 @@ class PlayerListener {
   virtual void on_pick_item_from_block(Player&, const packet::play_sb::PickItemFromBlock&) {}
   // attack: a left click on an entity, by its network id.
   virtual void on_attack(Player&, int32_t /*entity_id*/) {}
+  // arm_animation: the client swung an arm (0 main hand, 1 off hand): a missed click, digging,
+  // an attack or a use.
+  virtual void on_swing(Player&, int32_t /*hand*/) {}
   // use_item: a right click with an item, not on a block (buckets).
   virtual void on_use_item(Player&, const packet::play_sb::UseItem&) {}
   // Once per tick after Sessions' own work, in registration order.

@@ -1104,6 +1104,25 @@ struct EntityEquipment {
   }
 };
 
+// Animate: another entity's arm swings (0 main hand, 3 off hand).
+struct Animation {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::animation;
+  static constexpr std::string_view kName = "animation";
+  static constexpr uint8_t kSwingMainHand = 0;
+  static constexpr uint8_t kSwingOffHand = 3;
+
+  int32_t entity_id = 0;
+  uint8_t action = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("entity_id", entity_id, kVarInt);
+    v("animation", action);
+  }
+};
+
 // Entity Event: a status byte for an entity (3 death animation, 60 death smoke).
 struct EntityStatus {
   static constexpr ProtocolState kState = ProtocolState::kPlay;

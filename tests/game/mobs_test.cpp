@@ -304,6 +304,19 @@ TEST(MobCombat, AttackStrengthScalesTheDamageAndResetsOnEveryAttack) {
   EXPECT_FLOAT_EQ(cow.state.health, 10.0f - expected(1.0f, 4.0, 0) - 1.0f);
 }
 
+// ServerPlayer.swing resets the attack strength ticker: a hit right after a swing at the air is
+// as weak as a fresh player's, whatever the wait before the swing.
+TEST(MobCombat, ASwingAtTheAirLeavesTheNextHitWeak) {
+  MobWorldFixture w;
+  Player& player = w.connections.add(1, Vec3{2.5, 65.0, 0.5});
+  Mob& cow = w.summon(MobType::kCow, Vec3{0.5, 65.0, 0.5}, SummonOptions{true, {}, {}, false});
+  for (int i = 0; i < 25; ++i) w.tick();  // a full swing's wait
+  w.mobs.on_swing(player, 0);
+  ASSERT_TRUE(w.mobs.attack(player, cow.id()));
+  const float scale = 0.5f / 5.0f;  // (0 ticks + 0.5) / (20 / 4, a fist's speed)
+  EXPECT_FLOAT_EQ(cow.state.health, 10.0f - (0.2f + scale * scale * 0.8f));
+}
+
 TEST(MobCombat, ASprintingFullStrengthHitKnocksBackHalfABlockMoreAlongTheLook) {
   MobWorldFixture w;
   w.mobs.set_sprinting([](ConnId) { return true; });

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <set>
 
+#include "sim/game/movement/arm_swing.h"
 #include "sim/game/tracking/entity_sync.h"
 #include "sim/protocol/packets.h"
 #include "tests/game/movement_client.h"
@@ -225,6 +226,64 @@ TEST(TrackingScenario, TwoPlayersSeeEachOtherMoveAndDisappearOutOfRange) {
   s.tick({ConnectionClosed{1}});
   EXPECT_EQ(sent_to<cb::EntityDestroy>(s.h.sink, 2).size(), 1u);
   EXPECT_EQ(sent_to<cb::PlayerRemove>(s.h.sink, 2).size(), 1u);
+}
+
+// handleAnimate: a swing is shown to the players that see the swinger (action 0 main hand, 3 off
+// hand), not to the swinger; one reported in the first half of the swing before it (6 ticks) is not.
+TEST(TrackingScenario, ASwingIsShownToThoseWhoSeeTheSwingerOncePerHalfSwing) {
+  MovementServer s;
+  JoinedPlayer a = join(s, 1, "Alice");
+  ground_under(s, a);
+  s.tick({a.loaded().confirm(1).take()});
+  JoinedPlayer b = join(s, 2, "Bob");
+  s.tick({b.loaded().confirm(1).take()});
+  auto swings_of_alice = [&](ConnId viewer) {
+    std::vector<uint8_t> out;
+    for (const cb::Animation& m : sent_to<cb::Animation>(s.h.sink, viewer))
+      if (m.entity_id == a.entity_id) out.push_back(m.action);
+    return out;
+  };
+  s.h.sink.clear();
+  a.client.packet(packet::play_sb::ArmAnimation{0});
+  s.tick({a.take()});
+  EXPECT_EQ(swings_of_alice(2), std::vector<uint8_t>{cb::Animation::kSwingMainHand});
+  EXPECT_TRUE(sent_to<cb::Animation>(s.h.sink, 1).empty());
+  // A tick on, the swing is in its first half (time 0 of 6): not shown. At time 3 it is.
+  s.h.sink.clear();
+  a.client.packet(packet::play_sb::ArmAnimation{1});
+  s.tick({a.take()});
+  EXPECT_TRUE(swings_of_alice(2).empty());
+  s.tick();
+  s.tick();
+  s.h.sink.clear();
+  a.client.packet(packet::play_sb::ArmAnimation{1});
+  s.tick({a.take()});
+  EXPECT_EQ(swings_of_alice(2), std::vector<uint8_t>{cb::Animation::kSwingOffHand});
+}
+
+// Reference: LivingEntity.swing and updateSwingTime restated, for any order of swings and ticks.
+RC_GTEST_PROP(ArmSwingModel, SwingsStartAndEndAsLivingEntityDoes, ()) {
+  const auto steps = *rc::gen::container<std::vector<bool>>(rc::gen::arbitrary<bool>());  // true: a swing
+  ArmSwing swing;
+  bool swinging = false;
+  int time = 0;
+  for (bool is_swing : steps) {
+    if (is_swing) {
+      const bool starts = !swinging || time >= 6 / 2 || time < 0;
+      if (starts) time = -1, swinging = true;
+      RC_ASSERT(swing.start() == starts);
+    } else {
+      if (swinging) {
+        ++time;
+        if (time >= 6) time = 0, swinging = false;
+      } else {
+        time = 0;
+      }
+      swing.tick();
+    }
+    RC_ASSERT(swing.swinging == swinging);
+    RC_ASSERT(swing.time == time);
+  }
 }
 
 // Chunks count as sent only once the test says so (then every chunk within 32 of the viewer's).

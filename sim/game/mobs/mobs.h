@@ -84,6 +84,9 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   // PlayerListener
   void on_leave(Player& player) override;
   void on_attack(Player& player, int32_t entity_id) override;
+  // ServerPlayer.swing resets the attack strength ticker: a swing at the air or at a block leaves
+  // the next attack weak.
+  void on_swing(Player& player, int32_t /*hand*/) override { attack_strength_[player.conn] = 0; }
   // Every mob's tick in id order, then the players' attack strength tickers.
   void tick() override;
 

@@ -138,6 +138,14 @@ void MovementSystem::on_entity_action(Player& player, int32_t action) {
   if (action == EntityAction::kStartFallFlying) m->set_fall_flying(false);
 }
 
+void MovementSystem::on_swing(Player& player, int32_t hand) {
+  PlayerMovement* m = movement(player.conn);
+  if (!m || !m->swing().start() || tracking_ == nullptr) return;
+  using packet::play_cb::Animation;
+  const uint8_t action = hand == 0 ? Animation::kSwingMainHand : Animation::kSwingOffHand;
+  tracking_->send_to_viewers(player.entity_id, share(encode_packet(Animation{player.entity_id, action})));
+}
+
 void MovementSystem::on_game_mode_changed(Player& player) {
   if (PlayerMovement* m = movement(player.conn)) m->set_game_mode(player.game_mode);
 }

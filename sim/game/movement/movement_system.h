@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 
+#include "sim/game/entities/entity.h"
 #include "sim/game/movement/player_movement.h"
 #include "sim/game/sessions.h"
 
@@ -40,6 +41,8 @@ class MovementSystem final : public PlayerListener, public PlayerLifeObserver, p
   void set_block_source(const BlockSource* blocks) { blocks_ = blocks ? blocks : &no_blocks_; }
   void set_observer(MoveObserver* observer) { observer_ = observer; }
   void set_outcome_observer(MoveOutcomeObserver* observer) { outcome_observer_ = observer; }
+  // Who is shown a player's arm swings (the players that see it); none until set.
+  void set_tracking(EntityTracking* tracking) { tracking_ = tracking; }
 
   const PlayerMovement* movement(ConnId player) const;
   PlayerMovement* movement(ConnId player);
@@ -52,6 +55,8 @@ class MovementSystem final : public PlayerListener, public PlayerLifeObserver, p
   void on_player_loaded(Player& player) override;
   void on_player_input(Player& player, uint8_t flags) override;
   void on_entity_action(Player& player, int32_t action) override;
+  // handleAnimate's swing: a new swing is shown to the players that see this one (not to itself).
+  void on_swing(Player& player, int32_t hand) override;
   void on_game_mode_changed(Player& player) override;
   void on_teleported(Player& player) override;
   // ClientLoading
@@ -86,6 +91,7 @@ class MovementSystem final : public PlayerListener, public PlayerLifeObserver, p
   WorldBorder border_;
   MoveObserver* observer_ = nullptr;
   MoveOutcomeObserver* outcome_observer_ = nullptr;
+  EntityTracking* tracking_ = nullptr;
   std::map<ConnId, PlayerMovement> players_;
   bool pulling_back_ = false;  // a teleport this system asked for is being sent
 };

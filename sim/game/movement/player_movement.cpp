@@ -265,6 +265,7 @@ TickResult PlayerMovement::tick(const MoveWorld& world, const MoveRules& rules, 
                                                                             java_floor(body_.position.z) >> 4);
   if (!skip_physics) tick_player_physics(body_, world, is_spectator());
   snap_to(first_good_, body_.yaw, body_.pitch);
+  swing_.tick();  // Player.aiStep, after the travel
   ++tick_count_;
   known_move_packets_ = received_move_packets_;
   if (client_is_floating_) {
@@ -291,6 +292,7 @@ uint64_t PlayerMovement::hash() const {
   h.u64(waiting_for_respawn_);
   h.f64(first_good_.x), h.f64(first_good_.y), h.f64(first_good_.z);
   h.f64(last_good_.x), h.f64(last_good_.y), h.f64(last_good_.z);
+  h.u64(swing_.swinging), h.i64(swing_.time);
   return h.digest();
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "sim/core/properties.h"
+#include "sim/game/movement/arm_swing.h"
 #include "sim/game/movement/entity_move.h"
 
 namespace hz {
@@ -120,13 +121,15 @@ class PlayerMovement {
   int32_t awaiting_teleport_id() const { return awaiting_id_; }
   int tick_count() const { return tick_count_; }
   bool client_is_floating() const { return client_is_floating_; }
+  ArmSwing& swing() { return swing_; }
+  const ArmSwing& swing() const { return swing_; }
   int above_ground_ticks() const { return above_ground_tick_count_; }
   uint64_t hash() const;
   template <class Io>
   void state_fields(Io& io) {
     io(name_, mode_, body_, tick_count_, awaiting_id_, awaiting_teleport_time_, awaiting_position_,
        above_ground_tick_count_, received_move_packets_, known_move_packets_, client_loaded_timer_,
-       waiting_for_respawn_, first_good_, last_good_, client_is_floating_);
+       waiting_for_respawn_, first_good_, last_good_, client_is_floating_, swing_);
   }
 
   // Vanilla's getMaximumFlyingTicks for a player with default gravity.
@@ -163,6 +166,7 @@ class PlayerMovement {
   Vec3 first_good_;
   Vec3 last_good_;
   bool client_is_floating_ = false;
+  ArmSwing swing_;
 };
 
 }  // namespace hz
