@@ -11,6 +11,7 @@
 #include "sim/data/registries.h"
 #include "sim/game/movement/player_movement.h"
 #include "sim/game/survival/fall_rules.h"
+#include "sim/game/survival/survival_system.h"
 #include "sim/game/survival/food_rules.h"
 #include "sim/game/survival/damage_rules.h"
 #include "sim/game/sessions.h"
@@ -276,6 +277,20 @@ TEST(SurvivalScenario, ALongFallKillsWithTheFellFromAHighPlaceMessage) {
   ASSERT_EQ(kills.size(), 1u);
   EXPECT_NE(nbt_text_to_json(kills[0].message).find("death.fell.accident.generic"), std::string::npos);
   EXPECT_TRUE(logged(f.s.h.sink, "Probe fell from a high place"));
+}
+
+// DamageSource.getLocalizedDeathMessage: an arrow's death message names the shooter.
+TEST(SurvivalScenario, AnArrowDeathNamesTheShooter) {
+  Faller f(0);
+  const MobAttacker skeleton{99, "skeleton", "Skeleton", f.p.spawn};
+  f.s.h.core.survival().hurt_by_mob(1, 100.0f, skeleton, DamageCause::kArrow);
+  ASSERT_TRUE(f.s.player(1)->dead);
+  const auto kills = sent_to<cb::DeathCombatEvent>(f.s.h.sink, 1);
+  ASSERT_EQ(kills.size(), 1u);
+  const std::string message = nbt_text_to_json(kills[0].message);
+  EXPECT_NE(message.find("death.attack.arrow"), std::string::npos) << message;
+  EXPECT_NE(message.find("entity.minecraft.skeleton"), std::string::npos) << message;
+  EXPECT_TRUE(logged(f.s.h.sink, "Probe was shot by Skeleton"));
 }
 
 // Ticks until `done` or `limit` ticks passed; returns the ticks taken.

@@ -185,8 +185,11 @@ void SurvivalSystem::die(Player& player, Life& life) {
   player.dead = true;
   const std::string key = life.combat.death_message_key();
   std::vector<TextComponent> args{TextComponent::plain(player.name)};
+  // DamageSource.getLocalizedDeathMessage names the causing entity of a damage that has one.
   const std::string killer =
-      key == "death.attack.mob" || key == "death.attack.explosion.player" ? life.combat.killer_type() : std::string();
+      key == "death.attack.mob" || key == "death.attack.explosion.player" || key == "death.attack.arrow"
+          ? life.combat.killer_type()
+          : std::string();
   if (!killer.empty()) args.push_back(TextComponent::translatable("entity.minecraft." + killer, {}));
   const TextComponent message = TextComponent::translatable(key, args);
   if (rules_.get_bool("show_death_messages")) {
