@@ -45,6 +45,7 @@ struct Player {
   bool on_ground = false;
   // The current pose's eye height (crouching players look from 1.27); movement publishes it.
   float eye_height = kStandingEyeHeight;
+  bool crouching = false;  // Entity.isCrouching (the crouching pose); movement publishes it
   // Entity.getEyePosition.
   Vec3 eye_position() const { return {position.x, position.y + static_cast<double>(eye_height), position.z}; }
 
@@ -90,7 +91,7 @@ struct Player {
   template <class Io>
   void state_fields(Io& io) {
     io(conn, uuid, name, profile_properties, entity_id, game_mode, permission_level, position, yaw, pitch, on_ground,
-       eye_height, client_view_distance, locale, last_teleport_id, awaiting_teleport_id, awaiting_teleport_position,
+       eye_height, crouching, client_view_distance, locale, last_teleport_id, awaiting_teleport_id, awaiting_teleport_position,
        awaiting_teleport_tick, latency_ms, inventory, selected_slot, inventory_state_id, carried, health, food_level,
        saturation, exhaustion, food_tick_timer, fall_distance, invulnerable_ticks, dead, xp, xp_seed, take_xp_delay,
        last_sent_xp);

@@ -457,6 +457,24 @@ TEST(MobGoals, AZombieIgnoresCreativePlayersAndPlayersBeyondFollowRange) {
   EXPECT_TRUE(w.damage.hits.empty());
 }
 
+// TargetingConditions.test scales the range by getVisibilityPercent: a crouching player is noticed
+// from 0.8 of the follow range (28 of 35 blocks). The player keeps 31 blocks from the zombie.
+TEST(MobGoals, AZombieNoticesACrouchingPlayerFromEightTenthsOfItsFollowRange) {
+  for (bool crouching : {false, true}) {
+    MobWorldFixture w;
+    Player& player = w.connections.add(1, Vec3{31.5, 65.0, 0.5});
+    player.crouching = crouching;
+    Mob& zombie = w.summon(MobType::kZombie, Vec3{0.5, 65.0, 0.5});
+    bool targeted = false;
+    for (int tick = 0; tick < 200 && !targeted; ++tick) {
+      player.position = Vec3{zombie.position.x + 31.0, zombie.position.y, zombie.position.z};
+      w.tick();
+      targeted = zombie.state.target.has_value();
+    }
+    EXPECT_EQ(targeted, !crouching) << crouching;
+  }
+}
+
 TEST(MobGoals, APassiveMobPanicsWhenHitAndStrollsOtherwise) {
   MobWorldFixture w;
   Player& player = w.connections.add(1, Vec3{2.5, 65.0, 0.5});

@@ -173,15 +173,23 @@ bool panic_cause_recent(const Mob& mob) {
   return mob.state.last_hurt_by && mob.state.tick_count - mob.state.last_hurt_by_timestamp <= kPanicMemoryTicks;
 }
 
+// How a search for the nearest player measures its range.
+enum class Reach {
+  kPlain,      // the distance alone
+  kTargeting,  // TargetingConditions.test: scaled by getVisibilityPercent, never below 2
+};
+
 // LevelGetter.getNearestPlayer with a range test.
-Player* nearest_player(const Mob& mob, MobWorld& world, double range, bool combat) {
+Player* nearest_player(const Mob& mob, MobWorld& world, double range, bool combat, Reach reach = Reach::kTargeting) {
   Player* best = nullptr;
   double best_distance = std::numeric_limits<double>::max();
   const Vec3 from{mob.position.x, mob.eye_y(), mob.position.z};
   for (Player* p : world.players.joined_players()) {
     if (!alive(*p) || p->game_mode == GameMode::kSpectator) continue;
     if (combat && !attackable(*p)) continue;
-    if (distance_sqr(mob.position, p->position) > range * range) continue;
+    // getVisibilityPercent: a crouching player (isDiscrete) is seen from 0.8 of the range.
+    const double scaled = reach == Reach::kPlain ? range : std::max(range * (p->crouching ? 0.8 : 1.0), 2.0);
+    if (distance_sqr(mob.position, p->position) > scaled * scaled) continue;
     const double d = distance_sqr(from, p->position);
     if (d < best_distance) best_distance = d, best = p;
   }
@@ -501,7 +509,7 @@ std::vector<GoalState> initial_goals(const MobKind& kind) {
 void server_ai_step(Mob& mob, MobWorld& world) {
   MobState& s = mob.state;
   ++s.no_action_time;
-  if (nearest_player(mob, world, kNearPlayerForActivity, false)) s.no_action_time = 0;
+  if (nearest_player(mob, world, kNearPlayerForActivity, false, Reach::kPlain)) s.no_action_time = 0;
   const bool full = (s.tick_count + mob.id()) % 2 == 0 || s.tick_count <= 1;
   tick_selector(mob, world, true, full);
   tick_selector(mob, world, false, full);

@@ -66,6 +66,7 @@ void MovementSystem::publish(Player& player, const PlayerMovement& m, bool accep
   player.pitch = b.pitch;
   player.on_ground = b.on_ground;
   player.eye_height = pose_eye_height(b.pose);
+  player.crouching = b.pose == Pose::kCrouching;
   player.fall_distance = b.fall_distance;
   if (accepted_move && observer_) observer_->on_player_moved(player);
 }
