@@ -130,8 +130,12 @@ struct RandomTickWorld final : TickWorld {
 bool ref_can_be_grass(BlockStateId above) {
   const std::string_view n = testing::name_of(above);
   if (n == "snow" && state_property(above, "layers") == "1") return true;
-  if ((n == "water" || n == "lava") && state_property(above, "level") == "0") return false;
+  // FluidState.isFull: a source (level 0), a falling liquid (level 8 and up, amount 8), anything
+  // waterlogged, and the always-wet plants and bubble columns.
+  if ((n == "water" || n == "lava") && (state_property(above, "level") == "0" || std::stoi(std::string(state_property(above, "level"))) >= 8))
+    return false;
   if (state_property(above, "waterlogged") == "true") return false;
+  if (n == "kelp" || n == "kelp_plant" || n == "seagrass" || n == "tall_seagrass" || n == "bubble_column") return false;
   if (light_opacity(above) >= 15) return false;
   if (is_slab(block_of_state(above)) && state_property(above, "type") != "top") return false;
   if (is_stairs(block_of_state(above)) && state_property(above, "half") == "bottom") return false;
@@ -168,7 +172,8 @@ RC_GTEST_PROP(GrassRules, SpreadAndDecayMatchTheReference, ()) {
       state("water"), state("water", {{"level", "3"}}), state("snow", {{"layers", "1"}}),
       state("snow", {{"layers", "2"}}), state("oak_slab", {{"type", "bottom"}, {"waterlogged", "false"}}),
       state("oak_slab", {{"type", "top"}, {"waterlogged", "false"}}), state("glass"), state("snow_block"),
-      state("farmland")};
+      state("farmland"), state("water", {{"level", "8"}}), state("lava", {{"level", "12"}}), state("kelp_plant"),
+      state("seagrass")};
   RandomTickWorld w;
   const BlockPos pos{0, 64, 0};
   for (int x = -1; x <= 1; ++x)

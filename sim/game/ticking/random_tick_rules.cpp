@@ -7,6 +7,7 @@
 
 #include "sim/game/blocks/block_kinds.h"
 #include "sim/game/blocks/directions.h"
+#include "sim/game/fluids/fluid_state.h"
 #include "sim/game/level/sky_darken.h"
 #include "sim/world/block_traits.h"
 #include "sim/world/chunk_pos.h"
@@ -54,13 +55,9 @@ BlockStateId with_int(BlockStateId state, std::string_view property, int value) 
 
 bool in_world(const BlockPos& p) { return p.y >= kWorldMinY && p.y <= kWorldMaxY; }
 
-// A full fluid (vanilla's FluidState amount 8): a source block or a waterlogged block.
-bool is_full_fluid(BlockStateId state) {
-  const TickBlocks& b = TickBlocks::get();
-  const BlockId block = block_of_state(state);
-  if (block == b.water || block == b.lava) return state_property(state, "level") == "0";
-  return state_property(state, "waterlogged") == "true";
-}
+// FluidState.isFull (amount 8): a source, a falling liquid (levels 8..15), a waterlogged block, or
+// one that is always wet (kelp, seagrass, bubble columns).
+bool is_full_fluid(BlockStateId state) { return fluid_of(state).amount == 8; }
 
 // SnowyDirtBlock.isSnowySetting: the block above is in the `snow` tag.
 bool is_snow_setting(BlockStateId above) {
