@@ -242,9 +242,18 @@ TEST(SpawningLists, HorizonKindsInTheBiomeLists) {
       if (e.name == name) return e.weight;
     return 0;
   };
-  EXPECT_EQ(weight_of(BiomeKind::kPlains, MobCategory::kMonster, "zombie"), 95);
+  // BiomeDefaultFeatures: plains and snowy plains have zombie horses (commonSpawnWithZombieHorse,
+  // snowySpawns(true)), oceans commonSpawns and then drowned 5.
+  EXPECT_EQ(weight_of(BiomeKind::kPlains, MobCategory::kMonster, "zombie"), 90);
+  EXPECT_EQ(weight_of(BiomeKind::kPlains, MobCategory::kMonster, "zombie_horse"), 5);
+  EXPECT_EQ(weight_of(BiomeKind::kSnowyPlains, MobCategory::kMonster, "zombie"), 90);
+  EXPECT_EQ(weight_of(BiomeKind::kSnowyPlains, MobCategory::kMonster, "zombie_horse"), 5);
+  EXPECT_EQ(weight_of(BiomeKind::kForest, MobCategory::kMonster, "zombie"), 95);
+  EXPECT_EQ(weight_of(BiomeKind::kForest, MobCategory::kMonster, "zombie_horse"), 0);
   EXPECT_EQ(weight_of(BiomeKind::kDesert, MobCategory::kMonster, "zombie"), 19);
-  EXPECT_EQ(weight_of(BiomeKind::kOcean, MobCategory::kMonster, "zombie"), 0);
+  EXPECT_EQ(weight_of(BiomeKind::kOcean, MobCategory::kMonster, "zombie"), 95);
+  EXPECT_EQ(weight_of(BiomeKind::kOcean, MobCategory::kMonster, "drowned"), 5);
+  EXPECT_EQ(weight_of(BiomeKind::kFrozenOcean, MobCategory::kCreature, "polar_bear"), 1);
   EXPECT_EQ(weight_of(BiomeKind::kPlains, MobCategory::kCreature, "cow"), 8);
   EXPECT_EQ(weight_of(BiomeKind::kForest, MobCategory::kCreature, "sheep"), 12);
   EXPECT_EQ(weight_of(BiomeKind::kDesert, MobCategory::kCreature, "cow"), 0);

@@ -33,11 +33,11 @@ std::vector<SpawnerData> farm_animals() {
           {"cow", kind(MobType::kCow), 8, 4, 4}};
 }
 
-std::vector<SpawnerData> monsters(int zombie, int zombie_villager, int skeleton, bool drowned) {
+std::vector<SpawnerData> monsters(int zombie, int zombie_villager, int zombie_horse, int skeleton) {
   std::vector<SpawnerData> out{{"spider", kind(MobType::kSpider), 100, 4, 4}};
-  if (drowned) out.push_back({"drowned", nullptr, zombie, 4, 4});
-  else out.push_back({"zombie", kind(MobType::kZombie), zombie, 4, 4});
+  out.push_back({"zombie", kind(MobType::kZombie), zombie, 4, 4});
   out.push_back({"zombie_villager", nullptr, zombie_villager, 1, 1});
+  if (zombie_horse > 0) out.push_back({"zombie_horse", nullptr, zombie_horse, 1, 1});
   out.push_back({"skeleton", kind(MobType::kSkeleton), skeleton, 4, 4});
   out.push_back({"creeper", kind(MobType::kCreeper), 100, 4, 4});
   out.push_back({"slime", nullptr, 100, 4, 4});
@@ -58,16 +58,16 @@ BiomeLists lists_for(BiomeKind biome) {
       l.creature = farm_animals();
       l.creature.push_back({"horse", nullptr, 5, 2, 6});
       l.creature.push_back({"donkey", nullptr, 1, 1, 3});
-      l.monster = monsters(95, 5, 100, false);
+      l.monster = monsters(90, 5, 5, 100);  // commonSpawnWithZombieHorse
       break;
     case BiomeKind::kForest:
       l.creature = farm_animals();
       l.creature.push_back({"wolf", nullptr, 5, 4, 4});
-      l.monster = monsters(95, 5, 100, false);
+      l.monster = monsters(95, 5, 0, 100);
       break;
     case BiomeKind::kBirchForest:
       l.creature = farm_animals();
-      l.monster = monsters(95, 5, 100, false);
+      l.monster = monsters(95, 5, 0, 100);
       break;
     case BiomeKind::kTaiga:
     case BiomeKind::kSnowyTaiga:
@@ -75,31 +75,34 @@ BiomeLists lists_for(BiomeKind biome) {
       l.creature.push_back({"wolf", nullptr, 8, 4, 4});
       l.creature.push_back({"rabbit", nullptr, 4, 2, 3});
       l.creature.push_back({"fox", nullptr, 8, 2, 4});
-      l.monster = monsters(95, 5, 100, false);
+      l.monster = monsters(95, 5, 0, 100);
       break;
     case BiomeKind::kSnowyPlains:
       l.creature = {{"rabbit", nullptr, 10, 2, 3}, {"polar_bear", nullptr, 1, 1, 2}};
-      l.monster = monsters(95, 5, 20, false);
+      l.monster = monsters(90, 5, 5, 20);  // snowySpawns with zombie horses (not ice spikes)
       l.monster.push_back({"stray", nullptr, 80, 4, 4});
       break;
     case BiomeKind::kDesert:
       l.creature = {{"rabbit", nullptr, 12, 2, 3}, {"camel", nullptr, 1, 1, 1}};
-      l.monster = monsters(19, 1, 50, false);
+      l.monster = monsters(19, 1, 0, 50);
       l.monster.push_back({"husk", nullptr, 80, 4, 4});
       l.monster.push_back({"parched", nullptr, 50, 4, 4});
       break;
     case BiomeKind::kBeach:
       l.creature = {{"turtle", nullptr, 5, 2, 5}};
-      l.monster = monsters(95, 5, 100, false);
+      l.monster = monsters(95, 5, 0, 100);
       break;
     case BiomeKind::kSnowyBeach:
-      l.monster = monsters(95, 5, 100, false);
+      l.monster = monsters(95, 5, 0, 100);
       break;
+    case BiomeKind::kFrozenOcean:
+      l.creature = {{"polar_bear", nullptr, 1, 1, 2}};
+      [[fallthrough]];
     case BiomeKind::kOcean:
     case BiomeKind::kDeepOcean:
-    case BiomeKind::kFrozenOcean:
-      // Oceans spawn drowned where land biomes spawn zombies, and no creatures on land.
-      l.monster = monsters(95, 5, 100, true);
+      // oceanSpawns and frozenOcean: commonSpawns, then drowned 5 (1..1).
+      l.monster = monsters(95, 5, 0, 100);
+      l.monster.push_back({"drowned", nullptr, 5, 1, 1});
       break;
   }
   return l;
