@@ -4,6 +4,7 @@
 #include <set>
 #include <utility>
 
+#include "sim/core/check.h"
 #include "sim/core/hash.h"
 #include "sim/core/java_format.h"
 #include "sim/protocol/packets.h"
@@ -155,14 +156,15 @@ std::vector<EntityTracker::Tracked*> EntityTracker::in_id_order(std::vector<int3
 
 EntityTracker::Watcher EntityTracker::watcher(Tracked& viewer) const {
   const Player& p = *viewer.player;
-  return Watcher{viewer, p, static_cast<double>(view_distance(p) * 16), p.game_mode == GameMode::kSpectator,
+  return Watcher{viewer, static_cast<double>(view_distance(p) * 16), p.game_mode == GameMode::kSpectator,
                  chunks_->chunks_of(p)};
 }
 
 bool EntityTracker::visible_to(const Tracked& entity, const Watcher& viewer) const {
   const Vec3& at = position_of(entity);
-  const double dx = viewer.player.position.x - at.x;
-  const double dz = viewer.player.position.z - at.z;
+  const Vec3& from = viewer.tracked.player->position;
+  const double dx = from.x - at.x;
+  const double dz = from.z - at.z;
   const double range = std::min(static_cast<double>(entity.range), viewer.view_blocks);
   if (dx * dx + dz * dz > range * range) return false;
   // ServerPlayer.broadcastToPlayer: spectators see everyone (nobody spectates through another
@@ -172,7 +174,7 @@ bool EntityTracker::visible_to(const Tracked& entity, const Watcher& viewer) con
 }
 
 void EntityTracker::update_pair(Tracked& entity, const Watcher& viewer, bool seen) {
-  if (&entity == &viewer.tracked) return;
+  HZ_CHECK(&entity != &viewer.tracked, "an entity paired with itself");  // the callers skip it
   const bool visible = visible_to(entity, viewer);
   if (visible == seen) return;
   if (visible) pair(entity, viewer.tracked);

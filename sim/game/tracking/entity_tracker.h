@@ -143,8 +143,7 @@ class EntityTracker final : public PlayerListener,
   // What deciding visibility needs of one viewer, looked up once for a pass over many entities
   // (nothing in such a pass moves the viewer or changes its chunks).
   struct Watcher {
-    Tracked& tracked;
-    const Player& player;
+    Tracked& tracked;  // a player's entry
     double view_blocks = 0;  // its view distance in blocks
     bool spectator = false;
     ViewerChunks chunks;

@@ -64,7 +64,7 @@ int NaturalSpawning::spawn_chunk_count() {
       player_chunks_.push_back({java_floor(p->position.x) >> 4, java_floor(p->position.z) >> 4});
   std::sort(player_chunks_.begin(), player_chunks_.end());
   player_chunks_.erase(std::unique(player_chunks_.begin(), player_chunks_.end()), player_chunks_.end());
-  if (player_chunks_ != counted_player_chunks_ || counted_player_chunks_.empty()) {
+  if (player_chunks_ != counted_player_chunks_) {  // none counted yet: no players, 0 chunks
     spawn_chunk_count_ = spawning::natural_spawn_chunk_count(player_chunks_);
     counted_player_chunks_ = player_chunks_;
   }
