@@ -30,6 +30,7 @@
 #include "sim/game/entities/saved_entities.h"
 #include "sim/game/explosions/explosion_world.h"
 #include "sim/game/mobs/mobs.h"
+#include "sim/game/survival/player_attacks.h"
 #include "sim/game/mobs/spawning/generation_animals.h"
 #include "sim/game/mobs/spawning/natural_spawning.h"
 #include "sim/game/movement/movement_system.h"
@@ -99,7 +100,7 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
                                                       static_cast<ServerLog&>(*this));
   world_->set_chunk_keeper(scheduled_ticks_.get());
   world_->set_flush_listener([this](JobId job) { on_world_flushed(job); });
-  scheduled_ticks_->set_ticking([this](ChunkPos pos) { return world_->is_entity_ticking(pos); });
+  scheduled_ticks_->set_ticking([this](ChunkPos pos) { return world_->ticks_scheduled_at(pos); });
   // Every block change goes through the block updates (neighbours, shapes, drops) to the world.
   block_updates_ = std::make_unique<BlockUpdates>(*world_, *scheduled_ticks_, *items_, random_,
                                                   static_cast<ServerLog&>(*this),
@@ -111,7 +112,6 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   fluid_ticks_ = std::make_unique<FluidTicks>(*block_updates_, *scheduled_ticks_, *items_, random_, rules_);
   scheduled_ticks_->set_fluid_runner([this](const BlockPos& pos, uint32_t fluid) { fluid_ticks_->run(pos, fluid); });
   block_use_ = std::make_unique<BlockUse>(*block_updates_, *scheduled_ticks_);
-  sessions_->add_listener(scheduled_ticks_.get());
   sessions_->add_listener(block_use_.get());
   sessions_->add_listener(world_.get());
   // Entities tick after the block ticks (vanilla's level tick order). Falling blocks first: what
@@ -126,6 +126,20 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   sessions_->add_listener(mobs_.get());
   mobs_->set_difficulty(config_.properties.difficulty);
   mobs_->set_experience(orbs_.get());
+  // Players' attacks; their attack strength counts up after the mobs' tick (Player.tick comes
+  // after the level's entities).
+  player_attacks_ = std::make_unique<PlayerAttacks>(*sessions_, *mobs_, *survival_, *survival_, *movement_);
+  sessions_->add_listener(player_attacks_.get());
+  survival_->add_life_observer(player_attacks_.get());
+  player_attacks_->set_sprinting(
+      [this](ConnId conn) {
+        const PlayerMovement* m = movement_->movement(conn);
+        return m != nullptr && m->body().sprinting;
+      },
+      [this](ConnId conn) {
+        if (PlayerMovement* m = movement_->movement(conn)) m->handle_sprinting(false);
+      });
+  player_attacks_->set_unattackable([this](int32_t id) { return items_->find(id) != nullptr || orbs_->find(id) != nullptr; });
   sessions_->add_listener(items_.get());
   // Experience orbs tick after the items (vanilla ticks both in entity order; Horizon keeps one
   // system after the other), so mob deaths' orbs of this tick join before their own tick.
@@ -171,10 +185,6 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   });
   mobs_->set_line_of_sight(
       [this](const Vec3& from, const Vec3& to) { return !clip_blocks(*block_updates_, from, to, FluidClip::kNone).hit; });
-  mobs_->set_sprinting([this](ConnId conn) {
-    const PlayerMovement* m = movement_->movement(conn);
-    return m != nullptr && m->body().sprinting;
-  });
   tracker_->set_chunk_visibility(world_.get());
   // Last, so a leaving player's file is written from the state every other system left.
   player_saves_ = std::make_unique<PlayerSaves>(effects_, static_cast<ServerLog&>(*this));
@@ -298,9 +308,10 @@ void Core::tick_server(bool sprinting) {
 void Core::tick_children() {
   time_->tick(tick_count_, rate_.runs_normally(), random_);
   run_console_commands();
-  // Vanilla's level tick runs random ticks before its chunk broadcast, which the world's tick
+  // Vanilla's level tick: the scheduled block and fluid ticks, then tickChunks (spawning in its
+  // shuffled chunks, then the random ticks), then its chunk broadcast, which the world's tick
   // (inside the sessions' tick) does here: the changes go out this tick.
-  // tickChunks spawns in its shuffled chunks before the random ticks.
+  scheduled_ticks_->tick();
   spawning_->tick(game_time(), rate_.runs_normally());
   random_ticks_->tick(rate_.runs_normally());
   sessions_->tick(tick_start_nanos_ / 1'000'000);
@@ -404,6 +415,7 @@ void Core::for_each_part(Visit&& visit) {
   visit("lightning", *lightning_);
   visit("fire", block_tick_rules_->fire());
   visit("mobs", *mobs_);
+  visit("player_attacks", *player_attacks_);
   visit("spawning", *spawning_);
 }
 

@@ -49,6 +49,7 @@ class ExperienceOrbs;
 class SavedEntities;
 class LightningBolts;
 class Mobs;
+class PlayerAttacks;
 class Explosions;
 class NaturalSpawning;
 class GenerationAnimals;
@@ -233,6 +234,7 @@ class Core final : public CommandHost,
   std::unique_ptr<SavedEntities> saved_entities_;  // the entities store's reads and writes
   std::unique_ptr<LightningBolts> lightning_;      // bolts the thunder strikes
   std::unique_ptr<Mobs> mobs_;
+  std::unique_ptr<PlayerAttacks> player_attacks_;
   std::unique_ptr<Explosions> explosions_;
   // Mobs appearing in the ticking chunks near players (docs/rules/spawning.md).
   std::unique_ptr<NaturalSpawning> spawning_;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -172,6 +173,9 @@ struct MobAttacker {
   std::string_view type_name;     // "zombie": the name's translation key is entity.minecraft.<type_name>
   std::string_view display_name;  // "Zombie" (the English text for the server log)
   Vec3 position;
+  // Vanilla's (xd, zd) the hit knocks the player against: a projectile's reversed flight; none
+  // for a hit that pushes away from `position`.
+  std::optional<Vec3> knockback_towards = std::nullopt;
 };
 
 // Hurting players, the one path every damage goes through (the survival system implements it;
@@ -186,6 +190,11 @@ class PlayerDamage {
                            DamageCause cause = DamageCause::kMobAttack) {
     (void)attacker;
     return hurt(player, cause, amount);
+  }
+  // A player's melee hit (docs/rules/combat.md §2c).
+  virtual bool hurt_by_player(ConnId player, float amount, const Player& attacker, bool knockback_attack) {
+    (void)attacker, (void)knockback_attack;
+    return hurt(player, DamageCause::kPlayerAttack, amount);
   }
   // An explosion's hit (docs/rules/explosions.md §3): player_explosion caused by `cause` (a
   // creeper) when there is one, else explosion; explosions never knock back through the hurt.

@@ -48,7 +48,7 @@ using PlayClientbound =
               play_cb::BlockChange,
               play_cb::MultiBlockChange, play_cb::WindowItems, play_cb::SetSlot, play_cb::SetCursorItem,
               play_cb::SetPlayerInventory, play_cb::HeldItemSlot, play_cb::DamageEvent, play_cb::Animation, play_cb::EntityStatus, play_cb::EntityEquipment,
-              play_cb::DeathCombatEvent, play_cb::Respawn, play_cb::EntityMetadata, play_cb::Collect,
+              play_cb::EndCombatEvent, play_cb::EnterCombatEvent, play_cb::DeathCombatEvent, play_cb::Respawn, play_cb::EntityMetadata, play_cb::Collect,
               play_cb::Explosion>;
 using PlayServerbound =
     PacketSet<ProtocolState::kPlay, Direction::kServerbound, play_sb::TeleportConfirm, play_sb::Attack, play_sb::Position,

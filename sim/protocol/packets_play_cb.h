@@ -1140,6 +1140,32 @@ struct EntityStatus {
   }
 };
 
+// Player Combat End: the player's combat is over, after `duration` ticks.
+struct EndCombatEvent {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::end_combat_event;
+  static constexpr std::string_view kName = "end_combat_event";
+
+  int32_t duration = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("duration", duration, kVarInt);
+  }
+};
+
+// Player Combat Enter: a living entity's hit put the player in combat. No fields.
+struct EnterCombatEvent {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::enter_combat_event;
+  static constexpr std::string_view kName = "enter_combat_event";
+
+  template <class V>
+  void fields(V&) {}
+};
+
 // Player Combat Kill: the dying player's death screen with its message.
 struct DeathCombatEvent {
   static constexpr ProtocolState kState = ProtocolState::kPlay;

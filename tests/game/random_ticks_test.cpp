@@ -71,6 +71,13 @@ RC_GTEST_PROP(TickingChunks, SimulationSquaresMatchTicketLevels, ()) {
       if (reference_entity_ticking(players, s, {x, z})) expected.insert({x, z});
   RC_ASSERT(sim.chunks() == expected);
   for (ChunkPos p : expected) RC_ASSERT(sim.contains(p));
+  // Block ticking: ticket level 32 or below, one ring further.
+  for (int x = min_x - 34; x <= max_x + 34; ++x)
+    for (int z = min_z - 34; z <= max_z + 34; ++z) {
+      int best = 1000;
+      for (ChunkPos p : players) best = std::min(best, std::max(0, 31 - s) + p.ring_distance({x, z}));
+      RC_ASSERT(sim.block_ticking({x, z}) == (best <= 32));
+    }
 }
 
 TEST(TickingChunks, RadiiFollowTheTicketLevels) {
@@ -420,6 +427,22 @@ TEST(RandomTicksCore, AChunkOutsideTheSimulationDistanceDoesNotChange) {
   EXPECT_EQ(w.at(near.x * 16 + 6, 200, near.z * 16 + 5), "grass_block");
   w.ticks(20);
   EXPECT_EQ(w.at(far.x * 16 + 6, 200, far.z * 16 + 5), "dirt");
+}
+
+// ServerLevel's pending ticks run where isPositionTickingWithEntitiesLoaded holds: block ticking
+// (one ring past the simulation distance) and a ticking chunk. Random ticks stop a ring sooner.
+TEST(RandomTicksCore, ScheduledTicksRunOneChunkPastTheSimulationDistance) {
+  TickingWorld w(5, 2);
+  const ChunkPos c = w.home();
+  const ChunkPos edge{c.x + 3, c.z}, beyond{c.x + 4, c.z};
+  ASSERT_TRUE(w.s.world().column(beyond) != nullptr);
+  EXPECT_FALSE(w.s.world().is_ticking(edge));
+  EXPECT_TRUE(w.s.world().ticks_scheduled_at(edge));
+  EXPECT_FALSE(w.s.world().ticks_scheduled_at(beyond));
+  for (ChunkPos pos : {edge, beyond}) w.set(pos.x * 16 + 8, 250, pos.z * 16 + 8, "water");
+  w.ticks(20);
+  EXPECT_EQ(w.at(edge.x * 16 + 9, 250, edge.z * 16 + 8), "water");
+  EXPECT_EQ(w.at(beyond.x * 16 + 9, 250, beyond.z * 16 + 8), "air");
 }
 
 TEST(RandomTicksCore, EverySectionWithTickingBlocksGetsSpeedDraws) {

@@ -219,8 +219,9 @@ bool Arrows::hit_entity(Arrow& arrow, Vec3 from, const Vec3& to) {
   if (arrow.crit) damage += static_cast<int>(random_.next_below(static_cast<uint32_t>(damage / 2 + 2)));
   bool hurt = false;
   if (first.player) {
+    // Projectile.calculateHorizontalHurtKnockbackDirection: the player is pushed along the flight.
     const MobAttacker attacker{arrow.owner != 0 ? arrow.owner : arrow.id(), arrow.owner_type, arrow.owner_name,
-                               arrow.position};
+                               arrow.position, Vec3{-arrow.velocity.x, 0.0, -arrow.velocity.z}};
     hurt = damage_.hurt_by_mob(first.conn, static_cast<float>(damage), attacker, DamageCause::kArrow);
   } else if (mobs_.hurt) {
     hurt = mobs_.hurt(first.id, static_cast<float>(damage), arrow);

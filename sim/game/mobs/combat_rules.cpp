@@ -9,17 +9,27 @@ namespace {
 
 struct WeaponEntry {
   std::string_view name;
-  Weapon weapon;
+  float damage_modifier;  // added to the attack_damage base of 1
+  float speed_modifier;   // added to the attack_speed base of 4
 };
 
-// Attribute modifiers of swords and axes (Item.Properties.sword / AxeItem with the tool material's
-// damage bonus), added to the player's base of 1 damage and 4 attacks a second.
+// The main-hand attribute modifiers of Items.java: swords (3 + the material's bonus, -2.4), axes
+// and shovels (AxeItem / ShovelItem with the material's bonus), pickaxes (1 + bonus, -2.8), hoes
+// (their own damage cancelling the bonus, speeds -3 to 0) and the trident (8, -2.9). The
+// materials' bonuses: wood and gold 0, stone and copper 1, iron 2, diamond 3, netherite 4.
 constexpr WeaponEntry kWeapons[] = {
-    {"wooden_sword", {4.0f, 1.6}},    {"stone_sword", {5.0f, 1.6}},     {"copper_sword", {5.0f, 1.6}},
-    {"iron_sword", {6.0f, 1.6}},      {"golden_sword", {4.0f, 1.6}},    {"diamond_sword", {7.0f, 1.6}},
-    {"netherite_sword", {8.0f, 1.6}}, {"wooden_axe", {7.0f, 0.8}},      {"stone_axe", {9.0f, 0.8}},
-    {"copper_axe", {9.0f, 0.8}},      {"iron_axe", {9.0f, 0.9}},        {"golden_axe", {7.0f, 1.0}},
-    {"diamond_axe", {9.0f, 1.0}},     {"netherite_axe", {10.0f, 1.0}},
+    {"wooden_sword", 3.0f, -2.4f},     {"stone_sword", 4.0f, -2.4f},      {"copper_sword", 4.0f, -2.4f},
+    {"iron_sword", 5.0f, -2.4f},       {"golden_sword", 3.0f, -2.4f},     {"diamond_sword", 6.0f, -2.4f},
+    {"netherite_sword", 7.0f, -2.4f},  {"wooden_axe", 6.0f, -3.2f},       {"stone_axe", 8.0f, -3.2f},
+    {"copper_axe", 8.0f, -3.2f},       {"iron_axe", 8.0f, -3.1f},         {"golden_axe", 6.0f, -3.0f},
+    {"diamond_axe", 8.0f, -3.0f},      {"netherite_axe", 9.0f, -3.0f},    {"wooden_pickaxe", 1.0f, -2.8f},
+    {"stone_pickaxe", 2.0f, -2.8f},    {"copper_pickaxe", 2.0f, -2.8f},   {"iron_pickaxe", 3.0f, -2.8f},
+    {"golden_pickaxe", 1.0f, -2.8f},   {"diamond_pickaxe", 4.0f, -2.8f},  {"netherite_pickaxe", 5.0f, -2.8f},
+    {"wooden_shovel", 1.5f, -3.0f},    {"stone_shovel", 2.5f, -3.0f},     {"copper_shovel", 2.5f, -3.0f},
+    {"iron_shovel", 3.5f, -3.0f},      {"golden_shovel", 1.5f, -3.0f},    {"diamond_shovel", 4.5f, -3.0f},
+    {"netherite_shovel", 5.5f, -3.0f}, {"wooden_hoe", 0.0f, -3.0f},       {"stone_hoe", 0.0f, -2.0f},
+    {"copper_hoe", 0.0f, -2.0f},       {"iron_hoe", 0.0f, -1.0f},         {"golden_hoe", 0.0f, -3.0f},
+    {"diamond_hoe", 0.0f, 0.0f},       {"netherite_hoe", 0.0f, 0.0f},     {"trident", 8.0f, -2.9f},
 };
 
 }  // namespace
@@ -27,7 +37,12 @@ constexpr WeaponEntry kWeapons[] = {
 Weapon weapon_of(std::string_view item_name) {
   if (item_name.starts_with("minecraft:")) item_name.remove_prefix(10);
   for (const WeaponEntry& entry : kWeapons)
-    if (entry.name == item_name) return entry.weapon;
+    if (entry.name == item_name) {
+      // AttributeModifier amounts are doubles made from these floats; the damage is read back
+      // as a float.
+      return Weapon{static_cast<float>(1.0 + static_cast<double>(entry.damage_modifier)),
+                    kFistAttackSpeed + static_cast<double>(entry.speed_modifier)};
+    }
   return Weapon{};
 }
 

@@ -16,15 +16,16 @@ inline constexpr double kFistAttackSpeed = 4.0;
 // Entity interaction range (the attribute's base) and the server's tolerance beyond it.
 inline constexpr double kEntityInteractionRange = 3.0;
 inline constexpr double kInteractionTolerance = 3.0;
-// LivingEntity.hurtServer's knockback strength from an attacker.
-inline constexpr double kHurtKnockback = 0.4;
+// LivingEntity.hurtServer's knockback strength from an attacker (a float widened, as vanilla's).
+inline constexpr double kHurtKnockback = static_cast<double>(0.4f);
 
 struct Weapon {
   float damage = kFistDamage;           // attack_damage with the item's modifier
   double attack_speed = kFistAttackSpeed;
 };
 
-// The weapon a held item makes (swords and axes by their attribute modifiers; anything else is a fist).
+// The weapon a held item makes (swords, axes, pickaxes, shovels, hoes and the trident by their
+// attribute modifiers; anything else is a fist).
 Weapon weapon_of(std::string_view item_name);
 
 // Player.getCurrentItemAttackStrengthDelay: ticks for a full swing.

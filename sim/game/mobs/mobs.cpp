@@ -29,18 +29,9 @@ namespace {
 
 // LivingEntity's memory of the last attacker (lastHurtByMob), in ticks.
 constexpr int kLastHurtByMemory = 100;
-// A standing player's height: skeletons aim at a third of it.
 // Entities read the chunk at their feet: they tick only while it is loaded (docs/entities.md).
 bool chunk_loaded(const BlockSource& blocks, const Vec3& p) {
   return blocks.is_chunk_loaded(java_floor(p.x) >> 4, java_floor(p.z) >> 4);
-}
-
-// AABB.distanceToSqr(point): from the point to the nearest point of the box.
-double box_distance_sqr(const Aabb& box, const Vec3& p) {
-  const double dx = std::max({box.min_x - p.x, p.x - box.max_x, 0.0});
-  const double dy = std::max({box.min_y - p.y, p.y - box.max_y, 0.0});
-  const double dz = std::max({box.min_z - p.z, p.z - box.max_z, 0.0});
-  return dx * dx + dy * dy + dz * dz;
 }
 
 }  // namespace
@@ -159,7 +150,6 @@ std::vector<int32_t> Mobs::ids() const {
 }
 
 void Mobs::on_leave(Player& player) {
-  attack_strength_.erase(player.conn);
   for (auto& [id, mob] : mobs_) {
     if (mob->state.target == player.conn) mob->state.target.reset();
     if (mob->state.look_at_player == player.conn) mob->state.look_at_player.reset();
@@ -177,8 +167,6 @@ void Mobs::tick() {
   }
   purge_removed();
   arrows_.tick();
-  // Player.tick: the attack strength ticker counts up (players tick after the level's entities).
-  for (ConnId conn : connections_.players_in_join_order()) ++attack_strength_[conn];
 }
 
 void Mobs::check_despawn(Mob& mob) {
@@ -212,11 +200,12 @@ void Mobs::tick_mob(Mob& mob) {
     return;
   }
   ++s.tick_count;
-  // LivingEntity.baseTick.
-  if (mob.position.y < static_cast<double>(blocks_->min_y() - kBelowWorldMargin)) {
-    discard(mob);
-    return;
-  }
+  // Entity.baseTick: burning, then checkBelowWorld (a living entity is hurt, not removed).
+  tick_fire(mob);
+  if (mob.position.y < static_cast<double>(blocks_->min_y() - kBelowWorldMargin))
+    hurt(mob, MobDamage::kOutOfWorld, kBelowWorldDamage, nullptr);
+  if (mob.removed) return;
+  // The rest of LivingEntity.baseTick.
   if (s.invulnerable_time > 0) --s.invulnerable_time;
   if (s.dead) {
     // tickDeath: the body lies 20 ticks, then goes with a puff of smoke.
@@ -226,8 +215,6 @@ void Mobs::tick_mob(Mob& mob) {
       return;
     }
   }
-  tick_fire(mob);
-  if (mob.removed) return;
   if (s.last_hurt_by && s.tick_count - s.last_hurt_by_timestamp > kLastHurtByMemory) s.last_hurt_by.reset();
   if (s.last_hurt_by_player_memory > 0) --s.last_hurt_by_player_memory;
   else s.last_hurt_by_player.reset();
@@ -257,34 +244,16 @@ void Mobs::tick_mob(Mob& mob) {
   mob.head_yaw = s.head_yaw;
 }
 
-bool Mobs::attack(Player& player, int32_t entity_id) {
-  Mob* mob = find(entity_id);
-  if (!mob || player.game_mode == GameMode::kSpectator || player.dead) return false;
-  // ServerGamePacketListenerImpl.handleAttack: the eyes within interaction range plus tolerance.
-  const Vec3 eyes{player.position.x, player.position.y + mob_ai::kPlayerEyeHeight, player.position.z};
-  const double range = combat::kEntityInteractionRange + combat::kInteractionTolerance;
-  if (!(box_distance_sqr(mob->box(), eyes) < range * range)) return false;
-  combat::AttackInput input;
-  input.weapon = combat::weapon_of(item_name(player.main_hand().item));
-  if (player.main_hand().empty()) input.weapon = combat::Weapon{};
-  input.attack_strength_ticker = attack_strength_[player.conn];
-  input.sprinting = sprinting_ && sprinting_(player.conn);
-  input.fall_distance = player.fall_distance;
-  input.on_ground = player.on_ground;
-  const combat::AttackOutcome outcome = combat::player_attack(input);
-  attack_strength_[player.conn] = 0;  // Player.onAttack
-  if (!(outcome.damage > 0.0f)) return false;
-  if (!hurt(*mob, MobDamage::kPlayerAttack, outcome.damage, &player)) return false;
+bool Mobs::hurt_by_player_attack(Mob& mob, const Player& player, const combat::AttackOutcome& outcome) {
+  if (!hurt(mob, MobDamage::kPlayerAttack, outcome.damage, &player)) return false;
   // causeExtraKnockback: a sprinting full-strength hit pushes 0.5 more along the player's look.
   if (outcome.knockback_attack) {
     const double radians = static_cast<double>(player.yaw * (static_cast<float>(M_PI) / 180.0f));
-    mob->velocity = combat::knockback(mob->velocity, mob->on_ground, 0.5, static_cast<double>(table_sin(radians)),
-                                      -static_cast<double>(table_cos(radians)), random_);
+    mob.velocity = combat::knockback(mob.velocity, mob.on_ground, 0.5, static_cast<double>(table_sin(radians)),
+                                     -static_cast<double>(table_cos(radians)), random_);
   }
   return true;
 }
-
-void Mobs::on_attack(Player& player, int32_t entity_id) { attack(player, entity_id); }
 
 void Mobs::kill(int32_t entity_id) {
   if (Mob* mob = find(entity_id)) hurt(*mob, MobDamage::kGenericKill, std::numeric_limits<float>::max(), nullptr);
@@ -298,7 +267,8 @@ bool Mobs::hurt(Mob& mob, MobDamage kind, float amount, const Player* attacker) 
   amount = std::max(amount, 0.0f);
   // actuallyHurt: armour (generic_kill bypasses it), then the health.
   auto actually_hurt = [&](float damage) {
-    if (kind != MobDamage::kGenericKill && kind != MobDamage::kOnFire) damage = combat::damage_after_armor(damage, static_cast<float>(mob.mob_kind().armor));
+    const bool bypasses_armor = kind == MobDamage::kGenericKill || kind == MobDamage::kOnFire || kind == MobDamage::kOutOfWorld;
+    if (!bypasses_armor) damage = combat::damage_after_armor(damage, static_cast<float>(mob.mob_kind().armor));
     if (damage != 0.0f) mob.set_health(s.health - damage);
   };
   bool full = true;
@@ -327,6 +297,7 @@ bool Mobs::hurt(Mob& mob, MobDamage kind, float amount, const Player* attacker) 
                                           : kind == MobDamage::kExplosion  ? "minecraft:player_explosion"
                                           : kind == MobDamage::kArrow      ? "minecraft:arrow"
                                           : kind == MobDamage::kOnFire     ? "minecraft:on_fire"
+                                          : kind == MobDamage::kOutOfWorld ? "minecraft:out_of_world"
                                                                            : "minecraft:generic_kill");
     if (attacker) event.source_cause_id = event.source_direct_id = attacker->entity_id + 1;
     tracking_.send_to_viewers(mob.id(), share(encode_packet(event)));
@@ -488,7 +459,6 @@ uint64_t Mobs::hash() const {
     for (const GoalState& g : s.goals) h.u64(g.running);
     h.i64(s.creeper.swell), h.i64(s.creeper.swell_dir), h.u64(s.creeper.ignited);
   }
-  for (const auto& [conn, ticks] : attack_strength_) h.i64(static_cast<int64_t>(conn)), h.i64(ticks);
   h.u64(arrows_.hash());
   return h.digest();
 }

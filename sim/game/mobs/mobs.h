@@ -18,6 +18,7 @@
 #include "sim/game/entities/entity_persistence.h"
 #include "sim/game/entity_ids.h"
 #include "sim/game/game_rules.h"
+#include "sim/game/mobs/combat_rules.h"
 #include "sim/game/mobs/mob.h"
 #include "sim/game/movement/block_source.h"
 #include "sim/game/ports.h"
@@ -26,7 +27,7 @@
 namespace hz {
 
 // How a mob is hurt (the damage types that reach mobs so far).
-enum class MobDamage : uint8_t { kPlayerAttack, kGenericKill, kExplosion, kArrow, kOnFire };
+enum class MobDamage : uint8_t { kPlayerAttack, kGenericKill, kExplosion, kArrow, kOnFire, kOutOfWorld };
 
 // What daylight burning reads of the level at a mob (the core fills it from the clock, the weather
 // and the light engine): at its eyes, and whether rain falls at its feet or the top of its box.
@@ -45,6 +46,8 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   static constexpr int8_t kEntityEventDeath = 3;
   static constexpr int8_t kEntityEventPoof = 60;
   static constexpr int kBelowWorldMargin = 64;
+  // LivingEntity.onBelowWorld: out_of_world damage each tick below the margin.
+  static constexpr float kBelowWorldDamage = 4.0f;
   // LivingEntity.resolvePlayerResponsibleForDamage: a player's hit counts for 100 ticks.
   static constexpr int kPlayerKillMemory = 100;
 
@@ -56,9 +59,6 @@ class Mobs final : public PlayerListener, public EntityPersistence {
     blocks_ = blocks ? blocks : &no_blocks_;
     arrows_.set_block_source(blocks);
   }
-  // Whether a player sprints (movement knows it from the player's entity actions): a sprinting
-  // full-strength hit knocks back more and is never critical.
-  void set_sprinting(std::function<bool(ConnId)> sprinting) { sprinting_ = std::move(sprinting); }
   // Where a creeper's explosion goes (the explosion system, sim/game/explosions/explosion_world.h):
   // centre, radius and the creeper as the explosion's source.
   void set_exploder(std::function<void(const Vec3&, float, const MobAttacker&)> explode) { explode_ = std::move(explode); }
@@ -73,9 +73,9 @@ class Mobs final : public PlayerListener, public EntityPersistence {
 
   // Adds a mob at `position` facing `yaw` (Entity.snapTo); returns its entity id.
   int32_t summon(const MobKind& kind, const Vec3& position, float yaw, const SummonOptions& options = {});
-  // Player.attack on the mob with this id, after the server's reach check (handleAttack).
-  // False when there is no such living mob in reach.
-  bool attack(Player& player, int32_t entity_id);
+  // Player.attack's hit on a mob (docs/rules/combat.md §2): player_attack damage, then a
+  // sprinting hit's extra knockback along the player's look. True when the hit landed.
+  bool hurt_by_player_attack(Mob& mob, const Player& player, const combat::AttackOutcome& outcome);
   // LivingEntity.kill: generic_kill damage of Float.MAX_VALUE (kills whatever its health).
   void kill(int32_t entity_id);
   // LivingEntity.hurtServer for a mob; `attacker` is the attacking player for a player's attack.
@@ -83,11 +83,7 @@ class Mobs final : public PlayerListener, public EntityPersistence {
 
   // PlayerListener
   void on_leave(Player& player) override;
-  void on_attack(Player& player, int32_t entity_id) override;
-  // ServerPlayer.swing resets the attack strength ticker: a swing at the air or at a block leaves
-  // the next attack weak.
-  void on_swing(Player& player, int32_t /*hand*/) override { attack_strength_[player.conn] = 0; }
-  // Every mob's tick in id order, then the players' attack strength tickers.
+  // Every mob's tick in id order, then the arrows'.
   void tick() override;
 
   // EntityPersistence: mobs are kept with their chunk (mob_codec.h).
@@ -109,7 +105,7 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   template <class Io>
   void state_fields(Io& io) {
     entity_map_fields(io, mobs_);
-    io(attack_strength_, arrows_);
+    io(arrows_);
   }
 
  private:
@@ -141,13 +137,10 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   NoBlocks no_blocks_;
   const BlockSource* blocks_ = &no_blocks_;
   std::map<int32_t, std::unique_ptr<Mob>> mobs_;  // by entity id: ticks in id order
-  std::function<bool(ConnId)> sprinting_;
   std::function<void(const Vec3&, float, const MobAttacker&)> explode_;
   std::function<bool(const Vec3&, const Vec3&)> clear_line_;
   SunlightAt sunlight_;
   Difficulty difficulty_ = Difficulty::kNormal;
-  // Player.attackStrengthTicker per player (ticks since the last attack or item change).
-  std::map<ConnId, int> attack_strength_;
   Arrows arrows_;
 };
 

@@ -2,6 +2,7 @@
 // inflate, strict intersection) in double arithmetic, evaluated in vanilla's order.
 #pragma once
 
+#include <algorithm>
 #include <cassert>
 #include <cmath>
 
@@ -78,6 +79,14 @@ struct Aabb {
   double y_size() const { return max_y - min_y; }
   double z_size() const { return max_z - min_z; }
 };
+
+// AABB.distanceToSqr(point): from the point to the nearest point of the box (0 inside it).
+inline double distance_sqr(const Aabb& box, const Vec3& p) {
+  const double dx = std::max({box.min_x - p.x, p.x - box.max_x, 0.0});
+  const double dy = std::max({box.min_y - p.y, p.y - box.max_y, 0.0});
+  const double dz = std::max({box.min_z - p.z, p.z - box.max_z, 0.0});
+  return dx * dx + dy * dy + dz * dz;
+}
 
 // The order vanilla resolves a movement's axes in (Direction.axisStepOrder): Y first, then the
 // larger horizontal component (X when |x| >= |z|).

@@ -1,9 +1,10 @@
-// The hits a player took recently and the death message they add up to (vanilla's CombatTracker,
-// docs/rules/health.md §7.1), for the damage types Horizon deals: none has an attacker, and no
-// climbable or water fall location is recorded yet, so every significant fall is "generic".
+// The hits a player took recently, whether it is in combat, and the death message they add up to
+// (vanilla's CombatTracker, docs/rules/health.md §7.1). No climbable or water fall location is
+// recorded yet, so every significant fall is "generic".
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,29 +13,47 @@
 
 namespace hz {
 
+// The living entity that caused a hit: a mob, named by its type's translation key, or a player.
+struct CombatAttacker {
+  std::string type;  // "zombie"; empty for a player
+  std::string name;  // the English name ("Zombie") or the player's name
+  bool player = false;
+  bool operator==(const CombatAttacker&) const = default;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(type, name, player);
+  }
+};
+
+// getDeathMessage: the translation key ("death.attack.fall", "death.fell.assist", ...), whose
+// first argument is the dying player's name, and the entity named as the second, if any.
+struct DeathMessage {
+  std::string key;
+  std::optional<CombatAttacker> attacker;
+};
+
 class CombatTracker {
  public:
-  // Entries are forgotten this many ticks after the last hit (out of combat; nothing starts one).
+  // Entries are forgotten this many ticks after the last hit; in combat (hit by a living entity)
+  // the tracker waits longer before it forgets them and leaves combat.
   static constexpr int kResetDamageStatusTicks = 100;
+  static constexpr int kResetCombatStatusTicks = 300;
 
-  // recordDamage: `fall_distance` is the player's at the time of the hit; `attacker_type` names
-  // the mob that caused it ("zombie"), empty for none.
-  void record(DamageCause kind, float damage, double fall_distance, int tick_count,
-              std::string_view attacker_type = {}, std::string_view attacker_name = {});
-  // recheckStatus: forgets the entries once the player is dead or the last hit is old.
-  void recheck(bool alive, int tick_count);
-  // getDeathMessage's translation key ("death.attack.fall", "death.fell.accident.generic", ...);
-  // its one argument is the player's name.
-  std::string death_message_key() const;
-  // The mob type that dealt the killing blow ("zombie"; empty for none): the message's second argument.
-  std::string killer_type() const { return entries_.empty() ? std::string() : entries_.back().attacker_type; }
-  // Its English name ("Zombie"), for the server log.
-  std::string killer_name() const { return entries_.empty() ? std::string() : entries_.back().attacker_name; }
+  // recordDamage: `fall_distance` is the player's at the time of the hit, `alive` whether it was
+  // alive before the hit. True when the hit starts combat (its cause is a living entity), which
+  // vanilla tells the player with enter_combat_event.
+  bool record(DamageCause kind, float damage, double fall_distance, int tick_count, bool alive,
+              const CombatAttacker* attacker = nullptr);
+  // recheckStatus: forgets the entries once the player is dead or the last hit is old. When that
+  // ends combat, the combat's duration in ticks (for end_combat_event).
+  std::optional<int> recheck(bool alive, int tick_count);
+  DeathMessage death_message() const;
   bool empty() const { return entries_.empty(); }
+  bool in_combat() const { return in_combat_; }
   uint64_t hash() const;
   template <class Io>
   void state_fields(Io& io) {
-    io(entries_, last_damage_tick_, taking_damage_);
+    io(entries_, last_damage_tick_, taking_damage_, in_combat_, combat_start_tick_);
   }
 
  private:
@@ -42,19 +61,22 @@ class CombatTracker {
     DamageCause kind;
     float damage;
     float fall_distance;
-    std::string attacker_type;
-    std::string attacker_name;
+    std::optional<CombatAttacker> attacker;
     template <class Io>
     void state_fields(Io& io) {
-      io(kind, damage, fall_distance, attacker_type, attacker_name);
+      io(kind, damage, fall_distance, attacker);
     }
   };
   // getMostSignificantFall: the entry that started the biggest fall over 5 blocks, if any.
   const Entry* most_significant_fall() const;
+  // getFallMessage for a knock-off entry that was no fall itself.
+  DeathMessage assisted_fall_message(const Entry& knock_off, const Entry& killing_blow) const;
 
   std::vector<Entry> entries_;
   int last_damage_tick_ = 0;
   bool taking_damage_ = false;
+  bool in_combat_ = false;
+  int combat_start_tick_ = 0;
 };
 
 }  // namespace hz

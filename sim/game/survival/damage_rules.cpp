@@ -21,6 +21,8 @@ constexpr DamageTypeInfo kTypes[] = {
     {"minecraft:explosion", "explosion", 0.1f, false, false, true},
     {"minecraft:player_explosion", "explosion.player", 0.1f, false, false, true},
     {"minecraft:arrow", "arrow", 0.1f, false, false, true},
+    // Scales only when caused by a living entity that is no player: never for a player's hit.
+    {"minecraft:player_attack", "player", 0.1f, false, false, false},
 };
 
 bool has_invulnerable_ability(GameMode mode) { return mode == GameMode::kCreative || mode == GameMode::kSpectator; }

@@ -20,6 +20,7 @@ enum class DamageCause : uint8_t {
   kExplosion,        // an explosion without a living cause
   kPlayerExplosion,  // an explosion a living entity caused (a creeper): "explosion.player"
   kArrow,
+  kPlayerAttack,     // a player's melee hit
 };
 
 // What vanilla's damage-type JSON and tags say about one kind.

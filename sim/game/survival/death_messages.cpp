@@ -19,6 +19,9 @@ constexpr std::pair<std::string_view, std::string_view> kEnglish[] = {
     {"death.attack.explosion", " blew up"},
     {"death.attack.explosion.player", " was blown up by "},
     {"death.attack.arrow", " was shot by "},
+    {"death.attack.player", " was slain by "},
+    {"death.fell.assist", " was doomed to fall by "},
+    {"death.fell.finish", " fell too far and was finished by "},
 };
 
 }  // namespace

@@ -5,8 +5,10 @@
 #include <limits>
 
 #include "sim/core/hash.h"
+#include "sim/core/java_math.h"
 #include "sim/data/registries.h"
 #include "sim/game/game_rules.h"
+#include "sim/game/mobs/combat_rules.h"
 #include "sim/game/survival/death_messages.h"
 #include "sim/game/survival/fall_rules.h"
 #include "sim/game/survival/food_rules.h"
@@ -78,53 +80,96 @@ bool SurvivalSystem::hurt(ConnId conn, DamageCause kind, float amount) {
   Player* player = connections_.player(conn);
   Life* life = life_of(conn);
   if (!player || !life) return false;
-  return hurt_at(*player, *life, kind, amount, player->fall_distance);
+  return hurt_at(*player, *life, kind, amount, player->fall_distance).outcome.hurt;
 }
 
 bool SurvivalSystem::hurt_by_mob(ConnId conn, float amount, const MobAttacker& attacker, DamageCause cause) {
   Player* player = connections_.player(conn);
   Life* life = life_of(conn);
   if (!player || !life) return false;
-  return hurt_at(*player, *life, cause, amount, player->fall_distance, &attacker);
+  HitCause hit{attacker.entity_id, CombatAttacker{std::string(attacker.type_name), std::string(attacker.display_name), false},
+               std::nullopt};
+  // hurtServer: a projectile pushes along its flight, anything else away from its position.
+  if (attacker.knockback_towards) hit.knockback_towards = *attacker.knockback_towards;
+  else hit.knockback_towards = Vec3{attacker.position.x - player->position.x, 0.0, attacker.position.z - player->position.z};
+  const Hurt hurt = hurt_at(*player, *life, cause, amount, player->fall_distance, &hit);
+  // The hurt mark: the tracker sends the new motion to everyone who sees the player and to itself.
+  if (hurt.velocity)
+    broadcast_.send_to_viewers_and_self(*player, share(encode_packet(packet::play_cb::EntityVelocity{
+                                                     player->entity_id, LpVec3::from(hurt.velocity->x, hurt.velocity->y,
+                                                                                     hurt.velocity->z)})));
+  return hurt.outcome.hurt;
+}
+
+bool SurvivalSystem::hurt_by_player(ConnId conn, float amount, const Player& attacker, bool knockback_attack) {
+  Player* player = connections_.player(conn);
+  Life* life = life_of(conn);
+  if (!player || !life) return false;
+  // ServerPlayer.canHarmPlayer: the pvp game rule (Horizon has no teams).
+  if (!rules_.get_bool("pvp")) return false;
+  HitCause hit{attacker.entity_id, CombatAttacker{std::string(), attacker.name, true},
+               Vec3{attacker.position.x - player->position.x, 0.0, attacker.position.z - player->position.z}};
+  const Hurt hurt = hurt_at(*player, *life, DamageCause::kPlayerAttack, amount, player->fall_distance, &hit);
+  if (!hurt.outcome.hurt) return false;
+  // Player.causeExtraKnockback: a sprinting hit pushes 0.5 more along the attacker's look; the
+  // victim alone is told its motion at once (the hurt mark is cleared, so its viewers are not).
+  std::optional<Vec3> velocity = hurt.velocity;
+  if (knockback_attack) {
+    const double radians = static_cast<double>(attacker.yaw * (static_cast<float>(M_PI) / 180.0f));
+    Rng unused(0);  // the direction is a unit vector: knockback draws nothing
+    velocity = combat::knockback(velocity.value_or(Vec3{}), player->on_ground, 0.5, static_cast<double>(table_sin(radians)),
+                                 -static_cast<double>(table_cos(radians)), unused);
+  }
+  if (velocity)
+    connections_.send(conn, packet::play_cb::EntityVelocity{player->entity_id,
+                                                            LpVec3::from(velocity->x, velocity->y, velocity->z)});
+  return true;
 }
 
 bool SurvivalSystem::hurt_by_explosion(ConnId conn, float amount, const MobAttacker* cause) {
   Player* player = connections_.player(conn);
   Life* life = life_of(conn);
   if (!player || !life) return false;
+  // Explosion damage types carry no_knockback: the explosion pushes the player itself.
+  std::optional<HitCause> hit;
+  if (cause)
+    hit = HitCause{cause->entity_id, CombatAttacker{std::string(cause->type_name), std::string(cause->display_name), false},
+                   std::nullopt};
   return hurt_at(*player, *life, cause ? DamageCause::kPlayerExplosion : DamageCause::kExplosion, amount,
-                 player->fall_distance, cause);
+                 player->fall_distance, hit ? &*hit : nullptr)
+      .outcome.hurt;
 }
 
 void SurvivalSystem::kill(ConnId conn) { hurt(conn, DamageCause::kGenericKill, std::numeric_limits<float>::max()); }
 
-bool SurvivalSystem::hurt_at(Player& player, Life& life, DamageCause kind, float amount, double fall_distance,
-                             const MobAttacker* attacker) {
+SurvivalSystem::Hurt SurvivalSystem::hurt_at(Player& player, Life& life, DamageCause kind, float amount,
+                                             double fall_distance, const HitCause* cause) {
+  const bool was_alive = player.health > 0.0f && !player.dead;
   HurtState state{player.health, player.invulnerable_ticks, life.last_hurt};
   const HurtContext context{player.game_mode, difficulty_, rules_.get_bool("fall_damage"),
                             loading_.client_loaded(player.conn)};
-  const HurtOutcome outcome = apply_hurt(state, kind, amount, context);
+  Hurt result;
+  result.outcome = apply_hurt(state, kind, amount, context);
   player.health = state.health;
   player.invulnerable_ticks = state.invulnerable_ticks;
   life.last_hurt = state.last_hurt;
-  if (!outcome.hurt) return false;
-  if (outcome.health_lost != 0.0f) {
+  if (!result.outcome.hurt) return result;
+  if (result.outcome.health_lost != 0.0f) {
     cause_food_exhaustion(player.conn, damage_type(kind).exhaustion);
-    life.combat.record(kind, outcome.health_lost, fall_distance, life.tick_count,
-                       attacker ? attacker->type_name : std::string_view{},
-                       attacker ? attacker->display_name : std::string_view{});
+    const CombatAttacker* attacker = cause && !cause->attacker.name.empty() ? &cause->attacker : nullptr;
+    if (life.combat.record(kind, result.outcome.health_lost, fall_distance, life.tick_count, was_alive, attacker))
+      connections_.send(player.conn, packet::play_cb::EnterCombatEvent{});  // ServerPlayer.onEnterCombat
   }
-  if (outcome.full_hit) {
+  if (result.outcome.full_hit) {
     packet::play_cb::DamageEvent event;
     event.entity_id = player.entity_id;
     event.source_type = registry_entry_id("minecraft:damage_type", damage_type(kind).registry_name);
-    if (attacker) event.source_cause_id = event.source_direct_id = attacker->entity_id + 1;
+    if (cause) event.source_cause_id = event.source_direct_id = cause->entity_id + 1;
     broadcast_.send_to_viewers_and_self(player, share(encode_packet(event)));
-    // Explosion damage types carry no_knockback: the explosion pushes the player itself.
-    if (attacker && kind == DamageCause::kMobAttack) knock_back_from(player, attacker->position);
+    if (cause && cause->knockback_towards) result.velocity = knockback(player, *cause->knockback_towards);
   }
   if (player.health <= 0.0f && !player.dead) die(player, life);
-  return true;
+  return result;
 }
 
 void SurvivalSystem::cause_food_exhaustion(ConnId conn, float amount) {
@@ -135,15 +180,11 @@ void SurvivalSystem::cause_food_exhaustion(ConnId conn, float amount) {
   store_food(*player, food);
 }
 
-void SurvivalSystem::knock_back_from(Player& player, const Vec3& from) {
-  const double xd = from.x - player.position.x, zd = from.z - player.position.z;
+std::optional<Vec3> SurvivalSystem::knockback(const Player& player, const Vec3& towards) {
   // Vanilla picks a random direction for a hit from straight above; Horizon skips that push.
-  if (xd * xd + zd * zd < static_cast<double>(1.0e-5f)) return;
-  constexpr double kPower = 0.4;
-  const double length = std::sqrt(xd * xd + zd * zd);
-  const Vec3 velocity{-xd / length * kPower, player.on_ground ? kPower : 0.0, -zd / length * kPower};
-  connections_.send(player.conn, packet::play_cb::EntityVelocity{
-                                     player.entity_id, LpVec3::from(velocity.x, velocity.y, velocity.z)});
+  if (towards.x * towards.x + towards.z * towards.z < static_cast<double>(1.0e-5f)) return std::nullopt;
+  Rng unused(0);  // a direction long enough draws nothing
+  return combat::knockback(Vec3{}, player.on_ground, combat::kHurtKnockback, towards.x, towards.z, unused);
 }
 
 void SurvivalSystem::heal(Player& player, float amount) {
@@ -183,19 +224,16 @@ void SurvivalSystem::land(Player& player, Life& life, const Landing& landing) {
 
 void SurvivalSystem::die(Player& player, Life& life) {
   player.dead = true;
-  const std::string key = life.combat.death_message_key();
+  const DeathMessage death = life.combat.death_message();
   std::vector<TextComponent> args{TextComponent::plain(player.name)};
-  // DamageSource.getLocalizedDeathMessage names the causing entity of a damage that has one.
-  const std::string killer =
-      key == "death.attack.mob" || key == "death.attack.explosion.player" || key == "death.attack.arrow"
-          ? life.combat.killer_type()
-          : std::string();
-  if (!killer.empty()) args.push_back(TextComponent::translatable("entity.minecraft." + killer, {}));
-  const TextComponent message = TextComponent::translatable(key, args);
+  if (death.attacker)
+    args.push_back(death.attacker->player ? TextComponent::plain(death.attacker->name)
+                                          : TextComponent::translatable("entity.minecraft." + death.attacker->type, {}));
+  const TextComponent message = TextComponent::translatable(death.key, args);
   if (rules_.get_bool("show_death_messages")) {
     connections_.send(player.conn, packet::play_cb::DeathCombatEvent{player.entity_id, to_nbt(message)});
-    log_.log(LogLevel::kInfo,
-             english_death_message(key, player.name, killer.empty() ? std::string() : life.combat.killer_name()));
+    log_.log(LogLevel::kInfo, english_death_message(death.key, player.name,
+                                                    death.attacker ? death.attacker->name : std::string()));
     broadcast_death_message(message);
   } else {
     connections_.send(player.conn, packet::play_cb::DeathCombatEvent{player.entity_id, to_nbt(TextComponent::plain(""))});
@@ -203,7 +241,7 @@ void SurvivalSystem::die(Player& player, Life& life) {
   if (player.game_mode != GameMode::kSpectator && !rules_.get_bool("keep_inventory")) drop_inventory(player);
   drop_experience(player);
   broadcast_.send_to_viewers_and_self(player, share(encode_packet(packet::play_cb::EntityStatus{player.entity_id, kEntityEventDeath})));
-  life.combat.recheck(false, life.tick_count);
+  recheck_combat(player, life);
   for (PlayerLifeObserver* o : life_observers_) o->on_player_died(player);
 }
 
@@ -284,6 +322,13 @@ void SurvivalSystem::respawn(Player& player) {
   for (PlayerLifeObserver* o : life_observers_) o->on_player_respawned(player);
 }
 
+// ServerPlayer.onLeaveCombat tells the player how long the combat lasted.
+void SurvivalSystem::recheck_combat(Player& player, Life& life) {
+  const bool alive = player.health > 0.0f && !player.dead;
+  if (const std::optional<int> duration = life.combat.recheck(alive, life.tick_count))
+    connections_.send(player.conn, packet::play_cb::EndCombatEvent{*duration});
+}
+
 // --- ticks ---
 
 void SurvivalSystem::tick() {
@@ -301,7 +346,7 @@ void SurvivalSystem::tick_player(Player& player, Life& life) {
   if (player.position.y < static_cast<double>(kWorldMinY) - kVoidDepthBelowMinY)
     hurt_at(player, life, DamageCause::kOutOfWorld, kVoidDamage, player.fall_distance);
   if (player.health <= 0.0f) tick_death(player, life);
-  if (life.tick_count % kCombatRecheckInterval == 0) life.combat.recheck(player.health > 0.0f, life.tick_count);
+  if (life.tick_count % kCombatRecheckInterval == 0) recheck_combat(player, life);
   if (!life.body_removed && difficulty_ == Difficulty::kPeaceful && rules_.get_bool("natural_health_regeneration")) {
     FoodState food = food_of(player);
     heal(player, tick_peaceful_regeneration(food, life.tick_count, player.health));

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <vector>
 
 #include "sim/game/movement/movement_system.h"
@@ -42,6 +43,9 @@ class SurvivalSystem final : public PlayerListener,
   // A mob's hit: recorded with the mob for the death message; a full hit knocks the player away.
   bool hurt_by_mob(ConnId player, float amount, const MobAttacker& attacker,
                    DamageCause cause = DamageCause::kMobAttack) override;
+  // A player's melee hit (player_attack): refused when the pvp rule is off; a full hit knocks the
+  // victim away, and a sprinting attacker's `knockback_attack` 0.5 further along its look.
+  bool hurt_by_player(ConnId player, float amount, const Player& attacker, bool knockback_attack) override;
   // An explosion's hit: recorded with its cause for the death message, no knockback (no_knockback).
   bool hurt_by_explosion(ConnId player, float amount, const MobAttacker* cause) override;
   // LivingEntity.kill: generic_kill damage of Float.MAX_VALUE.
@@ -83,8 +87,19 @@ class SurvivalSystem final : public PlayerListener,
     }
   };
 
-  bool hurt_at(Player& player, Life& life, DamageCause kind, float amount, double fall_distance,
-               const MobAttacker* attacker = nullptr);
+  // The entity behind a hit: the damage event's cause, the death message's attacker, and where
+  // the hit pushes the player from (vanilla's (xd, zd) of knockback; none for no push).
+  struct HitCause {
+    int32_t entity_id = 0;
+    CombatAttacker attacker;
+    std::optional<Vec3> knockback_towards;
+  };
+  struct Hurt {
+    HurtOutcome outcome;
+    std::optional<Vec3> velocity;  // the knockback's new motion, for a full hit that pushes
+  };
+  Hurt hurt_at(Player& player, Life& life, DamageCause kind, float amount, double fall_distance,
+               const HitCause* cause = nullptr);
   void die(Player& player, Life& life);
   void drop_inventory(Player& player);
   void drop_experience(Player& player);
@@ -92,15 +107,16 @@ class SurvivalSystem final : public PlayerListener,
   static constexpr int kMaxDeathExperience = 100;
   void tick_player(Player& player, Life& life);
   void tick_death(Player& player, Life& life);
+  void recheck_combat(Player& player, Life& life);
   void remove_body(Player& player, Life& life);
   void tick_food(Player& player, Life& life);
   void sync_health(Player& player, Life& life);
   void land(Player& player, Life& life, const Landing& landing);
   void respawn(Player& player);
   void heal(Player& player, float amount);
-  // LivingEntity.knockback(0.4) away from `from`, told to the player (its motion is its client's;
-  // the server takes it as still, docs/rules/combat.md).
-  void knock_back_from(Player& player, const Vec3& from);
+  // LivingEntity.knockback(0.4, towards): the player's new motion (its motion is its client's;
+  // the server takes it as still, docs/rules/combat.md); none for a hit from straight above.
+  static std::optional<Vec3> knockback(const Player& player, const Vec3& towards);
   void broadcast_death_message(const TextComponent& message);
   Life* life_of(ConnId conn);
 

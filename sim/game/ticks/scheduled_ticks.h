@@ -16,7 +16,7 @@ namespace hz {
 class TickRateManager;
 struct TickTypeNames;
 
-class ScheduledTicks final : public BlockTickScheduler, public ChunkDataKeeper, public PlayerListener {
+class ScheduledTicks final : public BlockTickScheduler, public ChunkDataKeeper {
  public:
   using TickRunner = std::function<void(const BlockPos&, BlockId)>;
   using FluidTickRunner = std::function<void(const BlockPos&, uint32_t)>;
@@ -41,8 +41,9 @@ class ScheduledTicks final : public BlockTickScheduler, public ChunkDataKeeper, 
   void on_chunk_saving(ChunkPos pos, anvil::ChunkExtras& extras, int64_t game_time) override;
   void on_chunk_unloaded(ChunkPos pos) override;
 
-  // PlayerListener: the block queue, then the fluid queue (ServerLevel.tick's tickPending).
-  void tick() override;
+  // ServerLevel.tick's pending ticks: the block queue, then the fluid queue, after the clock and
+  // before the chunks' tick (spawning, random ticks).
+  void tick();
 
   const LevelTicks& block_ticks() const { return blocks_; }
   const LevelTicks& fluid_ticks() const { return fluids_; }

@@ -7,11 +7,13 @@ namespace hz {
 void SimulationChunks::add_player(ChunkPos center) {
   ++version_;
   tickets_.add(square(center), [this](ChunkPos pos) { chunks_.insert(pos); });
+  block_tickets_.add(block_square(center), [](ChunkPos) {});
 }
 
 void SimulationChunks::remove_player(ChunkPos center) {
   ++version_;
   tickets_.remove(square(center), [this](ChunkPos pos) { chunks_.erase(pos); });
+  block_tickets_.remove(block_square(center), [](ChunkPos) {});
 }
 
 void SimulationChunks::move_player(ChunkPos from, ChunkPos to) {
@@ -19,6 +21,7 @@ void SimulationChunks::move_player(ChunkPos from, ChunkPos to) {
   tickets_.move(
       square(from), square(to), [this](ChunkPos pos) { chunks_.insert(pos); },
       [this](ChunkPos pos) { chunks_.erase(pos); });
+  block_tickets_.move(block_square(from), block_square(to), [](ChunkPos) {}, [](ChunkPos) {});
 }
 
 uint64_t SimulationChunks::hash() const {

@@ -37,20 +37,24 @@ class SimulationChunks {
   // Entity-ticking chunks (within the radius of some player), in (x, z) order.
   const std::set<ChunkPos>& chunks() const { return chunks_; }
   bool contains(ChunkPos pos) const { return tickets_.wanted(pos); }
+  // Block ticking (scheduled block and fluid ticks): one chunk further than entity ticking.
+  bool block_ticking(ChunkPos pos) const { return block_tickets_.wanted(pos); }
   int radius() const { return radius_; }
   // Moves on every change of the set (a cache key).
   uint64_t version() const { return version_; }
   uint64_t hash() const;
   template <class Io>
   void state_fields(Io& io) {
-    io(radius_, tickets_, chunks_, version_);
+    io(radius_, tickets_, block_tickets_, chunks_, version_);
   }
 
  private:
   ChunkSquare square(ChunkPos center) const { return ChunkSquare{center, radius_}; }
+  ChunkSquare block_square(ChunkPos center) const { return ChunkSquare{center, radius_ + 1}; }
 
   int radius_;
   LoadingTickets tickets_;
+  LoadingTickets block_tickets_;
   std::set<ChunkPos> chunks_;
   uint64_t version_ = 0;
 };

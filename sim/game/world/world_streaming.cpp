@@ -286,11 +286,10 @@ const PlayerChunkSender* WorldStreaming::sender_of(ConnId player) const {
 
 bool WorldStreaming::is_entity_ticking(ChunkPos pos) const { return simulation_.contains(pos); }
 
-bool WorldStreaming::is_block_ticking(ChunkPos pos) const {
-  const int radius = block_ticking_radius(simulation_distance_);
-  for (const auto& [conn, viewer] : viewers_)
-    if (viewer.loading.center.ring_distance(pos) <= radius) return true;
-  return false;
+bool WorldStreaming::is_block_ticking(ChunkPos pos) const { return simulation_.block_ticking(pos); }
+
+bool WorldStreaming::ticks_scheduled_at(ChunkPos pos) const {
+  return simulation_.block_ticking(pos) && ticking_column(pos) != nullptr;
 }
 
 bool WorldStreaming::is_ticking(ChunkPos pos) const { return simulation_.contains(pos) && ticking_column(pos); }

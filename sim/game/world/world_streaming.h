@@ -102,6 +102,9 @@ class WorldStreaming final : public PlayerListener, public BlockWorld, public Ti
   // Chebyshev distance min(s, 31) of a player's chunk, blocks within one more.
   bool is_entity_ticking(ChunkPos pos) const;
   bool is_block_ticking(ChunkPos pos) const;
+  // ServerLevel.isPositionTickingWithEntitiesLoaded, where scheduled block and fluid ticks run:
+  // block ticking and a ticking chunk (loaded with its eight neighbours; entities load with it).
+  bool ticks_scheduled_at(ChunkPos pos) const;
   // The one query other systems ask (random ticks now; scheduled ticks and mobs later): the chunk
   // is entity ticking and loaded with its eight neighbours, as vanilla's forEachBlockTickingChunk
   // takes the entity-ticking chunks whose holder has a ticking chunk.
