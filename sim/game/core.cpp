@@ -139,6 +139,10 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
       [this](ConnId conn) {
         if (PlayerMovement* m = movement_->movement(conn)) m->handle_sprinting(false);
       });
+  player_attacks_->set_known_movement([this](ConnId conn) {
+    const PlayerMovement* m = movement_->movement(conn);
+    return m != nullptr ? m->known_movement() : Vec3{};
+  });
   player_attacks_->set_unattackable([this](int32_t id) { return items_->find(id) != nullptr || orbs_->find(id) != nullptr; });
   sessions_->add_listener(items_.get());
   // Experience orbs tick after the items (vanilla ticks both in entity order; Horizon keeps one

@@ -191,9 +191,11 @@ class PlayerDamage {
     (void)attacker;
     return hurt(player, cause, amount);
   }
-  // A player's melee hit (docs/rules/combat.md §2c).
-  virtual bool hurt_by_player(ConnId player, float amount, const Player& attacker, bool knockback_attack) {
-    (void)attacker, (void)knockback_attack;
+  // A player's melee hit (docs/rules/combat.md §2c): the attack's own target, with or without the
+  // sprinting knockback, or a victim of a sword's sweep.
+  enum class MeleeHit : uint8_t { kTarget, kKnockbackTarget, kSweep };
+  virtual bool hurt_by_player(ConnId player, float amount, const Player& attacker, MeleeHit hit) {
+    (void)attacker, (void)hit;
     return hurt(player, DamageCause::kPlayerAttack, amount);
   }
   // An explosion's hit (docs/rules/explosions.md §3): player_explosion caused by `cause` (a

@@ -274,6 +274,9 @@ void Sessions::handle_play(Session& c, std::span<const uint8_t> body) {
       p.locale = st.info.locale;
       for (PlayerListener* l : s.listeners_) l->on_client_view_distance(p, st.info.view_distance);
     }
+    void operator()(packet::play_sb::TickEnd&&) {
+      for (PlayerListener* l : s.listeners_) l->on_client_tick_end(p);
+    }
     void operator()(packet::play_sb::PlayerInput&& in) {
       for (PlayerListener* l : s.listeners_) l->on_player_input(p, in.inputs);
     }

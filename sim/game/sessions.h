@@ -258,6 +258,8 @@ class PlayerListener {
   virtual void on_chunk_batch_received(Player&, float /*desired_chunks_per_tick*/) {}
   virtual void on_client_view_distance(Player&, int /*view_distance*/) {}
   virtual void on_player_input(Player&, uint8_t /*flags*/) {}
+  // client_tick_end: the client finished one of its ticks.
+  virtual void on_client_tick_end(Player&) {}
   virtual void on_entity_action(Player&, int32_t /*action*/) {}
   // client_command: 0 perform respawn, 1 request stats, 2 request game rule values.
   virtual void on_client_command(Player&, int32_t /*action*/) {}

@@ -3,6 +3,7 @@
 // hand), what a landed hit costs the attacker, the attack packet's checks, and a player hitting a
 // player through the core (pvp rule, knockback, death message).
 #include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
 
 #include <algorithm>
 #include <cmath>
@@ -73,11 +74,11 @@ class AttackDamageLog final : public PlayerDamage {
     ConnId victim;
     float amount;
     int32_t attacker;
-    bool knockback_attack;
+    MeleeHit kind;
   };
   bool hurt(ConnId, DamageCause, float) override { return true; }
-  bool hurt_by_player(ConnId victim, float amount, const Player& attacker, bool knockback_attack) override {
-    hits.push_back(PlayerHit{victim, amount, attacker.entity_id, knockback_attack});
+  bool hurt_by_player(ConnId victim, float amount, const Player& attacker, MeleeHit kind) override {
+    hits.push_back(PlayerHit{victim, amount, attacker.entity_id, kind});
     return true;
   }
   std::vector<PlayerHit> hits;
@@ -132,6 +133,7 @@ struct AttackFixture {
   Mobs mobs{ids, random, connections, tracking, damage, drops, rules, time};
   PlayerAttacks attacks{connections, mobs, damage, exhaustion, loaded};
   bool sprinting = false;
+  Vec3 known_movement;
   std::vector<ConnId> sprints_stopped;
 
   AttackFixture() {
@@ -140,6 +142,7 @@ struct AttackFixture {
     attacks.set_sprinting([this](ConnId) { return sprinting; },
                           [this](ConnId conn) { sprints_stopped.push_back(conn); });
     attacks.set_unattackable([](int32_t id) { return id == 777; });
+    attacks.set_known_movement([this](ConnId) { return known_movement; });
   }
   Player& add(ConnId conn, const Vec3& at, GameMode mode = GameMode::kSurvival) {
     Player& p = connections.add(conn, at, mode);
@@ -282,7 +285,59 @@ TEST(PlayerAttacks, APlayerTargetIsHurtThroughThePlayerDamagePort) {
   EXPECT_EQ(f.damage.hits[0].victim, ConnId{2});
   EXPECT_FLOAT_EQ(f.damage.hits[0].amount, 7.0f);
   EXPECT_EQ(f.damage.hits[0].attacker, a.entity_id);
-  EXPECT_FALSE(f.damage.hits[0].knockback_attack);
+  EXPECT_EQ(f.damage.hits[0].kind, PlayerDamage::MeleeHit::kTarget);
+}
+
+// Player.isSweepAttack restated: full strength (scale > 0.9), not critical, not a knockback hit,
+// on the ground, a sword, and the known movement slower than (double)0.1F × 2.5 per tick.
+RC_GTEST_PROP(PlayerAttackSweep, TheDecisionFollowsIsSweepAttack, ()) {
+  combat::AttackInput in;
+  in.weapon = combat::weapon_of(*rc::gen::element<std::string>("iron_sword", "iron_axe", "stick"));
+  in.sword = *rc::gen::arbitrary<bool>();
+  in.attack_strength_ticker = *rc::gen::inRange(0, 30);
+  in.sprinting = *rc::gen::arbitrary<bool>();
+  in.on_ground = *rc::gen::arbitrary<bool>();
+  in.fall_distance = *rc::gen::element(0.0, 0.5);
+  const double speed = *rc::gen::element(0.0, 0.1, 0.2499, 0.25, 0.2500001, 0.3);
+  in.known_horizontal_sqr = speed * speed;
+  const combat::AttackOutcome out = combat::player_attack(in);
+  const float delay = static_cast<float>(1.0 / in.weapon.attack_speed * 20.0);
+  const float scale = std::clamp((static_cast<float>(in.attack_strength_ticker) + 0.5f) / delay, 0.0f, 1.0f);
+  const bool full = scale > 0.9f;
+  const bool critical = full && in.fall_distance > 0.0 && !in.on_ground && !in.sprinting;
+  const bool knockback = full && in.sprinting;
+  const double limit = static_cast<double>(0.1f) * 2.5;
+  RC_ASSERT(out.sweep == (full && !critical && !knockback && in.on_ground && in.sword &&
+                          in.known_horizontal_sqr < limit * limit));
+}
+
+TEST(PlayerAttacks, ASwordsFullHitSweepsTheMobsBesideItsTarget) {
+  AttackFixture f;
+  Player& player = f.add(1, Vec3{0.5, 65.0, -1.5});  // facing south (yaw 0) at the cow
+  player.inventory[static_cast<size_t>(kFirstHotbarSlot)] = ItemStack{*item_id("iron_sword"), 1, {}};
+  Mob& cow = f.cow(Vec3{0.5, 65.0, 0.5});
+  Mob& beside = f.cow(Vec3{1.9, 65.0, 0.5});   // boxes 0.5 apart, 2.4 from the player
+  Mob& far = f.cow(Vec3{0.5, 65.0, 1.9});      // beside the target too, but 3.4 from the player
+  Mob& apart = f.cow(Vec3{3.5, 65.0, 0.5});    // out of the grown box
+  for (Mob* m : {&cow, &beside, &far, &apart}) m->on_ground = true;
+  f.tick(20);
+  f.attacks.on_attack(player, cow.id());
+  EXPECT_FLOAT_EQ(cow.state.health, 4.0f);     // 6, the sword's full damage
+  EXPECT_FLOAT_EQ(beside.state.health, 9.0f);  // the sweep's 1 at full strength
+  EXPECT_FLOAT_EQ(far.state.health, 10.0f);
+  EXPECT_FLOAT_EQ(apart.state.health, 10.0f);
+  // knockback(0.4F) away from the player, then knockback(0.4F, sin 0, −cos 0) along the look.
+  Rng unused(1);
+  const double p = static_cast<double>(0.4f);
+  Vec3 expected = combat::knockback(Vec3{}, true, p, player.position.x - 1.9, player.position.z - 0.5, unused);
+  expected = combat::knockback(expected, true, p, 0.0, -1.0, unused);
+  EXPECT_NEAR(beside.velocity.x, expected.x, 1e-12);
+  EXPECT_NEAR(beside.velocity.z, expected.z, 1e-12);
+  // Running at the target: no sweep.
+  f.tick(25);
+  f.known_movement = Vec3{0.0, 0.0, 0.3};
+  f.attacks.on_attack(player, cow.id());
+  EXPECT_FLOAT_EQ(beside.state.health, 9.0f);
 }
 
 // --- a player hitting a player through the core ---

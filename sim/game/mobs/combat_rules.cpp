@@ -61,6 +61,12 @@ AttackOutcome player_attack(const AttackInput& input) {
   out.critical = full && input.fall_distance > 0.0 && !input.on_ground && !input.in_water && !input.sprinting;
   if (out.critical) damage *= 1.5f;
   out.damage = damage;
+  // isSweepAttack: full strength, neither critical nor knockback, on the ground, slower than
+  // 2.5 times the movement speed, with a sword.
+  if (full && !out.critical && !out.knockback_attack && input.on_ground && input.sword) {
+    const double max_speed = static_cast<double>(kPlayerMovementSpeed) * static_cast<double>(2.5f);
+    out.sweep = input.known_horizontal_sqr < max_speed * max_speed;
+  }
   return out;
 }
 

@@ -41,14 +41,28 @@ struct AttackInput {
   double fall_distance = 0;
   bool on_ground = true;
   bool in_water = false;
+  // Player.isSweepAttack's state: a sword in the main hand, and the known movement's horizontal
+  // length squared (ServerPlayer.getKnownMovement).
+  bool sword = false;
+  double known_horizontal_sqr = 0;
 };
 
 struct AttackOutcome {
   float damage = 0;            // before the target's armour
   bool critical = false;
   bool knockback_attack = false;  // a sprinting full-strength hit: 0.5 more knockback
+  bool sweep = false;             // a sword's full-strength hit from the ground at walking pace
   float strength = 0;           // the attack strength scale
 };
+
+// The movement speed attribute's base (Player.getSpeed when not sprinting) and the sweep's
+// damage before the attack strength (1 + sweeping_damage_ratio × damage, the ratio 0 without
+// Sweeping Edge).
+inline constexpr float kPlayerMovementSpeed = 0.1f;
+inline constexpr float kSweepDamage = 1.0f;
+// doSweepAttack: who is near enough the target (its box grown by these) and the attacker.
+inline constexpr double kSweepReachX = 1.0, kSweepReachY = 0.25, kSweepReachZ = 1.0;
+inline constexpr double kSweepMaxDistanceSqr = 9.0;
 
 // Player.attack's damage decision.
 AttackOutcome player_attack(const AttackInput& input);

@@ -247,12 +247,21 @@ void Mobs::tick_mob(Mob& mob) {
 bool Mobs::hurt_by_player_attack(Mob& mob, const Player& player, const combat::AttackOutcome& outcome) {
   if (!hurt(mob, MobDamage::kPlayerAttack, outcome.damage, &player)) return false;
   // causeExtraKnockback: a sprinting full-strength hit pushes 0.5 more along the player's look.
-  if (outcome.knockback_attack) {
-    const double radians = static_cast<double>(player.yaw * (static_cast<float>(M_PI) / 180.0f));
-    mob.velocity = combat::knockback(mob.velocity, mob.on_ground, 0.5, static_cast<double>(table_sin(radians)),
-                                     -static_cast<double>(table_cos(radians)), random_);
-  }
+  if (outcome.knockback_attack) knock_along_look(mob, 0.5, player.yaw);
   return true;
+}
+
+bool Mobs::hurt_by_sweep(Mob& mob, const Player& player, float damage) {
+  if (!hurt(mob, MobDamage::kPlayerAttack, damage, &player)) return false;
+  knock_along_look(mob, combat::kHurtKnockback, player.yaw);
+  return true;
+}
+
+void Mobs::knock_along_look(Mob& mob, double power, float yaw) {
+  const double radians = static_cast<double>(yaw * (static_cast<float>(M_PI) / 180.0f));
+  mob.velocity = combat::knockback(mob.velocity, mob.on_ground, power, static_cast<double>(table_sin(radians)),
+                                   -static_cast<double>(table_cos(radians)), random_);
+  mob.needs_sync = true;
 }
 
 void Mobs::kill(int32_t entity_id) {

@@ -76,6 +76,9 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   // Player.attack's hit on a mob (docs/rules/combat.md §2): player_attack damage, then a
   // sprinting hit's extra knockback along the player's look. True when the hit landed.
   bool hurt_by_player_attack(Mob& mob, const Player& player, const combat::AttackOutcome& outcome);
+  // doSweepAttack's hit on a mob beside the target: player_attack damage, then 0.4F more
+  // knockback along the player's look when it landed.
+  bool hurt_by_sweep(Mob& mob, const Player& player, float damage);
   // LivingEntity.kill: generic_kill damage of Float.MAX_VALUE (kills whatever its health).
   void kill(int32_t entity_id);
   // LivingEntity.hurtServer for a mob; `attacker` is the attacking player for a player's attack.
@@ -110,6 +113,8 @@ class Mobs final : public PlayerListener, public EntityPersistence {
 
  private:
   void tick_mob(Mob& mob);
+  // LivingEntity.knockback(power, sin(yaw), -cos(yaw)): pushed along the player's look.
+  void knock_along_look(Mob& mob, double power, float yaw);
   void check_despawn(Mob& mob);
   void die(Mob& mob);
   // Creeper.explodeCreeper: dead, the explosion at its feet, removed without death loot.

@@ -129,6 +129,10 @@ void MovementSystem::on_player_input(Player& player, uint8_t flags) {
   if (PlayerMovement* m = movement(player.conn)) m->handle_input_shift((flags & packet::play_sb::PlayerInput::kSneak) != 0);
 }
 
+void MovementSystem::on_client_tick_end(Player& player) {
+  if (PlayerMovement* m = movement(player.conn)) m->client_tick_end();
+}
+
 void MovementSystem::on_entity_action(Player& player, int32_t action) {
   PlayerMovement* m = movement(player.conn);
   if (!m) return;

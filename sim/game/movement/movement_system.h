@@ -54,6 +54,8 @@ class MovementSystem final : public PlayerListener, public PlayerLifeObserver, p
   void on_teleport_confirm(Player& player, int32_t teleport_id) override;
   void on_player_loaded(Player& player) override;
   void on_player_input(Player& player, uint8_t flags) override;
+  // handleClientTickEnd: a client tick without a move forgets the known movement.
+  void on_client_tick_end(Player& player) override;
   void on_entity_action(Player& player, int32_t action) override;
   // handleAnimate's swing: a new swing is shown to the players that see this one (not to itself).
   void on_swing(Player& player, int32_t hand) override;

@@ -252,10 +252,17 @@ MoveResult PlayerMovement::handle_move(const MoveInput& in, const MoveWorld& wor
   result.landing = check_fall_damage(client_delta.y, in.on_ground, world);
   if (moved_up) body_.fall_distance = 0.0;
   result.moved = client_delta;
+  known_movement_ = client_delta;  // handlePlayerKnownMovement
+  received_movement_this_tick_ = true;
   result.surroundings = surroundings(world);
   last_good_ = body_.position;
   result.decision = MoveDecision::kAccepted;
   return result;
+}
+
+void PlayerMovement::client_tick_end() {
+  if (!received_movement_this_tick_) known_movement_ = Vec3{};
+  received_movement_this_tick_ = false;
 }
 
 TickResult PlayerMovement::tick(const MoveWorld& world, const MoveRules& rules, MoveEffects& effects) {
@@ -293,6 +300,7 @@ uint64_t PlayerMovement::hash() const {
   h.f64(first_good_.x), h.f64(first_good_.y), h.f64(first_good_.z);
   h.f64(last_good_.x), h.f64(last_good_.y), h.f64(last_good_.z);
   h.u64(swing_.swinging), h.i64(swing_.time);
+  h.f64(known_movement_.x), h.f64(known_movement_.y), h.f64(known_movement_.z), h.u64(received_movement_this_tick_);
   return h.digest();
 }
 

@@ -123,13 +123,18 @@ class PlayerMovement {
   bool client_is_floating() const { return client_is_floating_; }
   ArmSwing& swing() { return swing_; }
   const ArmSwing& swing() const { return swing_; }
+  // ServerPlayer.getKnownMovement: the last accepted move's change of position, kept until a
+  // client tick ends without a move (handleClientTickEnd).
+  const Vec3& known_movement() const { return known_movement_; }
+  void client_tick_end();
   int above_ground_ticks() const { return above_ground_tick_count_; }
   uint64_t hash() const;
   template <class Io>
   void state_fields(Io& io) {
     io(name_, mode_, body_, tick_count_, awaiting_id_, awaiting_teleport_time_, awaiting_position_,
        above_ground_tick_count_, received_move_packets_, known_move_packets_, client_loaded_timer_,
-       waiting_for_respawn_, first_good_, last_good_, client_is_floating_, swing_);
+       waiting_for_respawn_, first_good_, last_good_, client_is_floating_, swing_, known_movement_,
+       received_movement_this_tick_);
   }
 
   // Vanilla's getMaximumFlyingTicks for a player with default gravity.
@@ -167,6 +172,8 @@ class PlayerMovement {
   Vec3 last_good_;
   bool client_is_floating_ = false;
   ArmSwing swing_;
+  Vec3 known_movement_;
+  bool received_movement_this_tick_ = false;
 };
 
 }  // namespace hz

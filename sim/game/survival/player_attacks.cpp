@@ -4,6 +4,7 @@
 
 #include "sim/core/hash.h"
 #include "sim/data/catalog.h"
+#include "sim/data/item_tags.h"
 #include "sim/game/movement/aabb.h"
 #include "sim/game/movement/player_body.h"
 
@@ -39,6 +40,10 @@ int PlayerAttacks::attack_strength_ticker(ConnId conn) const {
   return it == charges_.end() ? 0 : it->second.ticker;
 }
 
+Aabb PlayerAttacks::player_box(const Player& player) {
+  return make_player_box(player.position, player.crouching ? Pose::kCrouching : Pose::kStanding);
+}
+
 bool PlayerAttacks::within_reach(const Player& player, const Aabb& target) {
   // AttackRange.isInRange with the default range: the eyes at most 3 + 3 from the box.
   const double range = combat::kEntityInteractionRange + combat::kInteractionTolerance;
@@ -54,8 +59,7 @@ void PlayerAttacks::on_attack(Player& player, int32_t entity_id) {
       if (p->entity_id == entity_id) victim = p;
   const bool unattackable = !mob && !victim && unattackable_ && unattackable_(entity_id);
   if (!mob && !victim && !unattackable) return;  // no such entity
-  const Aabb box = mob ? mob->box() : victim ? make_player_box(victim->position, victim->crouching ? Pose::kCrouching : Pose::kStanding)
-                                             : Aabb{};
+  const Aabb box = mob ? mob->box() : victim ? player_box(*victim) : Aabb{};
   if (!unattackable && !within_reach(player, box)) return;
   if (unattackable || victim == &player) {
     connections_.disconnect(player.conn, TextComponent::translatable("multiplayer.disconnect.invalid_entity_attacked", {}));
@@ -71,16 +75,40 @@ bool PlayerAttacks::attack(Player& player, Charge& charge, Mob* mob, Player* vic
   input.sprinting = sprinting_ && sprinting_(player.conn);
   input.fall_distance = player.fall_distance;
   input.on_ground = player.on_ground;
+  input.sword = !player.main_hand().empty() && item_in_tag(player.main_hand().item, "minecraft:swords");
+  if (known_movement_) input.known_horizontal_sqr = horizontal_length_sqr(known_movement_(player.conn));
   const combat::AttackOutcome outcome = combat::player_attack(input);
   charge.ticker = 0;  // Player.onAttack
   if (!(outcome.damage > 0.0f)) return false;
-  const bool landed = mob ? mobs_.hurt_by_player_attack(*mob, player, outcome)
-                          : damage_.hurt_by_player(victim->conn, outcome.damage, player, outcome.knockback_attack);
+  const Aabb target_box = mob ? mob->box() : player_box(*victim);
+  const bool landed =
+      mob ? mobs_.hurt_by_player_attack(*mob, player, outcome)
+          : damage_.hurt_by_player(victim->conn, outcome.damage, player,
+                                   outcome.knockback_attack ? PlayerDamage::MeleeHit::kKnockbackTarget
+                                                            : PlayerDamage::MeleeHit::kTarget);
   if (!landed) return false;
   // causeExtraKnockback: the attacker slows and stops sprinting after pushing harder.
   if (outcome.knockback_attack && stop_sprinting_) stop_sprinting_(player.conn);
+  if (outcome.sweep) sweep(player, target_box, outcome.strength, mob, victim);
   exhaustion_.cause_food_exhaustion(player.conn, kAttackExhaustion);
   return true;
+}
+
+void PlayerAttacks::sweep(const Player& player, const Aabb& target_box, float strength, const Mob* mob,
+                          const Player* victim) {
+  const Aabb area = target_box.inflate(combat::kSweepReachX, combat::kSweepReachY, combat::kSweepReachZ);
+  const float damage = combat::kSweepDamage * strength;
+  auto near = [&](const Vec3& p) { return distance_sqr(player.position, p) < combat::kSweepMaxDistanceSqr; };
+  for (const int32_t id : mobs_.ids()) {
+    Mob* other = mobs_.find(id);
+    if (other == nullptr || other == mob || !other->box().intersects(area) || !near(other->position)) continue;
+    mobs_.hurt_by_sweep(*other, player, damage);
+  }
+  for (Player* other : connections_.joined_players()) {
+    if (other == &player || other == victim || other->game_mode == GameMode::kSpectator) continue;
+    if (!player_box(*other).intersects(area) || !near(other->position)) continue;
+    damage_.hurt_by_player(other->conn, damage, player, PlayerDamage::MeleeHit::kSweep);
+  }
 }
 
 uint64_t PlayerAttacks::hash() const {

@@ -27,6 +27,9 @@ class PlayerAttacks final : public PlayerListener, public PlayerLifeObserver {
     sprinting_ = std::move(sprinting);
     stop_sprinting_ = std::move(stop_sprinting);
   }
+  // ServerPlayer.getKnownMovement (movement keeps it from the accepted moves): a sword sweeps only
+  // at walking pace.
+  void set_known_movement(std::function<Vec3(ConnId)> known) { known_movement_ = std::move(known); }
   // Entities no one may attack (item entities, experience orbs): an attack on one disconnects.
   void set_unattackable(std::function<bool(int32_t)> unattackable) { unattackable_ = std::move(unattackable); }
 
@@ -60,10 +63,16 @@ class PlayerAttacks final : public PlayerListener, public PlayerLifeObserver {
       io(ticker, last_item);
     }
   };
+  // A player's box in its pose (standing or crouching).
+  static Aabb player_box(const Player& player);
   // handleAttack's reach: the eyes within the interaction range plus the server's tolerance.
   static bool within_reach(const Player& player, const Aabb& target);
   // Player.attack after the checks; true when the hit landed.
   bool attack(Player& player, Charge& charge, Mob* mob, Player* victim);
+  // doSweepAttack: the living entities beside the target (not the attacker, not the target, not
+  // spectators) within 3 blocks of the attacker take 1 damage scaled by the attack strength and a
+  // push along the attacker's look; mobs in id order, then players in join order.
+  void sweep(const Player& player, const Aabb& target_box, float strength, const Mob* mob, const Player* victim);
 
   PlayerConnections& connections_;
   Mobs& mobs_;
@@ -73,6 +82,7 @@ class PlayerAttacks final : public PlayerListener, public PlayerLifeObserver {
   std::function<bool(ConnId)> sprinting_;
   std::function<void(ConnId)> stop_sprinting_;
   std::function<bool(int32_t)> unattackable_;
+  std::function<Vec3(ConnId)> known_movement_;
   std::map<ConnId, Charge> charges_;
 };
 

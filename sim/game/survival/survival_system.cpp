@@ -101,7 +101,7 @@ bool SurvivalSystem::hurt_by_mob(ConnId conn, float amount, const MobAttacker& a
   return hurt.outcome.hurt;
 }
 
-bool SurvivalSystem::hurt_by_player(ConnId conn, float amount, const Player& attacker, bool knockback_attack) {
+bool SurvivalSystem::hurt_by_player(ConnId conn, float amount, const Player& attacker, MeleeHit melee) {
   Player* player = connections_.player(conn);
   Life* life = life_of(conn);
   if (!player || !life) return false;
@@ -111,18 +111,24 @@ bool SurvivalSystem::hurt_by_player(ConnId conn, float amount, const Player& att
                Vec3{attacker.position.x - player->position.x, 0.0, attacker.position.z - player->position.z}};
   const Hurt hurt = hurt_at(*player, *life, DamageCause::kPlayerAttack, amount, player->fall_distance, &hit);
   if (!hurt.outcome.hurt) return false;
-  // Player.causeExtraKnockback: a sprinting hit pushes 0.5 more along the attacker's look; the
-  // victim alone is told its motion at once (the hurt mark is cleared, so its viewers are not).
+  // The extra push along the attacker's look: a sprinting hit's 0.5 (causeExtraKnockback) or a
+  // sweep's 0.4F (doSweepAttack).
   std::optional<Vec3> velocity = hurt.velocity;
-  if (knockback_attack) {
+  if (melee != MeleeHit::kTarget) {
+    const double power = melee == MeleeHit::kSweep ? combat::kHurtKnockback : 0.5;
     const double radians = static_cast<double>(attacker.yaw * (static_cast<float>(M_PI) / 180.0f));
     Rng unused(0);  // the direction is a unit vector: knockback draws nothing
-    velocity = combat::knockback(velocity.value_or(Vec3{}), player->on_ground, 0.5, static_cast<double>(table_sin(radians)),
-                                 -static_cast<double>(table_cos(radians)), unused);
+    velocity = combat::knockback(velocity.value_or(Vec3{}), player->on_ground, power,
+                                 static_cast<double>(table_sin(radians)), -static_cast<double>(table_cos(radians)),
+                                 unused);
   }
-  if (velocity)
-    connections_.send(conn, packet::play_cb::EntityVelocity{player->entity_id,
-                                                            LpVec3::from(velocity->x, velocity->y, velocity->z)});
+  if (!velocity) return true;
+  const SharedBytes motion = share(encode_packet(
+      packet::play_cb::EntityVelocity{player->entity_id, LpVec3::from(velocity->x, velocity->y, velocity->z)}));
+  // causeExtraKnockback tells the attack's target alone and clears the hurt mark; a sweep's victim
+  // keeps the mark, and the tracker tells everyone who sees it.
+  if (melee == MeleeHit::kSweep) broadcast_.send_to_viewers_and_self(*player, motion);
+  else connections_.send(conn, motion);
   return true;
 }
 

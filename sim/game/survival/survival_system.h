@@ -44,8 +44,9 @@ class SurvivalSystem final : public PlayerListener,
   bool hurt_by_mob(ConnId player, float amount, const MobAttacker& attacker,
                    DamageCause cause = DamageCause::kMobAttack) override;
   // A player's melee hit (player_attack): refused when the pvp rule is off; a full hit knocks the
-  // victim away, and a sprinting attacker's `knockback_attack` 0.5 further along its look.
-  bool hurt_by_player(ConnId player, float amount, const Player& attacker, bool knockback_attack) override;
+  // victim away, a sprinting attacker's knockback hit 0.5 further along its look (told to the
+  // victim alone), a sweep 0.4 further along it (told to its viewers too).
+  bool hurt_by_player(ConnId player, float amount, const Player& attacker, MeleeHit hit) override;
   // An explosion's hit: recorded with its cause for the death message, no knockback (no_knockback).
   bool hurt_by_explosion(ConnId player, float amount, const MobAttacker* cause) override;
   // LivingEntity.kill: generic_kill damage of Float.MAX_VALUE.
