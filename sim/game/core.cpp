@@ -139,6 +139,12 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
       [this](ConnId conn) {
         if (PlayerMovement* m = movement_->movement(conn)) m->handle_sprinting(false);
       });
+  survival_->set_presence([this](int32_t id) {
+    if (const Mob* mob = mobs_->find(id)) return mob->state.dead ? SurvivalSystem::Presence::kDead : SurvivalSystem::Presence::kAlive;
+    for (const Player* p : sessions_->joined_players())
+      if (p->entity_id == id) return p->dead ? SurvivalSystem::Presence::kDead : SurvivalSystem::Presence::kAlive;
+    return SurvivalSystem::Presence::kGone;
+  });
   player_attacks_->set_known_movement([this](ConnId conn) {
     const PlayerMovement* m = movement_->movement(conn);
     return m != nullptr ? m->known_movement() : Vec3{};

@@ -62,7 +62,7 @@ struct ReferenceTracker {
     }
     return best > 5.0f && result != nullptr ? result : nullptr;
   }
-  DeathMessage death_message() const {
+  DeathMessage death_message(const std::optional<CombatAttacker>& credit) const {
     if (entries.empty()) return {"death.attack.generic", std::nullopt};
     const Entry& killing = entries.back();
     const Entry* knock_off = most_significant_fall();
@@ -76,7 +76,9 @@ struct ReferenceTracker {
       if (killer) return {"death.fell.finish", killer};
       return {"death.fell.killer", std::nullopt};
     }
-    return {"death.attack." + std::string(damage_type(killing.kind).message_id), killing.entity};
+    const std::string key = "death.attack." + std::string(damage_type(killing.kind).message_id);
+    if (!killing.entity && credit) return {key + ".player", credit};
+    return {key, killing.entity};
   }
 };
 
@@ -110,7 +112,8 @@ RC_GTEST_PROP(CombatTrackerModel, AgreesWithVanillasTrackerOnRandomHitsWaitsAndD
       RC_ASSERT(tracker.recheck(alive, tick) == reference.recheck_status(tick, alive));
     }
     RC_ASSERT(tracker.in_combat() == reference.in_combat);
-    const DeathMessage got = tracker.death_message(), want = reference.death_message();
+    const std::optional<CombatAttacker> credit = attackers()[static_cast<size_t>(*rc::gen::inRange(0, 4))];
+    const DeathMessage got = tracker.death_message(credit), want = reference.death_message(credit);
     RC_ASSERT(got.key == want.key);
     RC_ASSERT(got.attacker == want.attacker);
   }
@@ -121,7 +124,7 @@ TEST(CombatTracker, AFallAfterAZombiesHitIsAnAssistedFall) {
   const CombatAttacker zombie{"zombie", "Zombie", false};
   EXPECT_TRUE(t.record(DamageCause::kMobAttack, 3.0f, 0.0, 10, true, &zombie));
   EXPECT_FALSE(t.record(DamageCause::kFall, 8.0f, 11.0, 40, true));
-  const DeathMessage m = t.death_message();
+  const DeathMessage m = t.death_message(CombatAttacker{"", "Alice", true});  // the fall has its own names
   EXPECT_EQ(m.key, "death.fell.assist");
   ASSERT_TRUE(m.attacker.has_value());
   EXPECT_EQ(m.attacker->name, "Zombie");

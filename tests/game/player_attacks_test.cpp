@@ -14,6 +14,7 @@
 #include "sim/game/mobs/combat_rules.h"
 #include "sim/game/mobs/mobs.h"
 #include "sim/game/survival/player_attacks.h"
+#include "sim/game/survival/survival_system.h"
 #include "sim/protocol/text.h"
 #include "tests/game/entity_fakes.h"
 #include "tests/game/fake_player_connections.h"
@@ -384,6 +385,35 @@ TEST(PlayerAttacksScenario, ThePvpRuleOffProtectsPlayers) {
   d.s.tick({ConsoleLine{"gamerule pvp false"}});
   d.attack();
   EXPECT_FLOAT_EQ(d.s.player(2)->health, 20.0f);
+}
+
+// getKillCredit: a death by a source without an entity within 100 ticks of a player's hit reads
+// "death.attack.<id>.player" with that player; later, the plain message.
+TEST(PlayerAttacksScenario, ADeathSoonAfterAHitBlamesTheAttacker) {
+  Duel d;
+  d.attack();
+  for (int i = 0; i < 30; ++i) d.s.tick();
+  d.s.h.core.survival().hurt(2, DamageCause::kGeneric, 100.0f);
+  ASSERT_TRUE(d.s.player(2)->dead);
+  const auto kills = sent_to<cb::DeathCombatEvent>(d.s.h.sink, 2);
+  ASSERT_EQ(kills.size(), 1u);
+  const std::string message = nbt_text_to_json(kills[0].message);
+  EXPECT_NE(message.find("death.attack.generic.player"), std::string::npos) << message;
+  EXPECT_NE(message.find("Alice"), std::string::npos) << message;
+  EXPECT_TRUE(testing::logged(d.s.h.sink, "Bob died because of Alice"));
+}
+
+TEST(PlayerAttacksScenario, TheCreditLapsesAfterAHundredTicks) {
+  Duel d;
+  d.attack();
+  for (int i = 0; i < 101; ++i) d.s.tick();
+  d.s.h.core.survival().hurt(2, DamageCause::kGeneric, 100.0f);
+  ASSERT_TRUE(d.s.player(2)->dead);
+  const auto kills = sent_to<cb::DeathCombatEvent>(d.s.h.sink, 2);
+  ASSERT_EQ(kills.size(), 1u);
+  const std::string message = nbt_text_to_json(kills[0].message);
+  EXPECT_NE(message.find("\"death.attack.generic\""), std::string::npos) << message;
+  EXPECT_EQ(message.find("Alice"), std::string::npos) << message;
 }
 
 TEST(PlayerAttacksScenario, ADeathByAPlayerNamesTheKiller) {

@@ -58,7 +58,7 @@ DeathMessage CombatTracker::assisted_fall_message(const Entry& knock_off, const 
   return DeathMessage{"death.fell.killer", std::nullopt};
 }
 
-DeathMessage CombatTracker::death_message() const {
+DeathMessage CombatTracker::death_message(const std::optional<CombatAttacker>& kill_credit) const {
   if (entries_.empty()) return DeathMessage{"death.attack.generic", std::nullopt};
   const Entry& killing_blow = entries_.back();
   const Entry* knock_off = most_significant_fall();
@@ -67,8 +67,11 @@ DeathMessage CombatTracker::death_message() const {
     if (damage_type(knock_off->kind).is_fall) return DeathMessage{"death.fell.accident.generic", std::nullopt};
     return assisted_fall_message(*knock_off, killing_blow);
   }
-  // DamageSource.getLocalizedDeathMessage names the causing entity of a damage that has one.
-  return DeathMessage{"death.attack." + std::string(damage_type(killing_blow.kind).message_id), killing_blow.attacker};
+  // DamageSource.getLocalizedDeathMessage names the causing entity of a damage that has one, and
+  // for one without an entity the kill credit, if any, with ".player".
+  const std::string key = "death.attack." + std::string(damage_type(killing_blow.kind).message_id);
+  if (killing_blow.attacker || !kill_credit) return DeathMessage{key, killing_blow.attacker};
+  return DeathMessage{key + ".player", kill_credit};
 }
 
 uint64_t CombatTracker::hash() const {

@@ -47,7 +47,9 @@ class CombatTracker {
   // recheckStatus: forgets the entries once the player is dead or the last hit is old. When that
   // ends combat, the combat's duration in ticks (for end_combat_event).
   std::optional<int> recheck(bool alive, int tick_count);
-  DeathMessage death_message() const;
+  // `kill_credit` (LivingEntity.getKillCredit) names the killer of a death by a source without an
+  // entity: "death.attack.fall.player".
+  DeathMessage death_message(const std::optional<CombatAttacker>& kill_credit = std::nullopt) const;
   bool empty() const { return entries_.empty(); }
   bool in_combat() const { return in_combat_; }
   uint64_t hash() const;

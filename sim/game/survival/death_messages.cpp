@@ -22,6 +22,11 @@ constexpr std::pair<std::string_view, std::string_view> kEnglish[] = {
     {"death.attack.player", " was slain by "},
     {"death.fell.assist", " was doomed to fall by "},
     {"death.fell.finish", " fell too far and was finished by "},
+    {"death.attack.fall.player", " hit the ground too hard while trying to escape "},
+    {"death.attack.outOfWorld.player", " didn't want to live in the same world as "},
+    {"death.attack.starve.player", " starved to death while fighting "},
+    {"death.attack.generic.player", " died because of "},
+    {"death.attack.genericKill.player", " was killed while fighting "},
 };
 
 }  // namespace

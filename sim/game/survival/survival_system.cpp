@@ -166,6 +166,15 @@ SurvivalSystem::Hurt SurvivalSystem::hurt_at(Player& player, Life& life, DamageC
     if (life.combat.record(kind, result.outcome.health_lost, fall_distance, life.tick_count, was_alive, attacker))
       connections_.send(player.conn, packet::play_cb::EnterCombatEvent{});  // ServerPlayer.onEnterCombat
   }
+  // resolveMobResponsibleForDamage and resolvePlayerResponsibleForDamage, for every hit that counted.
+  if (cause && !cause->attacker.name.empty()) {
+    life.hurt_by_mob = KillCredit{cause->entity_id, cause->attacker};
+    life.hurt_by_mob_tick = life.tick_count;
+    if (cause->attacker.player) {
+      life.hurt_by_player = KillCredit{cause->entity_id, cause->attacker};
+      life.hurt_by_player_memory = kPlayerCreditMemory;
+    }
+  }
   if (result.outcome.full_hit) {
     packet::play_cb::DamageEvent event;
     event.entity_id = player.entity_id;
@@ -230,7 +239,7 @@ void SurvivalSystem::land(Player& player, Life& life, const Landing& landing) {
 
 void SurvivalSystem::die(Player& player, Life& life) {
   player.dead = true;
-  const DeathMessage death = life.combat.death_message();
+  const DeathMessage death = life.combat.death_message(kill_credit(life));
   std::vector<TextComponent> args{TextComponent::plain(player.name)};
   if (death.attacker)
     args.push_back(death.attacker->player ? TextComponent::plain(death.attacker->name)
@@ -335,6 +344,24 @@ void SurvivalSystem::recheck_combat(Player& player, Life& life) {
     connections_.send(player.conn, packet::play_cb::EndCombatEvent{*duration});
 }
 
+void SurvivalSystem::tick_kill_credit(Life& life) {
+  if (life.hurt_by_player_memory > 0) --life.hurt_by_player_memory;
+  else life.hurt_by_player.reset();
+  if (!life.hurt_by_mob) return;
+  const bool alive = presence_ && presence_(life.hurt_by_mob->entity_id) == Presence::kAlive;
+  if (!alive || life.tick_count - life.hurt_by_mob_tick > kMobCreditTicks) life.hurt_by_mob.reset();
+}
+
+std::optional<CombatAttacker> SurvivalSystem::kill_credit(const Life& life) const {
+  auto present = [&](const KillCredit& c) { return presence_ && presence_(c.entity_id) != Presence::kGone; };
+  if (life.hurt_by_player) {
+    if (present(*life.hurt_by_player)) return life.hurt_by_player->attacker;
+    return std::nullopt;
+  }
+  if (life.hurt_by_mob && present(*life.hurt_by_mob)) return life.hurt_by_mob->attacker;
+  return std::nullopt;
+}
+
 // --- ticks ---
 
 void SurvivalSystem::tick() {
@@ -352,6 +379,7 @@ void SurvivalSystem::tick_player(Player& player, Life& life) {
   if (player.position.y < static_cast<double>(kWorldMinY) - kVoidDepthBelowMinY)
     hurt_at(player, life, DamageCause::kOutOfWorld, kVoidDamage, player.fall_distance);
   if (player.health <= 0.0f) tick_death(player, life);
+  tick_kill_credit(life);
   if (life.tick_count % kCombatRecheckInterval == 0) recheck_combat(player, life);
   if (!life.body_removed && difficulty_ == Difficulty::kPeaceful && rules_.get_bool("natural_health_regeneration")) {
     FoodState food = food_of(player);
@@ -388,6 +416,9 @@ uint64_t SurvivalSystem::hash() const {
   for (const auto& [conn, life] : lives_) {
     h.u64(conn), h.f32(life.last_hurt), h.i64(life.tick_count), h.i64(life.death_time), h.u64(life.body_removed);
     h.u64(life.combat.hash()), h.f32(life.sent_health), h.i64(life.sent_food), h.u64(life.sent_saturation_zero);
+    for (const std::optional<KillCredit>* c : {&life.hurt_by_player, &life.hurt_by_mob})
+      if (*c) h.i64((*c)->entity_id), h.str((*c)->attacker.name);
+    h.i64(life.hurt_by_player_memory), h.i64(life.hurt_by_mob_tick);
   }
   return h.digest();
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <vector>
@@ -35,6 +36,10 @@ class SurvivalSystem final : public PlayerListener,
 
   // Systems that follow deaths and respawns (movement, entity tracking), told in this order.
   void add_life_observer(PlayerLifeObserver* observer) { life_observers_.push_back(observer); }
+  // Whether an entity (a mob or a player, by network id) is in the world and alive: a kill credit
+  // names only an entity still there, and a mob's credit lapses when it dies.
+  enum class Presence : uint8_t { kGone, kDead, kAlive };
+  void set_presence(std::function<Presence(int32_t)> presence) { presence_ = std::move(presence); }
   // Where a dying player's experience goes (the experience orb system); none without it.
   void set_experience_drops(ExperienceDrops* experience) { experience_ = experience; }
 
@@ -71,6 +76,15 @@ class SurvivalSystem final : public PlayerListener,
   }
 
  private:
+  // A living entity that hurt the player, by network id and as the death message names it.
+  struct KillCredit {
+    int32_t entity_id = 0;
+    CombatAttacker attacker;
+    template <class Io>
+    void state_fields(Io& io) {
+      io(entity_id, attacker);
+    }
+  };
   // What the player entity keeps besides the Player fields (a respawn starts a fresh one).
   struct Life {
     float last_hurt = 0.0f;
@@ -82,9 +96,16 @@ class SurvivalSystem final : public PlayerListener,
     float sent_health = -1.0e8f;
     int sent_food = -99999999;
     bool sent_saturation_zero = true;
+    // Kill credit (LivingEntity.lastHurtByPlayer with its memory, lastHurtByMob with its time):
+    // who a death by a source without an entity is blamed on.
+    std::optional<KillCredit> hurt_by_player;
+    int hurt_by_player_memory = 0;
+    std::optional<KillCredit> hurt_by_mob;
+    int hurt_by_mob_tick = 0;
     template <class Io>
     void state_fields(Io& io) {
-      io(last_hurt, tick_count, death_time, body_removed, combat, sent_health, sent_food, sent_saturation_zero);
+      io(last_hurt, tick_count, death_time, body_removed, combat, sent_health, sent_food, sent_saturation_zero,
+         hurt_by_player, hurt_by_player_memory, hurt_by_mob, hurt_by_mob_tick);
     }
   };
 
@@ -109,6 +130,13 @@ class SurvivalSystem final : public PlayerListener,
   void tick_player(Player& player, Life& life);
   void tick_death(Player& player, Life& life);
   void recheck_combat(Player& player, Life& life);
+  // LivingEntity.baseTick: the player's credit lapses after its memory, the mob's after 100 ticks
+  // or when the mob is dead or gone.
+  void tick_kill_credit(Life& life);
+  // getKillCredit: the player credited, else the mob, if still in the world.
+  std::optional<CombatAttacker> kill_credit(const Life& life) const;
+  static constexpr int kPlayerCreditMemory = 100;
+  static constexpr int kMobCreditTicks = 100;
   void remove_body(Player& player, Life& life);
   void tick_food(Player& player, Life& life);
   void sync_health(Player& player, Life& life);
@@ -131,6 +159,7 @@ class SurvivalSystem final : public PlayerListener,
   const GameRules& rules_;
   Difficulty difficulty_;
   std::vector<PlayerLifeObserver*> life_observers_;
+  std::function<Presence(int32_t)> presence_;
   std::map<ConnId, Life> lives_;
 };
 
