@@ -16,6 +16,7 @@
 #include "sim/game/blocks/block_use.h"
 #include "sim/game/blocks/buckets.h"
 #include "sim/game/blocks/digging.h"
+#include "sim/game/blocks/farmland.h"
 #include "sim/game/blocks/placing.h"
 #include "sim/game/commands/dispatcher.h"
 #include "sim/game/level/sky_darken.h"
@@ -145,6 +146,8 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
       if (p->entity_id == id) return p->dead ? SurvivalSystem::Presence::kDead : SurvivalSystem::Presence::kAlive;
     return SurvivalSystem::Presence::kGone;
   });
+  farmland_ = std::make_unique<FarmlandTrampling>(*block_updates_, random_, *sessions_, *mobs_);
+  survival_->set_fall_on(farmland_.get());
   player_attacks_->set_known_movement([this](ConnId conn) {
     const PlayerMovement* m = movement_->movement(conn);
     return m != nullptr ? m->known_movement() : Vec3{};

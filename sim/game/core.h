@@ -50,6 +50,7 @@ class SavedEntities;
 class LightningBolts;
 class Mobs;
 class PlayerAttacks;
+class FarmlandTrampling;
 class Explosions;
 class NaturalSpawning;
 class GenerationAnimals;
@@ -235,6 +236,7 @@ class Core final : public CommandHost,
   std::unique_ptr<LightningBolts> lightning_;      // bolts the thunder strikes
   std::unique_ptr<Mobs> mobs_;
   std::unique_ptr<PlayerAttacks> player_attacks_;
+  std::unique_ptr<FarmlandTrampling> farmland_;
   std::unique_ptr<Explosions> explosions_;
   // Mobs appearing in the ticking chunks near players (docs/rules/spawning.md).
   std::unique_ptr<NaturalSpawning> spawning_;

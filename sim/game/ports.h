@@ -122,6 +122,13 @@ class ItemDrops {
   virtual void drop_from_player(const Player& player, const ItemStack& stack, bool scatter, bool keep_thrower) = 0;
 };
 
+// Block.fallOn's part for the block landed on (farmland trampling), before the fall damage.
+class FallOnBlock {
+ public:
+  virtual ~FallOnBlock() = default;
+  virtual void fall_on(Player& player, const BlockPos& pos, BlockStateId state, double fall_distance) = 0;
+};
+
 // Experience orbs as other systems create them (ExperienceOrb.award; the experience orb system
 // implements it, drawing from the core's one RNG).
 class ExperienceDrops {

@@ -18,7 +18,7 @@ int int_property(BlockStateId state, std::string_view property) {
 bool is_randomly_ticking(BlockStateId state) {
   const std::string_view name = block_info(block_of_state(state)).name;
   if (name == "grass_block" || name == "mycelium" || name == "sugar_cane" || name == "cactus" || name == "ice" ||
-      name == "snow" || name == "lava") {
+      name == "snow" || name == "lava" || name == "farmland") {
     return true;
   }
   if (name.ends_with("_leaves"))

@@ -16,6 +16,7 @@
 #include <tuple>
 #include <vector>
 
+#include "sim/game/blocks/tilling.h"
 #include "sim/data/catalog.h"
 #include "sim/game/blocks/block_kinds.h"
 #include "sim/game/blocks/directions.h"
@@ -538,6 +539,41 @@ TEST(BlockUpdatesScenario, AFenceLetsGoOfARemovedNeighbour) {
   w.dig(side);
   EXPECT_TRUE(is_air(w.at(side)));
   EXPECT_EQ(state_property(w.at(fence), "south"), "false");
+}
+
+// HoeItem's TILLABLES restated: grass, dirt and paths to farmland and coarse dirt to dirt, only
+// from a face other than the bottom and with air above; anything else passes.
+TEST(Tilling, TheHoeFollowsItsTable) {
+  const std::vector<std::string> blocks = {"grass_block", "dirt", "dirt_path", "coarse_dirt", "rooted_dirt",
+                                           "stone", "farmland", "podzol", "mycelium"};
+  const std::vector<std::string> aboves = {"air", "cave_air", "short_grass", "stone", "water", "torch"};
+  for (const std::string& block : blocks)
+    for (const std::string& above : aboves)
+      for (int face = 0; face < 6; ++face) {
+        const bool open = face != 0 && (above == "air" || above == "cave_air");
+        std::optional<std::string> want;
+        if (open && (block == "grass_block" || block == "dirt" || block == "dirt_path")) want = "farmland";
+        if (open && block == "coarse_dirt") want = "dirt";
+        const std::optional<BlockStateId> got =
+            tilled_state(default_state_of(block), default_state_of(above), static_cast<Dir>(face));
+        ASSERT_EQ(got.has_value(), want.has_value()) << block << " under " << above << " face " << face;
+        if (got) {
+          EXPECT_EQ(*got, default_state_of(*want));
+        }
+      }
+}
+
+TEST(BlockUpdatesScenario, AHoeTillsGrassIntoDryFarmland) {
+  LivingWorld w;
+  const BlockPos ground{w.below.x + 2, w.below.y, w.below.z};
+  w.clear_column(ground);
+  ASSERT_TRUE(w.s.world().set_block(ground, default_state_of("grass_block")));
+  w.hold("stone_hoe");
+  w.use_on(ground, Dir::kDown);  // from below: nothing
+  EXPECT_EQ(name_of(w.at(ground)), "grass_block");
+  w.use_on(ground, Dir::kUp);
+  EXPECT_EQ(w.at(ground), default_state_of("farmland"));
+  EXPECT_EQ(state_property(w.at(ground), "moisture"), "0");
 }
 
 TEST(FallingBlocksScenario, SandPlacedOverAirFallsAndLands) {

@@ -129,7 +129,49 @@ struct RandomTickWorld final : TickWorld {
   }
   void set_block(const BlockPos& p, BlockStateId s) override { blocks[key(p)] = s; }
   void drop_loot(const BlockPos& p, BlockStateId s) override { drops.push_back({p, s}); }
+  bool raining_at(const BlockPos& p) const override { return rain.contains(key(p)); }
+  std::set<std::tuple<int, int, int>> rain;
 };
+
+// ---------------------------------------------------------------- farmland (§7)
+
+// FarmBlock.randomTick restated: the moisture after one tick, or -1 for dirt.
+int reference_farmland(int moisture, bool water_near, bool rain_above, bool crop_above) {
+  if (!water_near && !rain_above) {
+    if (moisture > 0) return moisture - 1;
+    return crop_above ? 0 : -1;
+  }
+  return 7;
+}
+
+RC_GTEST_PROP(RandomTickFarmland, MoistureFollowsWaterRainAndCrops, ()) {
+  RandomTickWorld w;
+  const BlockPos pos{0, 64, 0};
+  const int moisture = *rc::gen::inRange(0, 8);
+  const BlockStateId farmland = with_value(default_state_of("farmland"), "moisture", std::to_string(moisture));
+  w.set_block(pos, farmland);
+  // Water somewhere near or just out of reach: the box is 4 sideways, 0..1 up.
+  const int dx = *rc::gen::inRange(-5, 6), dy = *rc::gen::inRange(-1, 3), dz = *rc::gen::inRange(-5, 6);
+  const std::string liquid = *rc::gen::element<std::string>("water", "lava", "waterlogged", "none");
+  if (!(dx == 0 && dz == 0 && dy <= 1) && liquid != "none") {
+    const BlockStateId state = liquid == "waterlogged" ? with_value(default_state_of("oak_slab"), "waterlogged", "true")
+                                                       : default_state_of(liquid);
+    w.set_block({dx, 64 + dy, dz}, state);
+  }
+  const bool water_near = (liquid == "water" || liquid == "waterlogged") && std::abs(dx) <= 4 && std::abs(dz) <= 4 &&
+                          dy >= 0 && dy <= 1 && !(dx == 0 && dz == 0 && dy <= 1);
+  const std::string above = *rc::gen::element<std::string>("air", "wheat", "oak_fence_gate", "short_grass");
+  if (above != "air" && !(dx == 0 && dz == 0 && dy == 1)) w.set_block({0, 65, 0}, default_state_of(above));
+  const bool crop_above = testing::name_of(w.block({0, 65, 0})) == "wheat" ||
+                          testing::name_of(w.block({0, 65, 0})) == "oak_fence_gate";
+  const bool rain = *rc::gen::arbitrary<bool>();
+  if (rain) w.rain.insert({0, 65, 0});
+  Rng rng(1);
+  random_tick_block(w, pos, farmland, rng);
+  const int want = reference_farmland(moisture, water_near, rain, crop_above);
+  if (want < 0) RC_ASSERT(testing::name_of(w.block(pos)) == "dirt");
+  else RC_ASSERT(w.block(pos) == with_value(default_state_of("farmland"), "moisture", std::to_string(want)));
+}
 
 // ---------------------------------------------------------------- grass and mycelium (§4)
 

@@ -27,6 +27,8 @@ class Placing final : public PlayerListener {
   // ServerPlayerGameMode.useItemOn: the block's reaction, then the item's.
   UseResult use_item_on(Player& player, ItemStack& stack, const packet::play_sb::BlockPlace& use);
   // BlockItem.place for the stack in `hand`; true when a block was placed.
+  // HoeItem.useOn on the clicked block; true when the block changed.
+  bool till(const packet::play_sb::BlockPlace& use);
   bool place(Player& player, ItemStack& stack, const packet::play_sb::BlockPlace& use);
   // No player (spectators aside) overlaps the state's collision shape at `pos`.
   bool unobstructed(BlockStateId state, const BlockPos& pos) const;

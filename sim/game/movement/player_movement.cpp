@@ -148,9 +148,8 @@ std::optional<Landing> PlayerMovement::check_fall_damage(double dy, bool on_grou
   std::optional<Landing> landing;
   if (body_.fall_distance > 0.0) {
     // getOnPosLegacy without a supporting block: the block 0.2 below the feet.
-    const BlockStateId below = world.blocks.block(java_floor(body_.position.x), java_floor(body_.position.y - 0.2),
-                                                  java_floor(body_.position.z));
-    landing = Landing{body_.fall_distance, below, water};
+    const BlockPos on{java_floor(body_.position.x), java_floor(body_.position.y - 0.2), java_floor(body_.position.z)};
+    landing = Landing{body_.fall_distance, world.blocks.block(on.x, on.y, on.z), water, on};
   }
   body_.fall_distance = 0.0;
   return landing;

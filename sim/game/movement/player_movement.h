@@ -49,6 +49,7 @@ struct Landing {
   double fall_distance = 0.0;
   BlockStateId on_block = 0;  // the block under the feet (getOnPosLegacy)
   bool in_water = false;
+  BlockPos on_pos;            // where that block is
 };
 
 // Where the player was after an accepted move, for the movement statistics' exhaustion.

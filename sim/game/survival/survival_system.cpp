@@ -229,7 +229,11 @@ void SurvivalSystem::on_move_outcome(Player& player, const MoveResult& result) {
 // Block.fallOn -> Player.causeFallDamage: players who may fly take none; water has stopped the
 // fall (vanilla resets the distance in water).
 void SurvivalSystem::land(Player& player, Life& life, const Landing& landing) {
-  if (may_fly(player.game_mode) || landing.in_water) return;
+  if (landing.in_water) return;
+  // Block.fallOn: the block's own part first (any game mode but spectator), then the damage.
+  if (fall_on_ && player.game_mode != GameMode::kSpectator)
+    fall_on_->fall_on(player, landing.on_pos, landing.on_block, landing.fall_distance);
+  if (may_fly(player.game_mode)) return;
   const FallImpact impact = fall_impact(landing_block_of(landing.on_block), landing.fall_distance);
   const int damage = fall_damage(impact);
   if (damage > 0) hurt_at(player, life, DamageCause::kFall, static_cast<float>(damage), landing.fall_distance);

@@ -40,6 +40,8 @@ class SurvivalSystem final : public PlayerListener,
   // names only an entity still there, and a mob's credit lapses when it dies.
   enum class Presence : uint8_t { kGone, kDead, kAlive };
   void set_presence(std::function<Presence(int32_t)> presence) { presence_ = std::move(presence); }
+  // What the block landed on does before the fall damage (farmland may be trampled).
+  void set_fall_on(FallOnBlock* fall_on) { fall_on_ = fall_on; }
   // Where a dying player's experience goes (the experience orb system); none without it.
   void set_experience_drops(ExperienceDrops* experience) { experience_ = experience; }
 
@@ -160,6 +162,7 @@ class SurvivalSystem final : public PlayerListener,
   Difficulty difficulty_;
   std::vector<PlayerLifeObserver*> life_observers_;
   std::function<Presence(int32_t)> presence_;
+  FallOnBlock* fall_on_ = nullptr;
   std::map<ConnId, Life> lives_;
 };
 

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "sim/data/block_tags.h"
 #include "sim/game/blocks/block_kinds.h"
 #include "sim/game/blocks/directions.h"
 #include "sim/game/fluids/fluid_state.h"
@@ -294,12 +295,39 @@ float crop_growth_speed(const TickWorld& world, const BlockPos& pos, BlockId cro
 
 int crop_growth_bound(float speed) { return static_cast<int>(25.0f / speed) + 1; }
 
+bool farmland_near_water(const TickWorld& world, const BlockPos& pos) {
+  for (int dx = -4; dx <= 4; ++dx)
+    for (int dy = 0; dy <= 1; ++dy)
+      for (int dz = -4; dz <= 4; ++dz)
+        if (fluid_of(world.block({pos.x + dx, pos.y + dy, pos.z + dz})).type == FluidType::kWater) return true;
+  return false;
+}
+
+namespace {
+
+// FarmBlock.randomTick: wet beside water or in the rain, else it dries one step a tick, and dry
+// farmland with nothing that keeps it (a crop, a stem) above turns to dirt.
+void tick_farmland(TickWorld& world, const BlockPos& pos, BlockStateId state) {
+  const int moisture = int_value(state, "moisture");
+  const BlockPos above{pos.x, pos.y + 1, pos.z};
+  if (!farmland_near_water(world, pos) && !world.raining_at(above)) {
+    if (moisture > 0) world.set_block(pos, with_int(state, "moisture", moisture - 1));
+    else if (!block_in_tag(block_of_state(world.block(above)), "minecraft:maintains_farmland"))
+      world.set_block(pos, TickBlocks::get().dirt_state);
+  } else if (moisture < 7) {
+    world.set_block(pos, with_value(state, "moisture", "7"));
+  }
+}
+
+}  // namespace
+
 void random_tick_block(TickWorld& world, const BlockPos& pos, BlockStateId state, Rng& rng) {
   const TickBlocks& b = TickBlocks::get();
   const BlockId block = block_of_state(state);
   if (block == b.grass || block == b.mycelium) return tick_spreading(world, pos, state, rng);
   if (block == b.wheat || block == b.carrots || block == b.potatoes) return tick_crop(world, pos, state, block, 7, rng);
   if (block == b.beetroots) return tick_crop(world, pos, state, block, 3, rng);
+  if (block == b.farmland) return tick_farmland(world, pos, state);
   if (block == b.sugar_cane) return tick_sugar_cane(world, pos, state);
   if (block == b.cactus) return tick_cactus(world, pos, state, rng);
   if (block == b.ice) return tick_ice(world, pos, state);

@@ -20,6 +20,8 @@ class TickWorld {
   // Level.getSkyDarken this tick (sim/game/level/sky_darken.h); 0 is noon in clear weather.
   virtual int sky_darken() const { return 0; }
   virtual void set_block(const BlockPos& pos, BlockStateId state) = 0;
+  // Level.isRainingAt: rain falls on the position now (false when the world does not say).
+  virtual bool raining_at(const BlockPos& /*pos*/) const { return false; }
   // Block.dropResources: the block's loot as item entities at pos.
   virtual void drop_loot(const BlockPos& pos, BlockStateId state) = 0;
 };
@@ -42,6 +44,10 @@ bool occludes_face_below(BlockStateId above);
 float crop_growth_speed(const TickWorld& world, const BlockPos& pos, BlockId crop);
 // The bound of the crop's growth draw: growth happens when nextInt(bound) is 0.
 int crop_growth_bound(float speed);
+
+// FarmBlock.isNearWater: water (or a waterlogged block) within 4 blocks sideways, at the
+// farmland's level or one above.
+bool farmland_near_water(const TickWorld& world, const BlockPos& pos);
 
 // Runs the random tick of `state` at `pos`; nothing for states without a behaviour.
 void random_tick_block(TickWorld& world, const BlockPos& pos, BlockStateId state, Rng& rng);

@@ -21,8 +21,10 @@ bool is_lava(BlockStateId state) {
 // The running world as the rules see it.
 class StreamingTickWorld final : public PrecipitationWorld {
  public:
-  StreamingTickWorld(const TickingChunks& chunks, BlockWorld& blocks, const RandomTicks::DropLoot& drop, int darken)
-      : chunks_(chunks), blocks_(blocks), drop_(drop), darken_(darken) {}
+  StreamingTickWorld(const TickingChunks& chunks, BlockWorld& blocks, const RandomTicks::DropLoot& drop, int darken,
+                     bool raining = false)
+      : chunks_(chunks), blocks_(blocks), drop_(drop), darken_(darken), raining_(raining) {}
+  bool raining_at(const BlockPos& pos) const override { return raining_ && hz::raining_at(*this, pos, true); }
   int sky_darken() const override { return darken_; }
   int motion_blocking_top(int x, int z) const override {
     const ChunkColumn* column = chunks_.column({x >> 4, z >> 4});
@@ -50,6 +52,7 @@ class StreamingTickWorld final : public PrecipitationWorld {
   BlockWorld& blocks_;
   const RandomTicks::DropLoot& drop_;
   int darken_;
+  bool raining_;
 };
 
 }  // namespace
@@ -81,7 +84,7 @@ void RandomTicks::thunder_in(ChunkPos pos) {
 void RandomTicks::tick_chunk(const ChunkColumn& column, int speed) {
   const BlockTraits& traits = BlockTraits::get();
   const LevelSky sky = sky_ ? sky_() : LevelSky{};
-  StreamingTickWorld world(chunks_, blocks_, drop_loot_, sky.sky_darken);
+  StreamingTickWorld world(chunks_, blocks_, drop_loot_, sky.sky_darken, sky.raining);
   const int min_x = column.pos().x * 16, min_z = column.pos().z * 16;
   // Ice and snow first, as ServerLevel.tickChunk does: one 1-in-48 chance per tick speed.
   const int max_snow = rules_.get("max_snow_accumulation_height");

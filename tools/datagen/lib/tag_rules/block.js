@@ -277,6 +277,10 @@ const tags = {
   incorrect_for_iron_tool: list('#needs_diamond_tool'),
   incorrect_for_diamond_tool: none,
   incorrect_for_netherite_tool: none,
+  // Farmland under these does not dry to dirt (FarmBlock.shouldMaintainFarmland).
+  maintains_farmland: list('pumpkin_stem', 'attached_pumpkin_stem', 'melon_stem', 'attached_melon_stem', 'beetroots',
+                           'carrots', 'potatoes', 'torchflower_crop', 'torchflower', 'pitcher_crop', 'wheat',
+                           'moving_piston', '#fence_gates'),
   sword_efficient: list('#leaves', 'vine', 'glow_lichen', 'pumpkin', 'carved_pumpkin', 'jack_o_lantern', 'melon', 'cocoa',
                         'big_dripleaf', 'big_dripleaf_stem', 'chorus_plant', 'chorus_flower'),
 };
@@ -285,7 +289,7 @@ const tags = {
 const EMPTY = words(`
   ancient_city_replaceable armadillo_spawnable_on azalea_root_replaceable camel_sand_step_sound_blocks
   edible_for_sheep enderman_holdable foxes_spawnable_on frogs_spawnable_on geode_invalid_blocks
-  goats_spawnable_on guarded_by_piglins happy_ghast_avoids maintains_farmland mangrove_logs_can_grow_through
+  goats_spawnable_on guarded_by_piglins happy_ghast_avoids mangrove_logs_can_grow_through
   mangrove_roots_can_grow_through nether_carver_replaceables overrides_mushroom_light_requirement
   overworld_carver_replaceables parrots_spawnable_on prevents_nearby_leaf_decay rabbits_spawnable_on
   replaceable_by_mushrooms replaceable_by_trees sculk_replaceable sculk_replaceable_world_gen snaps_goat_horn
