@@ -84,6 +84,9 @@ class BlockWorld {
   // Air where no chunk is loaded.
   virtual BlockStateId block_at(const BlockPos& pos) const = 0;
   virtual bool is_loaded(const BlockPos& pos) const = 0;
+  // Level.getRawBrightness(pos, 0): the brighter of sky and block light, darkness ignored (what a
+  // crop needs to stay). A world without light (a test's) is fully lit.
+  virtual uint8_t raw_brightness(const BlockPos& /*pos*/) const { return 15; }
 };
 
 // Scheduling block ticks (vanilla's ScheduledTickAccess); the scheduled tick system implements

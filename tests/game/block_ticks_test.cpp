@@ -576,6 +576,21 @@ TEST(BlockUpdatesScenario, AHoeTillsGrassIntoDryFarmland) {
   EXPECT_EQ(state_property(w.at(ground), "moisture"), "0");
 }
 
+TEST(BlockUpdatesScenario, SeedsPlantedOnFarmlandPopOffWhenItTurnsToDirt) {
+  LivingWorld w;
+  const BlockPos ground{w.below.x + 2, w.below.y, w.below.z};
+  w.clear_column(ground);
+  ASSERT_TRUE(w.s.world().set_block(ground, default_state_of("farmland")));
+  const BlockPos crop{ground.x, ground.y + 1, ground.z};
+  w.hold("wheat_seeds");
+  w.use_on(ground, Dir::kUp);
+  ASSERT_EQ(w.at(crop), default_state_of("wheat"));  // age 0 (the spawn is in daylight)
+  w.s.pass({ConsoleLine{"setblock " + std::to_string(ground.x) + " " + std::to_string(ground.y) + " " +
+                        std::to_string(ground.z) + " dirt"}});
+  EXPECT_TRUE(is_air(w.at(crop)));
+  EXPECT_EQ(w.items_named("wheat_seeds"), 1);
+}
+
 TEST(FallingBlocksScenario, SandPlacedOverAirFallsAndLands) {
   LivingWorld w;
   const BlockPos ground{w.below.x + 2, w.below.y, w.below.z};

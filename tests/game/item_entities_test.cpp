@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/game/blocks/block_kinds.h"
 #include "sim/core/java_format.h"
 #include "sim/data/catalog.h"
 #include "sim/game/entities/entity_data.h"
@@ -399,6 +400,42 @@ RC_GTEST_PROP(BlockLoot, RequiredToolsAndCountRangesHold, ()) {
     RC_ASSERT(drops.size() == 1u);
     RC_ASSERT(drops[0].count >= range->first && drops[0].count <= range->second);
   }
+}
+
+// The crops' loot tables restated, drawing from a copy of the same sequence: seeds or produce,
+// and at full age 1 + binomial(3, 0.5714286) more (and 2 % a poisonous potato).
+RC_GTEST_PROP(BlockLoot, CropsDropTheirTables, ()) {
+  const std::string crop = *rc::gen::element<std::string>("wheat", "carrots", "potatoes", "beetroots");
+  const int max_age = crop == "beetroots" ? 3 : 7;
+  const int age = *rc::gen::inRange(0, max_age + 1);
+  const uint64_t seed = *rc::gen::arbitrary<uint64_t>();
+  Rng random(seed), reference(seed);
+  const BlockStateId state = with_value(default_state_of(crop), "age", std::to_string(age));
+  std::map<std::string, int> got;
+  for (const ItemStack& stack : loot_for_block(state, ItemStack{}, random)) got[std::string(item_name(stack.item))] += stack.count;
+  std::map<std::string, int> want;
+  auto bonus = [&] {
+    int n = 1;
+    for (int i = 0; i < 3; ++i) n += reference.next_float() < 0.5714286f ? 1 : 0;
+    return n;
+  };
+  const bool ripe = age == max_age;
+  if (crop == "wheat") {
+    if (ripe) want["wheat"] = 1, want["wheat_seeds"] = bonus();
+    else want["wheat_seeds"] = 1;
+  } else if (crop == "beetroots") {
+    if (ripe) want["beetroot"] = 1, want["beetroot_seeds"] = bonus();
+    else want["beetroot_seeds"] = 1;
+  } else {
+    const std::string produce = crop == "carrots" ? "carrot" : "potato";
+    want[produce] = 1;
+    if (ripe) {
+      want[produce] += bonus();
+      if (crop == "potatoes" && reference.next_float() < 0.02f) want["poisonous_potato"] = 1;
+    }
+  }
+  RC_ASSERT(got == want);
+  RC_ASSERT(random.next_u64() == reference.next_u64());
 }
 
 TEST(BlockLoot, CommonBlocksDropWhatTheirTablesSay) {

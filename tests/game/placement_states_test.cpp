@@ -38,11 +38,26 @@ class MapWorld final : public BlockWorld {
     return it == blocks_.end() ? default_state_of("air") : it->second;
   }
   bool is_loaded(const BlockPos&) const override { return true; }
+  uint8_t raw_brightness(const BlockPos&) const override { return brightness; }
+  uint8_t brightness = 15;
 
  private:
   static std::tuple<int, int, int> key(const BlockPos& p) { return {p.x, p.y, p.z}; }
   std::map<std::tuple<int, int, int>, BlockStateId> blocks_;
 };
+
+// CropBlock.canSurvive restated: farmland below and raw brightness 8 or more.
+TEST(CropSurvival, CropsNeedFarmlandAndLight) {
+  for (const char* crop : {"wheat", "carrots", "potatoes", "beetroots", "torchflower_crop"})
+    for (const char* soil : {"farmland", "dirt", "grass_block"})
+      for (uint8_t light : {0, 7, 8, 15}) {
+        MapWorld w;
+        w.brightness = light;
+        w.set_block({0, 64, 0}, default_state_of(soil));
+        const bool want = std::string_view(soil) == "farmland" && light >= 8;
+        EXPECT_EQ(can_survive(w, default_state_of(crop), {0, 65, 0}), want) << crop << " on " << soil << " at " << int(light);
+      }
+}
 
 BlockStateId S(std::string_view block, std::initializer_list<std::pair<std::string_view, std::string_view>> props = {}) {
   std::vector<std::pair<std::string_view, std::string_view>> v(props);

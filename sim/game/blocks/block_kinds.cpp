@@ -65,6 +65,11 @@ bool is_vegetation(BlockId block) {
          name == "short_grass" || name == "fern";
 }
 
+bool is_crop(BlockId block) {
+  const std::string_view name = name_of(block);
+  return name == "wheat" || name == "carrots" || name == "potatoes" || name == "beetroots" || name == "torchflower_crop";
+}
+
 bool is_carpet(BlockId block) {
   const std::string_view name = name_of(block);
   return ends_with(name, "_carpet") && name != "pale_moss_carpet";

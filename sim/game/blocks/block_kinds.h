@@ -40,6 +40,10 @@ bool is_wall_torch(BlockId block);
 // saplings, short grass and ferns; those with other soils (wither rose, azaleas, mangrove
 // propagule, cactus flower) are left out.
 bool is_vegetation(BlockId block);
+// CropBlock: wheat, carrots, potatoes, beetroots and the torchflower crop (farmland soil, light).
+bool is_crop(BlockId block);
+// A crop needs this raw brightness where it stands (CropBlock.hasSufficientLight).
+inline constexpr int kCropMinLight = 8;
 // CarpetBlock: wool carpets and moss carpet.
 bool is_carpet(BlockId block);
 bool is_pressure_plate(BlockId block);

@@ -33,6 +33,7 @@ class BlockUpdates final : public BlockWorld, private NeighborUpdater::Target {
   bool destroy_block(const BlockPos& pos, bool drop, int limit = kDefaultUpdateLimit);
   BlockStateId block_at(const BlockPos& pos) const override { return store_.block_at(pos); }
   bool is_loaded(const BlockPos& pos) const override { return store_.is_loaded(pos); }
+  uint8_t raw_brightness(const BlockPos& pos) const override { return store_.raw_brightness(pos); }
 
  private:
   // NeighborUpdater::Target

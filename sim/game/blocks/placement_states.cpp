@@ -350,6 +350,11 @@ bool can_survive(const BlockWorld& world, BlockStateId state, const BlockPos& po
   }
   const BlockStateId below = at(world, relative(pos, Dir::kDown));
   if (is_vegetation(block)) return block_in_tag(block_of_state(below), "minecraft:supports_vegetation");
+  // CropBlock: on farmland, with raw brightness 8 or more (or the sky in view, which is 15).
+  if (is_crop(block)) {
+    static const BlockId farmland = block_by_name("farmland").value();
+    return block_of_state(below) == farmland && world.raw_brightness(pos) >= kCropMinLight;
+  }
   if (is_carpet(block)) return !is_air(below);
   if (is_pressure_plate(block)) return face_sturdy(below, Dir::kUp, Support::kRigid) || face_sturdy(below, Dir::kUp, Support::kCenter);
   if (is_rail(block)) return face_sturdy(below, Dir::kUp, Support::kRigid);

@@ -27,10 +27,20 @@ bool consumes(UseResult r) { return r != UseResult::kPass; }
 
 BlockPos offset(const BlockPos& pos, int face) { return relative(pos, static_cast<Dir>(face)); }
 
+std::optional<BlockId> placed_block(std::string_view item) {
+  // ItemNameBlockItem: items named apart from the block they place.
+  static constexpr std::pair<std::string_view, std::string_view> kNamedApart[] = {
+      {"wheat_seeds", "wheat"},         {"carrot", "carrots"}, {"potato", "potatoes"},
+      {"beetroot_seeds", "beetroots"}, {"torchflower_seeds", "torchflower_crop"}};
+  for (const auto& [item_name, block] : kNamedApart)
+    if (item == item_name) return block_by_name(block);
+  return block_by_name(item);
+}
+
 bool is_placement_item(const ItemStack& stack) {
   if (stack.empty()) return false;
   const std::string_view name = item_name(stack.item);
-  return block_by_name(name).has_value() || name == "water_bucket" || name == "lava_bucket";
+  return placed_block(name).has_value() || name == "water_bucket" || name == "lava_bucket";
 }
 
 void Placing::on_use_item_on(Player& player, const packet::play_sb::BlockPlace& use) {
@@ -88,7 +98,7 @@ bool Placing::till(const packet::play_sb::BlockPlace& use) {
 }
 
 bool Placing::place(Player& player, ItemStack& stack, const packet::play_sb::BlockPlace& use) {
-  auto block = block_by_name(item_name(stack.item));
+  auto block = placed_block(item_name(stack.item));
   if (!block) return false;  // not a block item
   const Vec3 hit{use.location.x + double(use.cursor_x), use.location.y + double(use.cursor_y),
                  use.location.z + double(use.cursor_z)};

@@ -8,6 +8,9 @@
 // updates that resync the placer. Blocks change through BlockWorld only.
 #pragma once
 
+#include <optional>
+#include <string_view>
+
 #include "sim/game/ports.h"
 #include "sim/game/sessions.h"
 
@@ -42,6 +45,8 @@ class Placing final : public PlayerListener {
 // The neighbour of `pos` on `face` (0 down, 1 up, 2 north, 3 south, 4 west, 5 east).
 BlockPos offset(const BlockPos& pos, int face);
 
+// The block a block item places (by the item's name; seeds and crops name theirs apart).
+std::optional<BlockId> placed_block(std::string_view item);
 // ServerGamePacketListenerImpl.wasBlockPlacementAttempt: a block item or a filled bucket.
 bool is_placement_item(const ItemStack& stack);
 

@@ -55,7 +55,7 @@ ShapeRule kind_of(BlockId block) {
       else if (is_wall_torch(b)) k = ShapeRule::kWallTorch;
       else if (is_button(b) || is_lever(b)) k = ShapeRule::kFaceAttached;
       else if (is_door(b)) k = ShapeRule::kDoor;
-      else if (is_vegetation(b) || is_carpet(b) || is_snow_layer(b)) k = ShapeRule::kNeedsSupport;
+      else if (is_vegetation(b) || is_crop(b) || is_carpet(b) || is_snow_layer(b)) k = ShapeRule::kNeedsSupport;
       else if (is_concrete_powder(b)) k = ShapeRule::kConcretePowder;
       else if (is_falling_block(b)) k = ShapeRule::kFalling;
       else if (is_stairs(b) || is_fence(b) || is_pane(b) || is_wall(b)) k = ShapeRule::kConnecting;

@@ -101,6 +101,39 @@ void self_drop(BlockStateId state, std::string_view name, std::vector<ItemStack>
   add(out, item, count);
 }
 
+// binomial_with_bonus_count with extra 3 (no Fortune): one float draw a try.
+int crop_bonus(Rng& random) {
+  int n = 0;
+  for (int i = 0; i < 3; ++i) n += random.next_float() < 0.5714286f ? 1 : 0;
+  return n;
+}
+
+// The crops' loot tables: seeds (or the crop itself) always, and at full age the produce plus
+// more of what is replanted. False for a block that is no crop.
+bool crop_loot(BlockStateId state, std::string_view name, Rng& random, std::vector<ItemStack>& out) {
+  const std::string_view age = state_property(state, "age");
+  if (name == "wheat" || name == "beetroots") {
+    const bool ripe = age == (name == "wheat" ? "7" : "3");
+    const std::string_view seeds = name == "wheat" ? "wheat_seeds" : "beetroot_seeds";
+    add(out, ripe ? (name == "wheat" ? "wheat" : "beetroot") : seeds, 1);
+    if (ripe) add(out, seeds, 1 + crop_bonus(random));
+    return true;
+  }
+  if (name == "carrots" || name == "potatoes") {
+    const std::string_view produce = name == "carrots" ? "carrot" : "potato";
+    add(out, produce, 1);
+    if (age != "7") return true;
+    add(out, produce, 1 + crop_bonus(random));
+    if (name == "potatoes" && random.next_float() < 0.02f) add(out, "poisonous_potato", 1);
+    return true;
+  }
+  if (name == "torchflower_crop") {
+    add(out, "torchflower_seeds", 1);
+    return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::vector<ItemStack> loot_for_block(BlockStateId state, const ItemStack& tool, Rng& random) {
@@ -135,6 +168,7 @@ std::vector<ItemStack> block_loot_table(BlockStateId state, const ItemStack& too
     else if (random.next_float() < 0.125f) add(out, "wheat_seeds", 1);
     return out;
   }
+  if (crop_loot(state, name, random, out)) return out;
   if (drops_nothing(name)) return out;
   self_drop(state, name, out);
   return out;

@@ -4,6 +4,7 @@
 // PlayerListener; job results reach it through the core.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -86,6 +87,9 @@ class WorldStreaming final : public PlayerListener, public BlockWorld, public Ti
   bool set_block(const BlockPos& pos, BlockStateId state) override;
   // The state at a world position; air where no chunk is loaded.
   BlockStateId block_at(const BlockPos& pos) const override;
+  uint8_t raw_brightness(const BlockPos& pos) const override {
+    return std::max(sky_light_at(pos), block_light_at(pos));
+  }
   bool is_loaded(const BlockPos& pos) const override { return chunks_->is_ready({pos.x >> 4, pos.z >> 4}); }
   // The loaded FULL column at a chunk, or null.
   const ChunkColumn* column(ChunkPos pos) const override { return chunks_->ready_column(pos); }
