@@ -36,8 +36,8 @@ class FakePlayerConnections final : public PlayerConnections {
   const std::vector<ConnId>& players_in_join_order() const override { return order_; }
   const std::vector<Player*>& joined_players() const override { return joined_; }
   void send(ConnId conn, SharedBytes body) override { sent.emplace_back(conn, *body); }
-  void disconnect(ConnId, const TextComponent&) override {}
-  void teleport(ConnId, const Vec3&, float, float) override {}
+  void disconnect(ConnId conn, const TextComponent& reason) override { disconnects.emplace_back(conn, reason.translate); }
+  void teleport(ConnId conn, const Vec3& to, float, float) override { teleports.emplace_back(conn, to); }
   void respawn(ConnId, const Vec3&) override {}
 
   // The packets of one kind sent to `conn`, decoded, in order.
@@ -50,6 +50,9 @@ class FakePlayerConnections final : public PlayerConnections {
   }
 
   std::vector<std::pair<ConnId, Bytes>> sent;
+  // The disconnects (with the reason's translation key) and teleports asked for, in order.
+  std::vector<std::pair<ConnId, std::string>> disconnects;
+  std::vector<std::pair<ConnId, Vec3>> teleports;
 
  private:
   std::map<ConnId, Player> players_;

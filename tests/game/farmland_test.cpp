@@ -31,32 +31,9 @@ class FarmBlocks final : public BlockWorld {
   std::map<std::tuple<int, int, int>, BlockStateId> blocks;
 };
 
-// The teleports asked for, on top of the recording connections.
-class FarmConnections final : public PlayerConnections {
- public:
-  Player& add(ConnId conn, const Vec3& at, GameMode mode = GameMode::kSurvival) { return inner.add(conn, at, mode); }
-  Player* player(ConnId conn) override { return inner.player(conn); }
-  const Player* player(ConnId conn) const override { return inner.player(conn); }
-  const std::vector<ConnId>& players_in_join_order() const override { return inner.players_in_join_order(); }
-  const std::vector<Player*>& joined_players() const override { return inner.joined_players(); }
-  void send(ConnId conn, SharedBytes body) override { inner.send(conn, std::move(body)); }
-  void disconnect(ConnId, const TextComponent&) override {}
-  void teleport(ConnId conn, const Vec3& to, float, float) override { teleports.emplace_back(conn, to); }
-  void respawn(ConnId, const Vec3&) override {}
-  testing::FakePlayerConnections inner;
-  std::vector<std::pair<ConnId, Vec3>> teleports;
-};
-
 class FarmDamageIgnored final : public PlayerDamage {
  public:
   bool hurt(ConnId, DamageCause, float) override { return false; }
-};
-
-class FarmDropsIgnored final : public ItemDrops {
- public:
-  void drop_from_block(const BlockPos&, const ItemStack&) override {}
-  void drop_at(const Vec3&, const ItemStack&) override {}
-  void drop_from_player(const Player&, const ItemStack&, bool, bool) override {}
 };
 
 struct FarmFixture {
@@ -65,10 +42,10 @@ struct FarmFixture {
   FarmBlocks blocks;
   EntityIds ids;
   Rng random;
-  FarmConnections connections;
+  testing::FakePlayerConnections connections;
   testing::RecordingTracking tracking;
   FarmDamageIgnored damage;
-  FarmDropsIgnored drops;
+  testing::NoDrops drops;
   GameRules rules;
   testing::SettableTime time;
   Mobs mobs{ids, random, connections, tracking, damage, drops, rules, time};

@@ -91,43 +91,20 @@ class AttackExhaustionLog final : public FoodExhaustion {
   std::vector<std::pair<ConnId, float>> costs;
 };
 
-class AttackDropsIgnored final : public ItemDrops {
- public:
-  void drop_from_block(const BlockPos&, const ItemStack&) override {}
-  void drop_at(const Vec3&, const ItemStack&) override {}
-  void drop_from_player(const Player&, const ItemStack&, bool, bool) override {}
-};
-
 class AttackersLoaded final : public ClientLoading {
  public:
   bool client_loaded(ConnId) const override { return true; }
-};
-
-// The disconnects asked for, on top of the recording connections.
-class AttackConnections final : public PlayerConnections {
- public:
-  Player& add(ConnId conn, const Vec3& at, GameMode mode = GameMode::kSurvival) { return inner.add(conn, at, mode); }
-  Player* player(ConnId conn) override { return inner.player(conn); }
-  const Player* player(ConnId conn) const override { return inner.player(conn); }
-  const std::vector<ConnId>& players_in_join_order() const override { return inner.players_in_join_order(); }
-  const std::vector<Player*>& joined_players() const override { return inner.joined_players(); }
-  void send(ConnId conn, SharedBytes body) override { inner.send(conn, std::move(body)); }
-  void disconnect(ConnId conn, const TextComponent& reason) override { disconnects.emplace_back(conn, reason.translate); }
-  void teleport(ConnId, const Vec3&, float, float) override {}
-  void respawn(ConnId, const Vec3&) override {}
-  testing::FakePlayerConnections inner;
-  std::vector<std::pair<ConnId, std::string>> disconnects;
 };
 
 struct AttackFixture {
   testing::FakeWorld world;
   EntityIds ids;
   Rng random{5};
-  AttackConnections connections;
+  testing::FakePlayerConnections connections;
   testing::RecordingTracking tracking;
   AttackDamageLog damage;
   AttackExhaustionLog exhaustion;
-  AttackDropsIgnored drops;
+  testing::NoDrops drops;
   GameRules rules;
   testing::SettableTime time;
   AttackersLoaded loaded;
