@@ -767,6 +767,26 @@ TEST(BucketsScenario, CreativeKeepsTheEmptyBucketAndWaterlogsASlab) {
   EXPECT_TRUE(std::any_of(inv.begin(), inv.end(), [](const ItemStack& s) { return item_name(s.item) == "water_bucket"; }));
 }
 
+// CampfireBlock and CandleBlock.placeLiquid: water from a bucket puts them out as it waterlogs them.
+TEST(BucketsScenario, WaterPutsOutACampfireAndACandle) {
+  for (const char* block : {"campfire", "white_candle"}) {
+    BuildWorld w;
+    const BlockPos ground{w.below.x + 2, w.below.y, w.below.z};
+    w.clear_column(ground);
+    w.clear_column({w.below.x + 1, w.below.y, w.below.z});
+    const BlockPos fire{ground.x, ground.y + 1, ground.z};
+    ASSERT_TRUE(w.s.world().set_block(fire, S(block, {{"lit", "true"}})));
+    w.s.pass();
+    w.hold("water_bucket");
+    const Vec3 pos = w.player().position;
+    const Vec3 eye{pos.x, pos.y + 1.62, pos.z};
+    auto [yaw, pitch] = look_at(eye, Vec3{fire.x + 0.5, fire.y + 0.2, fire.z + 0.5});
+    w.use_item(yaw, pitch);
+    EXPECT_EQ(prop(w.at(fire), "waterlogged"), "true") << block;
+    EXPECT_EQ(prop(w.at(fire), "lit"), "false") << block;
+  }
+}
+
 TEST(PlacingScenario, ABlockIsNotPlacedIntoAnotherPlayersBoxAndTheClickIsResynced) {
   BuildWorld w;
   w.hold("oak_slab");

@@ -357,6 +357,23 @@ TEST(PlayerAttacksScenario, AFistHitsAnotherPlayerAndKnocksHimAway) {
   EXPECT_EQ(sent_to<cb::EnterCombatEvent>(d.s.h.sink, 2).size(), 1u);
 }
 
+// A hit inside the victim's invulnerability window that deals more than the last is a partial
+// hit: no hurt mark, so even a sprinting knockback hit tells the victim no new motion.
+TEST(PlayerAttacksScenario, APartialHitSendsNoMotionEvenWhenSprinting) {
+  Duel d;
+  d.a.client.packet(packet::play_sb::ArmAnimation{0});
+  d.s.tick({d.a.take()});
+  d.attack();  // right after the swing: 0.2 of a fist, a full hit
+  ASSERT_EQ(sent_to<cb::EntityVelocity>(d.s.h.sink, 2).size(), 1u);
+  for (int i = 0; i < 6; ++i) d.s.tick();  // a fist's full swing, still inside the window
+  d.a.client.packet(packet::play_sb::EntityAction{d.a.entity_id, packet::play_sb::EntityAction::kStartSprinting, 0});
+  d.s.tick({d.a.take()});
+  d.s.h.sink.clear();
+  d.attack();
+  EXPECT_FLOAT_EQ(d.s.player(2)->health, 19.0f);  // 0.2, then the 0.8 more of a full fist
+  EXPECT_TRUE(sent_to<cb::EntityVelocity>(d.s.h.sink, 2).empty());
+}
+
 TEST(PlayerAttacksScenario, ThePvpRuleOffProtectsPlayers) {
   Duel d;
   d.s.tick({ConsoleLine{"gamerule pvp false"}});

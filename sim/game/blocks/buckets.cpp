@@ -101,8 +101,10 @@ bool Buckets::empty_contents(const Player& player, bool lava, const BlockPos& po
   if (!inside) return hit != nullptr && empty_contents(player, lava, relative(hit->pos, hit->face), nullptr);
   if (has_waterlogged(state) && !lava) {
     // LiquidBlockContainer.placeLiquid: waterlogs the block (nothing changes if it already is).
+    // Campfires and candles (the waterloggable blocks that burn) go out in it.
     if (has_value(state, "waterlogged", "false")) {
-      world.set_block(pos, with_value(state, "waterlogged", "true"));
+      const BlockStateId wet = with_value(state, "waterlogged", "true");
+      world.set_block(pos, state_property(wet, "lit").empty() ? wet : with_value(wet, "lit", "false"));
       ticks_.schedule_fluid_tick(pos, kFluidWater, kWaterConstants.tick_delay);
     }
     return true;

@@ -111,6 +111,8 @@ bool SurvivalSystem::hurt_by_player(ConnId conn, float amount, const Player& att
                Vec3{attacker.position.x - player->position.x, 0.0, attacker.position.z - player->position.z}};
   const Hurt hurt = hurt_at(*player, *life, DamageCause::kPlayerAttack, amount, player->fall_distance, &hit);
   if (!hurt.outcome.hurt) return false;
+  // Only a full hit sets the hurt mark; without it nobody is told of a new motion.
+  if (!hurt.outcome.full_hit) return true;
   // The extra push along the attacker's look: a sprinting hit's 0.5 (causeExtraKnockback) or a
   // sweep's 0.4F (doSweepAttack).
   std::optional<Vec3> velocity = hurt.velocity;
