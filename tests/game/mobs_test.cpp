@@ -334,6 +334,27 @@ TEST(MobDeath, ADeadMobLies20TicksAndDropsItsLoot) {
   EXPECT_EQ(w.tracking.removed, std::vector<int32_t>{id});
 }
 
+// Monster.updateNoActionTime: a monster whose eyes see raw brightness 13 or more (the curved
+// value v / (4 − 3v) above 0.5) counts two more idle ticks a tick; animals do not.
+TEST(MobDespawn, MonstersInBrightLightGrowIdleFaster) {
+  for (int raw = 0; raw <= 15; ++raw) {
+    MobWorldFixture w;
+    w.mobs.set_sunlight([raw](const BlockPos&, const BlockPos&, const BlockPos&) {
+      Sunlight light;
+      light.raw_brightness = raw;
+      return light;
+    });
+    // No AI: serverAiStep's own count stays out of it.
+    Mob& creeper = w.summon(MobType::kCreeper, Vec3{0.5, 65.0, 0.5}, SummonOptions{true, {}, {}, false});
+    Mob& cow = w.summon(MobType::kCow, Vec3{4.5, 65.0, 0.5}, SummonOptions{true, {}, {}, false});
+    for (int i = 0; i < 10; ++i) w.tick();
+    const float v = static_cast<float>(raw) / 15.0f;
+    const bool bright = v / (4.0f - 3.0f * v) > 0.5f;
+    EXPECT_EQ(creeper.state.no_action_time, bright ? 20 : 0) << raw;
+    EXPECT_EQ(cow.state.no_action_time, 0) << raw;
+  }
+}
+
 // Entity.checkBelowWorld -> LivingEntity.onBelowWorld: 64 blocks below the world a mob takes 4
 // out_of_world damage a tick, through the invulnerability window, and dies of it.
 TEST(MobDeath, AMobBelowTheWorldIsHurtUntilItDies) {
@@ -476,6 +497,29 @@ TEST(MobGoals, APassiveMobPanicsWhenHitAndStrollsOtherwise) {
   Mob& still = w.summon(MobType::kSheep, Vec3{5.5, 70.0, 5.5}, SummonOptions{true, {}, {}, false});
   for (int i = 0; i < 40; ++i) w.tick();
   EXPECT_EQ(still.position, (Vec3{5.5, 70.0, 5.5}));
+}
+
+// PanicGoal.shouldPanic: the last damage source, if its type is in #minecraft:panic_causes and no
+// older than 40 ticks. An arrow without a shooter panics a cow; the void's damage does not.
+TEST(MobGoals, PanicFollowsTheLastDamageTypeNotTheAttacker) {
+  auto panics_after = [](MobDamage kind, int age) {
+    MobWorldFixture w;
+    Mob& cow = w.summon(MobType::kCow, Vec3{0.5, 65.0, 0.5});
+    for (int i = 0; i < 3; ++i) w.tick();
+    EXPECT_TRUE(w.mobs.hurt(cow, kind, 1.0f, nullptr));
+    cow.state.last_damage_time -= age;  // as if the hit came `age` ticks ago
+    bool panicked = false;
+    for (int i = 0; i < 4 && !panicked; ++i) {
+      w.tick();
+      for (const GoalState& g : cow.state.goals) panicked |= g.id == GoalId::kPanic && g.running;
+    }
+    return panicked;
+  };
+  EXPECT_TRUE(panics_after(MobDamage::kArrow, 0));
+  EXPECT_TRUE(panics_after(MobDamage::kOnFire, 0));
+  EXPECT_FALSE(panics_after(MobDamage::kOutOfWorld, 0));
+  EXPECT_TRUE(panics_after(MobDamage::kArrow, 38));
+  EXPECT_FALSE(panics_after(MobDamage::kArrow, 41));  // forgotten
 }
 
 TEST(MobGoals, SameSeedSameWalk) {

@@ -85,6 +85,10 @@ struct MobState {
   // tick (the player is forgotten a tick after it reaches 0); a death above 0 drops experience.
   std::optional<Uuid> last_hurt_by_player;
   int last_hurt_by_player_memory = 0;
+  // getLastDamageSource, as PanicGoal asks it: whether the last hit's damage type is in
+  // #minecraft:panic_causes, and the game time of that hit (forgotten 40 ticks later).
+  bool last_damage_panics = false;
+  int64_t last_damage_time = 0;
   // Mob.
   bool no_ai = false;
   bool persistence_required = false;  // never despawns, not counted against the mob caps
@@ -141,7 +145,7 @@ struct MobState {
     io(health, speed, xxa, zza, jumping, no_jump_delay, head_yaw, fall_distance, horizontal_collision, in_water,
        invulnerable_time, last_hurt, tick_count, death_time, dead, last_hurt_by, last_hurt_by_timestamp,
        last_hurt_by_player, last_hurt_by_player_memory, no_ai, persistence_required, custom_name, target,
-       no_action_time);
+       no_action_time, last_damage_panics, last_damage_time);
     io(move_operation, wanted, speed_modifier, jump_wanted, look_at_wanted, look_at_cooldown, look_at, look_y_max,
        look_x_max, path, path_index, path_speed, goals, look_time, look_at_player, rel_look_x, rel_look_z,
        ticks_until_next_attack, ticks_until_path_recalculation, pathed_target, last_can_use_check, attack_swing_ticks);

@@ -169,8 +169,9 @@ void tick_look_control(Mob& mob) {
 
 // --- goals ---
 
-bool panic_cause_recent(const Mob& mob) {
-  return mob.state.last_hurt_by && mob.state.tick_count - mob.state.last_hurt_by_timestamp <= kPanicMemoryTicks;
+// PanicGoal.shouldPanic: the last damage source, kept 40 ticks, is a panic cause.
+bool panic_cause_recent(const Mob& mob, int64_t game_time) {
+  return mob.state.last_damage_panics && game_time - mob.state.last_damage_time <= kPanicMemoryTicks;
 }
 
 // How a search for the nearest player measures its range.
@@ -211,7 +212,7 @@ bool can_use(Mob& mob, GoalState& g, MobWorld& world) {
       return s.in_water && mob_physics::water_height(mob, world.blocks) > threshold;
     }
     case GoalId::kPanic: {
-      if (!panic_cause_recent(mob)) return false;
+      if (!panic_cause_recent(mob, world.game_time)) return false;
       const auto pos = random_position(mob, world.blocks, world.random, 5, 4);
       if (!pos) return false;
       s.wanted = *pos;

@@ -218,6 +218,8 @@ void Mobs::tick_mob(Mob& mob) {
   if (s.last_hurt_by && s.tick_count - s.last_hurt_by_timestamp > kLastHurtByMemory) s.last_hurt_by.reset();
   if (s.last_hurt_by_player_memory > 0) --s.last_hurt_by_player_memory;
   else s.last_hurt_by_player.reset();
+  // Monster.aiStep, with or without AI: bright light at the eyes adds two idle ticks a tick.
+  if (mob.mob_kind().hostile && light_value(mob) > 0.5f) s.no_action_time += kBrightLightIdleTicks;
   // aiStep: without AI the mob does not move at all (Mob.isEffectiveAi).
   if (s.no_ai) return;
   skeleton::tick_using_item(mob);  // LivingEntity.tick updates the item in use before aiStep
@@ -291,6 +293,10 @@ bool Mobs::hurt(Mob& mob, MobDamage kind, float amount, const Player* attacker) 
     s.invulnerable_time = 20;
     actually_hurt(amount);
   }
+  // The damage source the hit leaves behind (#minecraft:panic_causes holds every kind mobs take
+  // but /kill's and the void's).
+  s.last_damage_panics = kind != MobDamage::kGenericKill && kind != MobDamage::kOutOfWorld;
+  s.last_damage_time = time_.game_time();
   if (attacker) {
     s.last_hurt_by = attacker->uuid;
     s.last_hurt_by_timestamp = s.tick_count;
@@ -366,7 +372,12 @@ void Mobs::tick_fire(Mob& mob) {
 
 float Mobs::brightness_at(const Mob& mob) const {
   // Only spiders read it; the light engine is not asked for the others.
-  if (!sunlight_ || mob.mob_kind().type != MobType::kSpider) return 0.0f;
+  if (mob.mob_kind().type != MobType::kSpider) return 0.0f;
+  return light_value(mob);
+}
+
+float Mobs::light_value(const Mob& mob) const {
+  if (!sunlight_) return 0.0f;
   const BlockPos eyes{java_floor(mob.position.x), java_floor(mob.eye_y()), java_floor(mob.position.z)};
   return sun_burn::brightness(sunlight_(eyes, eyes, eyes).raw_brightness);
 }
@@ -461,7 +472,7 @@ uint64_t Mobs::hash() const {
     h.i64(s.tick_count), h.i64(s.death_time), h.u64(s.dead), h.u64(s.no_ai), h.i64(s.last_hurt_by_player_memory);
     for (const std::optional<Uuid>& who : {s.last_hurt_by, s.last_hurt_by_player})
       h.u64(who.has_value()), h.u64(who ? who->most : 0), h.u64(who ? who->least : 0);
-    h.i64(s.last_hurt_by_timestamp);
+    h.i64(s.last_hurt_by_timestamp), h.u64(s.last_damage_panics), h.i64(s.last_damage_time);
     h.i64(s.target ? static_cast<int64_t>(*s.target) : -1);
     h.i64(s.remaining_fire_ticks), h.i64(s.use_item_ticks), h.i64(s.bow_attack_time), h.i64(s.bow_see_time);
     h.i64(static_cast<int64_t>(s.path_index)), h.u64(s.path.has_value());

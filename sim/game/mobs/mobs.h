@@ -48,6 +48,8 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   static constexpr int kBelowWorldMargin = 64;
   // LivingEntity.onBelowWorld: out_of_world damage each tick below the margin.
   static constexpr float kBelowWorldDamage = 4.0f;
+  // Monster.updateNoActionTime: the extra idle ticks a monster counts in bright light.
+  static constexpr int kBrightLightIdleTicks = 2;
   // LivingEntity.resolvePlayerResponsibleForDamage: a player's hit counts for 100 ticks.
   static constexpr int kPlayerKillMemory = 100;
 
@@ -129,6 +131,8 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   void tick_fire(Mob& mob);
   void burn_in_daylight(Mob& mob);
   float brightness_at(const Mob& mob) const;
+  // Entity.getLightLevelDependentMagicValue: the curved raw brightness at the eyes, 0..1.
+  float light_value(const Mob& mob) const;
 
   EntityIds& ids_;
   Rng& random_;
