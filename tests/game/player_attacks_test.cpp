@@ -54,11 +54,12 @@ TEST(PlayerAttackWeapons, ToolsHitAsTheirAttributeModifiersSay) {
   const std::vector<std::pair<std::string, std::pair<float, float>>> axes = {
       {"wooden", {6, -3.2f}}, {"stone", {7, -3.2f}},   {"copper", {7, -3.2f}},   {"iron", {6, -3.1f}},
       {"golden", {6, -3.0f}}, {"diamond", {5, -3.0f}}, {"netherite", {5, -3.0f}}};
-  for (const auto& [material, numbers] : axes) {
+  for (const auto& axe : axes) {
+    const std::string& material = axe.first;
     const float bonus = std::find_if(materials.begin(), materials.end(), [&](const Material& m) {
                           return m.name == material;
                         })->bonus;
-    check(material + "_axe", numbers.first + bonus, numbers.second);
+    check(material + "_axe", axe.second.first + bonus, axe.second.second);
   }
   check("trident", 8.0f, -2.9f);
   // Anything else is the fist; the pickaxe's full swing takes 1 / 1.2F-widened × 20 ticks.
