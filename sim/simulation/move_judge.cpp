@@ -23,6 +23,7 @@ std::string verdict_name(reference::Verdict v) {
     case reference::Verdict::kTooQuickly: return "moved too quickly";
     case reference::Verdict::kWrongly: return "moved wrongly";
     case reference::Verdict::kCollidingNew: return "colliding with something new";
+    case reference::Verdict::kUnsure: return "unsure";
   }
   return "?";
 }
@@ -183,7 +184,9 @@ void MoveJudge::read_one(const Sent& event, std::vector<std::string>& moves) {
       const reference::V3 from = model_->body.pos;
       const bool stood_known = model_->body.below_known;
       const reference::Verdict verdict = model_->move(event.move);
-      if (missing_chunk_) {  // the model judged by air where the client holds no chunk
+      // The model judged by air where the client holds no chunk, or its answer hangs on a pose
+      // it does not know.
+      if (missing_chunk_ || verdict == reference::Verdict::kUnsure) {
         model_.reset();
         ++skipped_;
         return;

@@ -16,7 +16,8 @@ namespace hz::reference {
 enum class Mode { kSurvival, kCreative, kAdventure, kSpectator };
 
 // Decisions, in the same order as the server's MoveDecision.
-enum class Verdict { kInvalid, kIgnored, kAwaiting, kAccepted, kTooQuickly, kWrongly, kCollidingNew };
+// kUnsure is the model's own: the answer depends on a pose it does not know.
+enum class Verdict { kInvalid, kIgnored, kAwaiting, kAccepted, kTooQuickly, kWrongly, kCollidingNew, kUnsure };
 
 struct Packet {
   bool has_pos = false, has_rot = false;
@@ -105,7 +106,7 @@ class Player {
     p.last_id_ = p.awaiting_id_ = id;
     p.awaiting_.reset();
     p.loaded_timer_ = 0;
-    p.body.vel_known = p.body.below_known = p.body.ground_known = false;
+    p.body.vel_known = p.body.below_known = p.body.ground_known = p.body.height_known = false;
     return p;
   }
 
@@ -118,7 +119,31 @@ class Player {
     if (loaded()) body.shift = on;
   }
 
+  // A move packet. While the server's pose is not known, the model answers only what every pose
+  // would answer alike.
   Verdict move(const Packet& p) {
+    if (body.height_known) return move_at_height(p);
+    Player poses[] = {*this, *this, *this};
+    const float heights[] = {kStanding, kCrouching, kLow};
+    Verdict verdicts[3];
+    for (int i = 0; i < 3; ++i) {
+      poses[i].body.height = heights[i];
+      verdicts[i] = poses[i].move_at_height(p);
+    }
+    for (int i = 1; i < 3; ++i)
+      if (verdicts[i] != verdicts[0] || !poses[i].same_outcome(poses[0])) return Verdict::kUnsure;
+    *this = std::move(poses[0]);
+    return verdicts[0];
+  }
+
+ private:
+  bool same_outcome(const Player& o) const {
+    const auto same = [](const V3& a, const V3& b) { return a.x == b.x && a.y == b.y && a.z == b.z; };
+    return same(body.pos, o.body.pos) && same(body.vel, o.body.vel) && body.fall == o.body.fall &&
+           body.ground == o.body.ground && body.below == o.body.below && floating_ == o.floating_ && sent == o.sent;
+  }
+
+  Verdict move_at_height(const Packet& p) {
     const double cx = p.has_pos ? p.x : 0, cy = p.has_pos ? p.y : 0, cz = p.has_pos ? p.z : 0;
     const float cyaw = p.has_rot ? p.yaw : 0.0f, cpitch = p.has_rot ? p.pitch : 0.0f;
     if (std::isnan(cx) || std::isnan(cy) || std::isnan(cz) || !std::isfinite(cyaw) || !std::isfinite(cpitch))
@@ -193,6 +218,7 @@ class Player {
     return Verdict::kAccepted;
   }
 
+ public:
   // false: the id matches but nothing is awaited (disconnect).
   bool confirm(int id) {
     if (id != awaiting_id_) return true;
@@ -318,10 +344,18 @@ class Player {
     body.vel = V3{body.vel.x * static_cast<double>(friction), vy * static_cast<double>(0.98f),
                   body.vel.z * static_cast<double>(friction)};
     if (body.flying) body.vel.y = oy * 0.6;
+    update_pose(body.vel_known);
+  }
+
+  // Player.updatePlayerPose where the tick left the player; `place_known`: the model's place there
+  // is the server's.
+  void update_pose(bool place_known) {
+    if (!place_known) body.height_known = false;
     if (!fits(kLow)) return;
     float want = body.gliding ? kLow : (body.shift && !body.flying ? kCrouching : kStanding);
     if (!body.spectator && !fits(want)) want = fits(kCrouching) ? kCrouching : kLow;
     body.height = want;
+    body.height_known = place_known;
   }
 
   bool may_rise_ = false;  // the server may have jumped where the model could not tell

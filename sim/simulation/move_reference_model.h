@@ -336,6 +336,10 @@ struct Body {
   // tick's fall sets them only when the server's fall surely met the floor in the same tick
   // (Player::physics), and a teleport sets the speed.
   bool below_known = true, ground_known = true, vel_known = true;
+  // Whether `height` is the server's pose. The server picks the pose where its tick left the
+  // player, so after a tick the model could not follow (or the ticks a confirmation took) the
+  // pose is not known.
+  bool height_known = true;
   bool shift = false, sprint = false, flying = false, gliding = false, spectator = false;
   float yaw = 0, pitch = 0;
   Box box() const { return player_box(pos, height); }

@@ -361,5 +361,110 @@ TEST(MovementModel, FloatingInCaveAirIsKicked) {
   EXPECT_TRUE(kicked);
 }
 
+
+// A player in water with glass filled around its head (found by horizon-sim, seed 998 with all
+// faults). Standing or crouching the glass is inside its box, so the server's tick gives it the
+// swimming pose (Player.updatePlayerPose), and a step into the next glass column is not a new
+// collision. The model's air physics cannot follow a tick in water, so it does not know the pose:
+// it answers only what every pose answers alike, and is unsure of this step.
+class PoseInWater : public ::testing::Test {
+ protected:
+  static constexpr double kStartX = 1.675526617086931, kStartZ = 0.10294956740467394, kY = 63.4;
+  static constexpr double kToX = 1.704159260886572, kToZ = 0.04469156566719609;
+
+  PoseInWater() : model(ref::V3{kStartX, kY, kStartZ}, ref::Mode::kSurvival), server(GameMode::kSurvival, {kStartX, kY, kStartZ}) {
+    for (int x = -3; x <= 5; ++x)
+      for (int z = -3; z <= 3; ++z) {
+        put(x, 59, z, "stone");
+        for (int y = 60; y <= 63; ++y) put(x, y, z, water ? "water" : "air");
+      }
+    for (int x = 0; x <= 2; ++x)
+      for (int y = 64; y <= 66; ++y)
+        for (int z = 0; z <= 2; ++z) put(x, y, z, "glass");
+  }
+  void put(int x, int y, int z, const char* name) {
+    fake.set(x, y, z, name);
+    model.world.set(x, y, z, default_state_of(name));
+  }
+  // The join teleport confirmed, the client loaded, and `ticks` ticks on both sides. The server
+  // puts its player back where it was after each tick, but its speed builds up.
+  void settle(int ticks) {
+    ASSERT_TRUE(server.movement.handle_teleport_confirm(1));
+    ASSERT_TRUE(model.confirm(1));
+    server.movement.handle_player_loaded();
+    model.mark_loaded();
+    const WorldBorder border;
+    for (int i = 0; i < ticks; ++i) {
+      server.movement.tick_entity();
+      server.movement.tick(MoveWorld{fake, border}, MoveRules{}, server);
+      model.tick();
+    }
+  }
+  MoveResult step(double x, double z, ref::Verdict& verdict) {
+    MoveInput in;
+    in.has_position = true;
+    in.x = x, in.y = kY, in.z = z;
+    verdict = model.move(ref::Packet{true, false, x, kY, z, 0, 0, false, false});
+    const WorldBorder border;
+    return server.movement.handle_move(in, MoveWorld{fake, border}, MoveRules{}, server);
+  }
+
+  bool water = true;
+  testing::FakeWorld fake;
+  ref::Player model;
+  ServerSide server;
+};
+
+// Twenty ticks: the model's air fall would have reached the floor, where standing fits.
+TEST_F(PoseInWater, StepIntoTheGlassIsUnsure) {
+  settle(20);
+  EXPECT_FALSE(model.body.height_known);
+  ref::Verdict verdict;
+  const MoveResult got = step(kToX, kToZ, verdict);
+  EXPECT_EQ(got.decision, MoveDecision::kAccepted);
+  EXPECT_EQ(server.movement.body().pose, Pose::kSwimming);
+  EXPECT_EQ(verdict, ref::Verdict::kUnsure);
+}
+
+TEST_F(PoseInWater, StepWherePosesAgreeIsJudged) {
+  settle(20);
+  ref::Verdict verdict;
+  const MoveResult got = step(kStartX - 0.05, kStartZ - 0.05, verdict);  // away from the next column
+  EXPECT_EQ(got.decision, MoveDecision::kAccepted);
+  EXPECT_EQ(verdict, ref::Verdict::kAccepted);
+}
+
+// Out of water the model follows the ticks' fall and knows the pose: swimming after one tick
+// (the fall has not left the glass), standing once it has reached the floor.
+class PoseInAir : public PoseInWater {
+ protected:
+  PoseInAir() {
+    water = false;
+    for (int x = -3; x <= 5; ++x)
+      for (int z = -3; z <= 3; ++z)
+        for (int y = 60; y <= 63; ++y) put(x, y, z, "air");
+  }
+};
+
+TEST_F(PoseInAir, StepIntoTheGlassSwimmingIsAccepted) {
+  settle(1);
+  EXPECT_TRUE(model.body.height_known);
+  EXPECT_EQ(model.body.height, ref::kLow);
+  ref::Verdict verdict;
+  const MoveResult got = step(kToX, kToZ, verdict);
+  EXPECT_EQ(verdict, ref::Verdict::kAccepted);
+  EXPECT_EQ(static_cast<int>(got.decision), static_cast<int>(verdict));
+}
+
+TEST_F(PoseInAir, StepIntoTheGlassStandingIsPulledBack) {
+  settle(20);
+  EXPECT_TRUE(model.body.height_known);
+  EXPECT_EQ(model.body.height, ref::kStanding);
+  ref::Verdict verdict;
+  const MoveResult got = step(kToX, kToZ, verdict);
+  EXPECT_EQ(verdict, ref::Verdict::kCollidingNew);
+  EXPECT_EQ(static_cast<int>(got.decision), static_cast<int>(verdict));
+}
+
 }  // namespace
 }  // namespace hz
