@@ -148,6 +148,7 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   });
   farmland_ = std::make_unique<FarmlandTrampling>(*block_updates_, random_, *sessions_, *mobs_);
   survival_->set_fall_on(farmland_.get());
+  mobs_->set_fall_on(farmland_.get());
   player_attacks_->set_known_movement([this](ConnId conn) {
     const PlayerMovement* m = movement_->movement(conn);
     return m != nullptr ? m->known_movement() : Vec3{};

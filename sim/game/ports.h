@@ -125,11 +125,18 @@ class ItemDrops {
   virtual void drop_from_player(const Player& player, const ItemStack& stack, bool scatter, bool keep_thrower) = 0;
 };
 
+// Who lands on a block, as FarmlandBlock.fallOn asks: the box's size, and whether it may trample
+// (a player always, a mob while mob_griefing is on).
+struct Lander {
+  float width = 0.0f, height = 0.0f;
+  bool may_trample = false;
+};
+
 // Block.fallOn's part for the block landed on (farmland trampling), before the fall damage.
 class FallOnBlock {
  public:
   virtual ~FallOnBlock() = default;
-  virtual void fall_on(Player& player, const BlockPos& pos, BlockStateId state, double fall_distance) = 0;
+  virtual void fall_on(const Lander& who, const BlockPos& pos, BlockStateId state, double fall_distance) = 0;
 };
 
 // Experience orbs as other systems create them (ExperienceOrb.award; the experience orb system

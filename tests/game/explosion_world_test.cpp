@@ -22,21 +22,6 @@ namespace {
 
 using Key = std::tuple<int, int, int>;
 
-// Every chunk loaded, air unless set.
-class MapStore final : public BlockWorld {
- public:
-  bool set_block(const BlockPos& p, BlockStateId state) override {
-    cells_[{p.x, p.y, p.z}] = state;
-    return true;
-  }
-  BlockStateId block_at(const BlockPos& p) const override {
-    auto it = cells_.find({p.x, p.y, p.z});
-    return it == cells_.end() ? BlockStateId{0} : it->second;
-  }
-  bool is_loaded(const BlockPos& p) const override { return p.y >= -64 && p.y < 320; }
-  std::map<Key, BlockStateId> cells_;
-};
-
 class NoTicks final : public BlockTickScheduler {
  public:
   bool schedule_block_tick(const BlockPos&, BlockId, int, int) override { return false; }
@@ -75,7 +60,7 @@ class ExplosionDamage final : public PlayerDamage {
 };
 
 struct BlastWorld {
-  MapStore store;
+  testing::FakeWorld store;
   NoTicks ticks;
   BlockDrops drops;
   testing::NullLog log;
@@ -100,7 +85,7 @@ struct BlastWorld {
 
 // The reference ray walk: the 16-cube's surface cells in x, y, z order, one float per ray from a
 // generator seeded as the blast's, each block's resistance read from minecraft-data by name.
-std::set<Key> reference_exploded(const MapStore& world, const Vec3& center, float radius, Rng random) {
+std::set<Key> reference_exploded(const testing::FakeWorld& world, const Vec3& center, float radius, Rng random) {
   std::set<Key> out;
   for (int a = 0; a < 16; ++a)
     for (int b = 0; b < 16; ++b)
@@ -147,7 +132,7 @@ TEST(ExplosionWorld, BreaksExactlyTheBlocksTheReferenceRayWalkReaches) {
   build_ground(b);
   set_rule(b.rules, "mob_explosion_drop_decay", 0);
   const Vec3 center{0.5, 64.0, 0.5};
-  const MapStore before = b.store;
+  const testing::FakeWorld before = b.store;
   const std::set<Key> expected_exploded = reference_exploded(before, center, 3.0f, b.random);
   const ExplosionOutcome out = b.boom(center, 3.0f);
   std::set<Key> exploded;
@@ -156,12 +141,12 @@ TEST(ExplosionWorld, BreaksExactlyTheBlocksTheReferenceRayWalkReaches) {
   // Broken: the reached positions that held a block; everything else is as it was.
   std::set<Key> expected_broken;
   for (const Key& k : expected_exploded)
-    if (before.cells_.contains(k)) expected_broken.insert(k);
+    if (before.placed().contains(k)) expected_broken.insert(k);
   std::set<Key> broken;
   for (const BlockPos& p : out.destroyed) broken.insert({p.x, p.y, p.z});
   EXPECT_EQ(broken, expected_broken);
   EXPECT_FALSE(broken.empty());
-  for (const auto& [k, state] : before.cells_) {
+  for (const auto& [k, state] : before.placed()) {
     const auto [x, y, z] = k;
     const BlockStateId now = b.store.block_at({x, y, z});
     if (expected_broken.contains(k)) {
@@ -175,7 +160,7 @@ TEST(ExplosionWorld, BreaksExactlyTheBlocksTheReferenceRayWalkReaches) {
   // Without decay every broken dirt drops dirt and every broken stone drops cobblestone.
   int dirt = 0, stone = 0;
   for (const Key& k : expected_broken) {
-    const std::string_view name = block_info(block_of_state(before.cells_.at(k))).name;
+    const std::string_view name = block_info(block_of_state(before.placed().at(k))).name;
     dirt += name == "dirt";
     stone += name == "stone";
   }
@@ -197,12 +182,12 @@ TEST(ExplosionWorld, DropDecayKeepsAboutOneInRadiusAndMobGriefingOffKeepsEveryBl
   BlastWorld kept_blocks;
   build_ground(kept_blocks);
   set_rule(kept_blocks.rules, "mob_griefing", 0);
-  const MapStore before = kept_blocks.store;
+  const testing::FakeWorld before = kept_blocks.store;
   const ExplosionOutcome calm = kept_blocks.boom({0.5, 64.0, 0.5}, 3.0f);
   EXPECT_EQ(calm.blocks, ExplosionBlocks::kKeep);
   EXPECT_FALSE(calm.exploded.empty());  // the rays still count positions (the packet's blockCount)
   EXPECT_TRUE(calm.destroyed.empty());
-  EXPECT_EQ(kept_blocks.store.cells_, before.cells_);
+  EXPECT_EQ(kept_blocks.store.placed(), before.placed());
   EXPECT_TRUE(kept_blocks.drops.dropped.empty());
 }
 

@@ -96,16 +96,23 @@ void body_tick(Mob& mob, const BlockSource& world) {
 // Written from LivingEntity.aiStep/travelInAir for a mob with no input over a flat floor whose
 // top is `floor`: velocities under 0.003 snap to 0, the move stops at the floor, landing zeroes
 // the vertical speed, then gravity 0.08 and drag 0.98 (a float in vanilla, widened).
+// Entity.checkFallDamage rides along: each downward move adds to the fall as a float, and a
+// landing reports the fall and starts afresh.
 struct ReferenceFall {
   double y, vy = 0.0;
   double floor;
   bool on_ground = false;
+  double fall = 0.0;
+  double landed_fall = 0.0;  // what this step's landing reported, 0 without one
   void step() {
     if (std::abs(vy) < 0.003) vy = 0.0;
     double moved = vy;
     if (y + vy < floor) moved = floor - y;
     if (moved * moved > 1.0e-7 || vy * vy - moved * moved < 1.0e-7) y += moved;
     if (vy != 0.0) on_ground = moved != vy && vy < 0.0;
+    if (moved < 0.0) fall -= static_cast<double>(static_cast<float>(moved));
+    landed_fall = on_ground ? fall : 0.0;
+    if (on_ground) fall = 0.0;
     if (moved != vy) vy = vy * 0.0;
     vy = (vy - 0.08) * static_cast<double>(0.98f);
   }
@@ -130,6 +137,91 @@ TEST(MobPhysics, ADroppedCowFallsAndLandsAsTheReferenceSays) {
   EXPECT_GT(landed_at, 0);
   EXPECT_DOUBLE_EQ(cow.position.y, 65.0);
   EXPECT_TRUE(cow.on_ground);
+}
+
+// --- falls (docs/rules/mobs.md §2) ---
+
+// LivingEntity.calculateFallDamage restated: floor(fall + 1e-6 − 3), never below 0.
+int reference_fall_damage(double fall) { return std::max(0, static_cast<int>(std::floor(fall + 1.0e-6 - 3.0))); }
+
+struct DroppedMob {
+  float health_lost = 0.0f;
+  double landed_fall = 0.0;   // the reference's landing
+  int fall_events = 0;        // damage events of type fall
+  int swell_after_landing = -1;
+};
+
+// Drops a mob `height` blocks onto the fixture's floor (top y = 65) and ticks until the reference
+// fall lands, then a few ticks more.
+DroppedMob drop(MobWorldFixture& w, MobType type, double height) {
+  Mob& mob = w.summon(type, Vec3{0.5, 65.0 + height, 0.5});
+  const int32_t id = mob.id();
+  ReferenceFall ref{65.0 + height, 0.0, 65.0};
+  DroppedMob out;
+  const float start = mob.state.health;
+  for (int tick = 0; tick < 200 && out.landed_fall == 0.0; ++tick) {
+    w.tick();
+    ref.step();
+    EXPECT_NEAR(mob.position.y, ref.y, 1e-9) << "tick " << tick;
+    out.landed_fall = ref.landed_fall;
+  }
+  if (type == MobType::kCreeper) out.swell_after_landing = mob.state.creeper.swell;
+  for (int tick = 0; tick < 5; ++tick) w.tick();
+  out.health_lost = start - mob.state.health;
+  for (const auto& [eid, body] : w.tracking.broadcasts)
+    if (eid == id && testing::packet_id_of(body) == packet::play_cb::DamageEvent::kId &&
+        decode_packet<packet::play_cb::DamageEvent>(body)->source_type ==
+            registry_entry_id("minecraft:damage_type", "minecraft:fall"))
+      ++out.fall_events;
+  return out;
+}
+
+TEST(MobFall, ALandingHurtsByTheFallLessThreeRoundedDown) {
+  for (const double height : {2.0, 3.25, 4.0, 5.5, 8.0}) {
+    MobWorldFixture w;
+    const DroppedMob cow = drop(w, MobType::kCow, height);
+    EXPECT_GT(cow.landed_fall, height - 0.001) << height;
+    const int damage = reference_fall_damage(cow.landed_fall);
+    EXPECT_EQ(cow.health_lost, static_cast<float>(damage)) << height;
+    EXPECT_EQ(cow.fall_events, damage > 0 ? 1 : 0) << height;
+  }
+}
+
+// Fall damage bypasses armour (#bypasses_armor): a zombie's 2 points take nothing off it.
+TEST(MobFall, AZombiesArmourDoesNotSoftenTheFall) {
+  MobWorldFixture w;
+  const DroppedMob zombie = drop(w, MobType::kZombie, 9.0);
+  EXPECT_EQ(zombie.health_lost, static_cast<float>(reference_fall_damage(zombie.landed_fall)));
+  EXPECT_GT(zombie.health_lost, 0.0f);
+}
+
+// The chicken is in #fall_damage_immune (and flaps, so the reference fall does not follow it).
+TEST(MobFall, AChickenTakesNoFallDamage) {
+  MobWorldFixture w;
+  Mob& chicken = w.summon(MobType::kChicken, Vec3{0.5, 85.0, 0.5});
+  for (int tick = 0; tick < 200; ++tick) w.tick();
+  EXPECT_TRUE(chicken.on_ground);
+  EXPECT_EQ(chicken.state.health, 4.0f);
+}
+
+// Creeper.causeFallDamage: the fall adds (int)(fall × 1.5) to the swell, at most the fuse − 5.
+TEST(MobFall, AFallShortensACreepersFuse) {
+  for (const double height : {2.0, 4.0, 30.0}) {
+    MobWorldFixture w;
+    const DroppedMob creeper = drop(w, MobType::kCreeper, height);
+    EXPECT_EQ(creeper.swell_after_landing, std::min(static_cast<int>(creeper.landed_fall * 1.5), 30 - 5)) << height;
+  }
+}
+
+// Water met by the move stops the fall (LivingEntity.checkFallDamage's updateFluidInteraction).
+TEST(MobFall, WaterBreaksTheFall) {
+  MobWorldFixture w;
+  for (int x = -4; x <= 4; ++x)
+    for (int z = -4; z <= 4; ++z) w.world.set(x, 65, z, "water");
+  Mob& cow = w.summon(MobType::kCow, Vec3{0.5, 90.0, 0.5});
+  for (int tick = 0; tick < 200; ++tick) w.tick();
+  EXPECT_LT(cow.position.y, 66.0);
+  EXPECT_EQ(cow.state.health, 10.0f);
 }
 
 TEST(MobPhysics, ASlidingMobSlowsByBlockFrictionTimes091) {

@@ -15,6 +15,7 @@
 #include "sim/data/catalog.h"
 #include "sim/game/blocks/block_ray.h"
 #include "sim/game/blocks/placement_states.h"
+#include "tests/game/movement_fake_world.h"
 #include "tests/game/names.h"
 #include "tests/game/streaming_server.h"
 
@@ -25,33 +26,12 @@ using testing::packet_id_of;
 using testing::StreamingServer;
 using testing::TestClient;
 
-// --- a small world for the pure decisions ---
-
-class MapWorld final : public BlockWorld {
- public:
-  bool set_block(const BlockPos& pos, BlockStateId state) override {
-    blocks_[key(pos)] = state;
-    return true;
-  }
-  BlockStateId block_at(const BlockPos& pos) const override {
-    auto it = blocks_.find(key(pos));
-    return it == blocks_.end() ? default_state_of("air") : it->second;
-  }
-  bool is_loaded(const BlockPos&) const override { return true; }
-  uint8_t raw_brightness(const BlockPos&) const override { return brightness; }
-  uint8_t brightness = 15;
-
- private:
-  static std::tuple<int, int, int> key(const BlockPos& p) { return {p.x, p.y, p.z}; }
-  std::map<std::tuple<int, int, int>, BlockStateId> blocks_;
-};
-
 // CropBlock.canSurvive restated: farmland below and raw brightness 8 or more.
 TEST(CropSurvival, CropsNeedFarmlandAndLight) {
   for (const char* crop : {"wheat", "carrots", "potatoes", "beetroots", "torchflower_crop"})
     for (const char* soil : {"farmland", "dirt", "grass_block"})
       for (uint8_t light : {0, 7, 8, 15}) {
-        MapWorld w;
+        testing::FakeWorld w;
         w.brightness = light;
         w.set_block({0, 64, 0}, default_state_of(soil));
         const bool want = std::string_view(soil) == "farmland" && light >= 8;
@@ -87,7 +67,7 @@ PlaceContext click_top(const BlockWorld& world, const BlockPos& target, std::str
 // --- slabs ---
 
 RC_GTEST_PROP(PlacementStates, SlabHalfFollowsTheFaceAndTheClickHeight, ()) {
-  MapWorld world;
+  testing::FakeWorld world;
   const int face = *rc::gen::inRange(0, 6);
   const double hit_in_block = *rc::gen::inRange(0, 1001) / 1000.0;
   const bool water = *rc::gen::arbitrary<bool>();
@@ -108,7 +88,7 @@ RC_GTEST_PROP(PlacementStates, SlabHalfFollowsTheFaceAndTheClickHeight, ()) {
 }
 
 TEST(PlacementStates, AMatchingSlabMergesFromTheRightSideOnly) {
-  MapWorld world;
+  testing::FakeWorld world;
   world.set_block(kOrigin, S("oak_slab", {{"type", "bottom"}}));
   const int32_t slab = *item_id("oak_slab");
   auto ctx_at = [&](Dir face, double hit_y) {
@@ -167,7 +147,7 @@ std::string reference_shape(const std::map<std::pair<int, int>, StairsRef>& stai
 }
 
 RC_GTEST_PROP(PlacementStates, StairsShapeFollowsTheNeighbouringStairs, ()) {
-  MapWorld world;
+  testing::FakeWorld world;
   std::map<std::pair<int, int>, StairsRef> stairs;
   // Random stairs on the 8 cells around the target (the rule reads two of them at most).
   for (int x = -1; x <= 1; ++x)
@@ -233,7 +213,7 @@ std::vector<NeighbourCase> neighbour_cases(int side) {
 }
 
 RC_GTEST_PROP(PlacementStates, FencesAndPanesConnectByTheVanillaTable, ()) {
-  MapWorld world;
+  testing::FakeWorld world;
   world.set_block({0, 63, 0}, S("stone"));
   std::array<NeighbourCase, 4> chosen{};
   for (int i = 0; i < 4; ++i) {
@@ -254,7 +234,7 @@ RC_GTEST_PROP(PlacementStates, FencesAndPanesConnectByTheVanillaTable, ()) {
 }
 
 RC_GTEST_PROP(PlacementStates, WallSidesAndPostFollowTheBlockAbove, ()) {
-  MapWorld world;
+  testing::FakeWorld world;
   world.set_block({0, 63, 0}, S("stone"));
   std::array<bool, 4> connected{};
   for (int i = 0; i < 4; ++i) {
@@ -291,7 +271,7 @@ RC_GTEST_PROP(PlacementStates, WallSidesAndPostFollowTheBlockAbove, ()) {
 // --- doors ---
 
 RC_GTEST_PROP(PlacementStates, DoorHingeFollowsNeighboursThenTheClick, ()) {
-  MapWorld world;
+  testing::FakeWorld world;
   world.set_block({0, 63, 0}, S("stone"));
   const int facing = *rc::gen::inRange(0, 4);  // 0 north, 1 east, 2 south, 3 west
   const float yaw = 180.0f + 90.0f * facing;
@@ -331,7 +311,7 @@ RC_GTEST_PROP(PlacementStates, DoorHingeFollowsNeighboursThenTheClick, ()) {
 }
 
 TEST(PlacementStates, ADoorNeedsRoomAboveAndASturdyFloor) {
-  MapWorld world;
+  testing::FakeWorld world;
   world.set_block({0, 63, 0}, S("stone"));
   world.set_block({0, 65, 0}, S("stone"));
   EXPECT_FALSE(placement_state(world, *block_by_name("oak_door"), click_top(world, {0, 64, 0}, "oak_door")));
@@ -346,7 +326,7 @@ TEST(PlacementStates, ADoorNeedsRoomAboveAndASturdyFloor) {
 // --- trapdoors, buttons, levers, torches ---
 
 RC_GTEST_PROP(PlacementStates, TrapdoorFacingAndHalf, ()) {
-  MapWorld world;
+  testing::FakeWorld world;
   world.set_block(kOrigin, S("stone"));
   const int face = *rc::gen::inRange(0, 6);
   const int facing = *rc::gen::inRange(0, 4);
@@ -391,7 +371,7 @@ RC_GTEST_PROP(PlacementStates, LookOrderSortsTheAxesByTheViewVector, ()) {
 }
 
 RC_GTEST_PROP(PlacementStates, ButtonsAndTorchesTakeTheFirstLookDirectionThatHolds, ()) {
-  MapWorld world;
+  testing::FakeWorld world;
   // A random set of the six neighbours is stone; the clicked one always is.
   std::array<bool, 6> solid{};
   for (int d = 0; d < 6; ++d) solid[d] = *rc::gen::arbitrary<bool>();
@@ -442,7 +422,7 @@ RC_GTEST_PROP(PlacementStates, ButtonsAndTorchesTakeTheFirstLookDirectionThatHol
 }
 
 TEST(PlacementStates, StandingTorchesNeedOnlyTheCentreOfTheFaceBelow) {
-  MapWorld world;
+  testing::FakeWorld world;
   for (auto [below, holds] : {std::pair{S("oak_fence"), true}, std::pair{S("cobblestone_wall", {{"up", "true"}}), true},
                               std::pair{S("oak_slab", {{"type", "bottom"}}), false}, std::pair{S("oak_leaves"), false},
                               std::pair{S("glass"), true}, std::pair{S("air"), false}}) {
@@ -452,7 +432,7 @@ TEST(PlacementStates, StandingTorchesNeedOnlyTheCentreOfTheFaceBelow) {
 }
 
 TEST(PlacementStates, ReplaceableBlocksAreReplacedUnlessTheyAreTheHeldItem) {
-  MapWorld world;
+  testing::FakeWorld world;
   world.set_block(kOrigin, S("short_grass"));
   auto ctx = make_place_context(world, kOrigin, Dir::kUp, Vec3{0.5, 65.0, 0.5}, 0, 0, *item_id("stone"));
   EXPECT_TRUE(ctx.replace_clicked);
@@ -463,7 +443,7 @@ TEST(PlacementStates, ReplaceableBlocksAreReplacedUnlessTheyAreTheHeldItem) {
 }
 
 TEST(PlacementStates, WaterloggedOnlyInSourceWater) {
-  MapWorld world;
+  testing::FakeWorld world;
   world.set_block({0, 63, 0}, S("stone"));
   for (auto [water, logged] : {std::pair{S("water"), "true"}, std::pair{S("water", {{"level", "3"}}), "false"},
                                std::pair{S("air"), "false"}}) {
@@ -477,7 +457,7 @@ TEST(PlacementStates, WaterloggedOnlyInSourceWater) {
 }
 
 TEST(PlacementStates, NeighbouringFencesReconnectToANewBlock) {
-  MapWorld world;
+  testing::FakeWorld world;
   world.set_block({1, 64, 0}, S("oak_fence"));
   world.set_block({0, 64, 0}, S("stone"));
   // The fence east of the stone sees it on its west side.
@@ -488,7 +468,7 @@ TEST(PlacementStates, NeighbouringFencesReconnectToANewBlock) {
 }
 
 TEST(BlockRay, AnEmptyBucketStopsAtASourceAFullOnePassesThrough) {
-  MapWorld world;
+  testing::FakeWorld world;
   world.set_block({0, 63, 2}, S("stone"));
   world.set_block({0, 64, 2}, S("water"));
   const Vec3 eye{0.5, 65.62, 0.5};

@@ -7,13 +7,12 @@ namespace hz {
 
 bool big_enough_to_trample(float width, float height) { return width * width * height > kTramplingVolume; }
 
-void FarmlandTrampling::fall_on(Player& player, const BlockPos& pos, BlockStateId state, double fall_distance) {
+void FarmlandTrampling::fall_on(const Lander& who, const BlockPos& pos, BlockStateId state, double fall_distance) {
   static const BlockId farmland = block_by_name("farmland").value();
   if (block_of_state(state) != farmland) return;
   // The draw comes first and is made whoever lands (vanilla's && starts with it).
   if (!(static_cast<double>(random_.next_float()) < fall_distance - 0.5)) return;
-  const PoseSize size = pose_size(player.crouching ? Pose::kCrouching : Pose::kStanding);
-  if (!big_enough_to_trample(size.width, size.height)) return;
+  if (!who.may_trample || !big_enough_to_trample(who.width, who.height)) return;
   turn_to_dirt(pos);
 }
 

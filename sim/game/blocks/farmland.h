@@ -1,5 +1,5 @@
-// Farmland under a landing player (FarmBlock.fallOn, docs/rules/random-ticks.md §7): a chance to
-// trample it to dirt, lifting what stands on it onto the full block.
+// Farmland under a landing player or mob (FarmBlock.fallOn, docs/rules/random-ticks.md §6b): a
+// chance to trample it to dirt, lifting what stands on it onto the full block.
 #pragma once
 
 #include "sim/core/rng.h"
@@ -19,7 +19,7 @@ class FarmlandTrampling final : public FallOnBlock {
 
   // FallOnBlock: one draw from the level's random for any landing on farmland; the farmland turns
   // to dirt when it is below the fall distance less half a block.
-  void fall_on(Player& player, const BlockPos& pos, BlockStateId state, double fall_distance) override;
+  void fall_on(const Lander& who, const BlockPos& pos, BlockStateId state, double fall_distance) override;
 
  private:
   // FarmBlock.turnToDirt with pushEntitiesUp: players and mobs in the top sixteenth of the block

@@ -4,7 +4,7 @@
 
 #include "sim/data/blocks.h"
 #include "sim/data/catalog.h"
-#include "sim/data/item_tags.h"
+#include "sim/data/tag_lookup.h"
 #include "sim/game/blocks/block_interaction.h"
 #include "sim/game/blocks/block_kinds.h"
 #include "sim/game/blocks/block_use.h"

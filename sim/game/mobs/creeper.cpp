@@ -1,5 +1,7 @@
 #include "sim/game/mobs/creeper.h"
 
+#include <algorithm>
+
 #include "sim/game/movement/aabb.h"
 
 namespace hz::creeper {
@@ -40,6 +42,11 @@ void swell_tick(Mob& mob, MobWorld& world) {
   const Vec3 to{target->position.x, target->position.y + mob_ai::kPlayerEyeHeight, target->position.z};
   const bool seen = !world.clear_line || world.clear_line(from, to);
   set_swell_dir(mob, seen ? 1 : -1);
+}
+
+void fall_swell(Mob& mob, double fall_distance) {
+  CreeperState& c = mob.state.creeper;
+  c.swell = std::min(c.swell + static_cast<int>(fall_distance * static_cast<double>(1.5f)), c.max_swell - 5);
 }
 
 bool tick_swell(Mob& mob) {

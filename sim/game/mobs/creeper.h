@@ -29,6 +29,9 @@ void swell_tick(Mob& mob, MobWorld& world);
 bool tick_swell(Mob& mob);
 // The explosion's radius: ExplosionRadius, doubled when powered.
 float explosion_radius(const Mob& mob);
+// Creeper.causeFallDamage: a landing adds (int)(distance × 1.5) to the swell, up to five short of
+// the fuse.
+void fall_swell(Mob& mob, double fall_distance);
 // Sets the swell direction (entity data 16), marking the data dirty when it changes.
 void set_swell_dir(Mob& mob, int dir);
 // Appends the creeper's entity data values (swell direction always, the flags when set).

@@ -3,6 +3,7 @@
 #include <array>
 
 #include "sim/data/catalog.h"
+#include "sim/data/tag_lookup.h"
 
 namespace hz {
 
@@ -51,6 +52,7 @@ std::array<MobKind, kMobKindCount> build() {
   // Spider.createAttributes: health 16, speed 0.3, the monster defaults; 1.4 × 0.9, eyes at 0.65.
   kinds[7] = MobKind{MobType::kSpider, "spider", "Spider", entity_kind("spider", 8), 1.4f, 0.9f, 0.65f, 16.0f,
                      static_cast<double>(0.3f), 2.0, 16.0, 0.0, true, 1.0, 8.0f, kSpiderLoot};
+  for (MobKind& kind : kinds) kind.fall_damage_immune = entity_type_in_tag(kind.entity.type, "minecraft:fall_damage_immune");
   return kinds;
 }
 

@@ -51,6 +51,8 @@ struct MobKind {
   // LookAtPlayerGoal's look distance.
   float look_distance = 6.0f;
   std::span<const MobDrop> loot;
+  // In #minecraft:fall_damage_immune (the chicken): landings hurt it not.
+  bool fall_damage_immune = false;
 };
 
 // The item a kind holds in its main hand from the start (populateDefaultEquipmentSlots): a

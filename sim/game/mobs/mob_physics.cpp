@@ -58,6 +58,26 @@ float block_friction(const Mob& mob, const BlockSource& blocks) {
   return block_motion(block_at(blocks, mob.position.x, mob.position.y - as_float(0.500001), mob.position.z)).friction;
 }
 
+// LivingEntity.checkFallDamage: water met by the move stops the fall (updateFluidInteraction
+// resets the distance); then Entity.checkFallDamage adds the fall, as a float, and a landing
+// reports it and starts afresh.
+std::optional<Landing> check_fall(Mob& mob, double moved_y, const BlockSource& blocks) {
+  MobState& s = mob.state;
+  if (!s.in_water && water_height(mob, blocks) > 0.0) {
+    s.in_water = true;
+    s.fall_distance = 0.0;
+  }
+  if (!s.in_water && moved_y < 0.0) s.fall_distance -= static_cast<double>(static_cast<float>(moved_y));
+  if (!mob.on_ground) return std::nullopt;
+  std::optional<Landing> landing;
+  if (s.fall_distance > 0.0) {
+    const BlockPos on{java_floor(mob.position.x), java_floor(mob.position.y - as_float(0.2)), java_floor(mob.position.z)};
+    landing = Landing{s.fall_distance, on, blocks.block(on.x, on.y, on.z)};
+  }
+  s.fall_distance = 0.0;
+  return landing;
+}
+
 void jump_from_ground(Mob& mob, const BlockSource& blocks) {
   const BlockMotion& here = block_motion(block_at(blocks, mob.position.x, mob.position.y, mob.position.z));
   const float factor = static_cast<double>(here.jump_factor) == 1.0
@@ -106,7 +126,7 @@ bool fits_at(const Mob& mob, const Vec3& p, const BlockSource& blocks) {
   return no_collision(blocks, no_border(), p, ctx, mob.box_at(p).deflate(1.0e-7));
 }
 
-Vec3 move(Mob& mob, const Vec3& delta, const BlockSource& blocks) {
+MoveOutcome move(Mob& mob, const Vec3& delta, const BlockSource& blocks) {
   const PlayerBody body = body_of(mob);
   const MoveWorld world{blocks, no_border()};
   const Vec3 moved = collide_movement(body, delta, world);
@@ -117,15 +137,13 @@ Vec3 move(Mob& mob, const Vec3& delta, const BlockSource& blocks) {
   const bool z_collision = !(std::abs(moved.z - delta.z) < tolerance);
   mob.state.horizontal_collision = x_collision || z_collision;
   if (std::abs(delta.y) > 0.0) mob.on_ground = delta.y != moved.y && delta.y < 0.0;
-  // Entity.checkFallDamage's distance bookkeeping (mobs take no fall damage in Horizon yet).
-  if (mob.on_ground) mob.state.fall_distance = 0.0;
-  else if (moved.y < 0.0) mob.state.fall_distance -= moved.y;
+  const std::optional<Landing> landing = check_fall(mob, moved.y, blocks);
   if (x_collision) mob.velocity.x = 0.0;
   if (z_collision) mob.velocity.z = 0.0;
   if (delta.y != moved.y) after_fall_on(mob, blocks);
   const double factor = speed_factor(mob, blocks);
   mob.velocity = Vec3{mob.velocity.x * factor, mob.velocity.y, mob.velocity.z * factor};
-  return moved;
+  return MoveOutcome{moved, landing};
 }
 
 void before_ai(Mob& mob) {
@@ -138,10 +156,11 @@ void before_ai(Mob& mob) {
   s.zza *= 0.98f;
 }
 
-void after_ai(Mob& mob, const BlockSource& blocks) {
+std::optional<Landing> after_ai(Mob& mob, const BlockSource& blocks) {
   MobState& s = mob.state;
   const double water = water_height(mob, blocks);
   s.in_water = water > 0.0;
+  if (s.in_water) s.fall_distance = 0.0;  // Entity.updateInWaterStateAndDoFluidPushing
   if (s.jumping) {
     const double threshold = mob.mob_kind().eye_height < 0.4f ? 0.0 : 0.4;
     if (s.in_water && (!mob.on_ground || water > threshold)) {
@@ -153,24 +172,24 @@ void after_ai(Mob& mob, const BlockSource& blocks) {
   } else {
     s.no_jump_delay = 0;
   }
-  travel(mob, blocks);
+  return travel(mob, blocks);
 }
 
-void travel(Mob& mob, const BlockSource& blocks) {
+std::optional<Landing> travel(Mob& mob, const BlockSource& blocks) {
   MobState& s = mob.state;
   const Vec3 input{static_cast<double>(s.xxa), 0.0, static_cast<double>(s.zza)};
   if (s.in_water) {
     // travelInWater without sprinting, depth strider or dolphins.
     const bool falling = mob.velocity.y <= 0.0;
     mob.velocity = mob.velocity + input_vector(input, kWaterSpeed, mob.yaw);
-    move(mob, mob.velocity, blocks);
+    const MoveOutcome outcome = move(mob, mob.velocity, blocks);
     const double slow = static_cast<double>(kWaterSlowDown);
     Vec3 v{mob.velocity.x * slow, mob.velocity.y * static_cast<double>(0.8f), mob.velocity.z * slow};
     // getFluidFallingAdjustedMovement.
     if (falling && std::abs(v.y - 0.005) >= 0.003 && std::abs(v.y - kGravity / 16.0) < 0.003) v.y = -0.003;
     else v.y = v.y - kGravity / 16.0;
     mob.velocity = v;
-    return;
+    return outcome.landing;
   }
   const float friction_below = mob.on_ground ? block_friction(mob, blocks) : 1.0f;
   const float friction = friction_below * kAirFriction;
@@ -186,12 +205,13 @@ void travel(Mob& mob, const BlockSource& blocks) {
     mob.velocity = Vec3{std::clamp(mob.velocity.x, -kClimbMax, kClimbMax), std::max(mob.velocity.y, -kClimbMax),
                         std::clamp(mob.velocity.z, -kClimbMax, kClimbMax)};
   }
-  move(mob, mob.velocity, blocks);
+  const MoveOutcome outcome = move(mob, mob.velocity, blocks);
   if (s.climbing && (s.horizontal_collision || s.jumping)) mob.velocity.y = 0.2;
   const Vec3 v = mob.velocity;
   const double vy = v.y - kGravity;
   mob.velocity = Vec3{v.x * static_cast<double>(friction), vy * static_cast<double>(kVerticalDrag),
                       v.z * static_cast<double>(friction)};
+  return outcome.landing;
 }
 
 }  // namespace hz::mob_physics

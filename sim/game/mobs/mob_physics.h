@@ -3,6 +3,8 @@
 // the collision code players use.
 #pragma once
 
+#include <optional>
+
 #include "sim/game/mobs/mob.h"
 #include "sim/game/movement/block_source.h"
 
@@ -17,14 +19,26 @@ inline constexpr float kFlyingSpeed = 0.02f;   // LivingEntity.getFlyingSpeed
 inline constexpr float kWaterSlowDown = 0.8f;
 inline constexpr float kWaterSpeed = 0.02f;
 
+// A landing (Entity.checkFallDamage): how far the mob fell and the block it landed on, which the
+// mob system turns into the block's fallOn and fall damage.
+struct Landing {
+  double fall_distance = 0.0;
+  BlockPos on_pos;  // getOnPosLegacy without a supporting block: 0.2 below the feet
+  BlockStateId on_block = 0;
+};
+
 // The part of aiStep before the AI runs: the jump delay counts down and tiny velocities snap to 0.
 void before_ai(Mob& mob);
-// The part after: the jump (from the ground or up in water) and travel.
-void after_ai(Mob& mob, const BlockSource& blocks);
+// The part after: the jump (from the ground or up in water) and travel; the landing, if it landed.
+std::optional<Landing> after_ai(Mob& mob, const BlockSource& blocks);
 // LivingEntity.travel for (xxa, 0, zza) on land or in water.
-void travel(Mob& mob, const BlockSource& blocks);
-// Entity.move(SELF): the collided movement with step-up, collision flags and on-ground.
-Vec3 move(Mob& mob, const Vec3& delta, const BlockSource& blocks);
+std::optional<Landing> travel(Mob& mob, const BlockSource& blocks);
+// Entity.move(SELF): the collided movement with step-up, collision flags, on-ground and the fall.
+struct MoveOutcome {
+  Vec3 moved;
+  std::optional<Landing> landing;
+};
+MoveOutcome move(Mob& mob, const Vec3& delta, const BlockSource& blocks);
 // Entity.getInputVector: `input` (normalised when longer than 1) times `speed`, turned by yaw.
 Vec3 input_vector(const Vec3& input, float speed, float yaw);
 // How deep the mob's feet are in water (0 when not in water), and whether it is in water.

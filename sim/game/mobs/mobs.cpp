@@ -21,6 +21,7 @@
 #include "sim/game/mobs/sun_burn.h"
 #include "sim/game/movement/player_body.h"
 #include "sim/game/survival/experience_rules.h"
+#include "sim/game/survival/fall_rules.h"
 #include "sim/protocol/packets.h"
 
 namespace hz {
@@ -234,7 +235,7 @@ void Mobs::tick_mob(Mob& mob) {
     s.in_water = mob_physics::water_height(mob, *blocks_) > 0.0;
     mob_ai::server_ai_step(mob, world);
   }
-  mob_physics::after_ai(mob, *blocks_);
+  if (const std::optional<mob_physics::Landing> landing = mob_physics::after_ai(mob, *blocks_)) land(mob, *landing);
   burn_in_daylight(mob);
   // Spider.tick: it climbs next tick when it ran into something this tick.
   if (mob.mob_kind().type == MobType::kSpider && s.climbing != s.horizontal_collision) {
@@ -278,7 +279,8 @@ bool Mobs::hurt(Mob& mob, MobDamage kind, float amount, const Player* attacker) 
   amount = std::max(amount, 0.0f);
   // actuallyHurt: armour (generic_kill bypasses it), then the health.
   auto actually_hurt = [&](float damage) {
-    const bool bypasses_armor = kind == MobDamage::kGenericKill || kind == MobDamage::kOnFire || kind == MobDamage::kOutOfWorld;
+    const bool bypasses_armor = kind == MobDamage::kGenericKill || kind == MobDamage::kOnFire ||
+                                kind == MobDamage::kOutOfWorld || kind == MobDamage::kFall;
     if (!bypasses_armor) damage = combat::damage_after_armor(damage, static_cast<float>(mob.mob_kind().armor));
     if (damage != 0.0f) mob.set_health(s.health - damage);
   };
@@ -294,8 +296,8 @@ bool Mobs::hurt(Mob& mob, MobDamage kind, float amount, const Player* attacker) 
     actually_hurt(amount);
   }
   // The damage source the hit leaves behind (#minecraft:panic_causes holds every kind mobs take
-  // but /kill's and the void's).
-  s.last_damage_panics = kind != MobDamage::kGenericKill && kind != MobDamage::kOutOfWorld;
+  // but /kill's, the void's and falls).
+  s.last_damage_panics = kind != MobDamage::kGenericKill && kind != MobDamage::kOutOfWorld && kind != MobDamage::kFall;
   s.last_damage_time = time_.game_time();
   if (attacker) {
     s.last_hurt_by = attacker->uuid;
@@ -313,6 +315,7 @@ bool Mobs::hurt(Mob& mob, MobDamage kind, float amount, const Player* attacker) 
                                           : kind == MobDamage::kArrow      ? "minecraft:arrow"
                                           : kind == MobDamage::kOnFire     ? "minecraft:on_fire"
                                           : kind == MobDamage::kOutOfWorld ? "minecraft:out_of_world"
+                                          : kind == MobDamage::kFall       ? "minecraft:fall"
                                                                            : "minecraft:generic_kill");
     if (attacker) event.source_cause_id = event.source_direct_id = attacker->entity_id + 1;
     tracking_.send_to_viewers(mob.id(), share(encode_packet(event)));
@@ -326,6 +329,19 @@ bool Mobs::hurt(Mob& mob, MobDamage kind, float amount, const Player* attacker) 
   }
   if (s.health <= 0.0f) die(mob);
   return true;
+}
+
+void Mobs::land(Mob& mob, const mob_physics::Landing& landing) {
+  const MobKind& kind = mob.mob_kind();
+  if (fall_on_) {
+    const Lander lander{kind.width, kind.height, rules_.get_bool("mob_griefing")};
+    fall_on_->fall_on(lander, landing.on_pos, landing.on_block, landing.fall_distance);
+  }
+  const FallImpact impact = fall_impact(landing_block_of(landing.on_block), landing.fall_distance);
+  const int damage = kind.fall_damage_immune ? 0 : fall_damage(impact);
+  if (damage > 0) hurt(mob, MobDamage::kFall, static_cast<float>(damage), nullptr);
+  // Creeper.causeFallDamage: the fall shortens the fuse, whatever it did to the health.
+  if (kind.type == MobType::kCreeper) creeper::fall_swell(mob, impact.distance);
 }
 
 int32_t Mobs::shoot_arrow(Mob& mob, const Player& target, float power) {

@@ -20,6 +20,7 @@
 #include "sim/game/game_rules.h"
 #include "sim/game/mobs/combat_rules.h"
 #include "sim/game/mobs/mob.h"
+#include "sim/game/mobs/mob_physics.h"
 #include "sim/game/movement/block_source.h"
 #include "sim/game/ports.h"
 #include "sim/game/sessions.h"
@@ -27,7 +28,7 @@
 namespace hz {
 
 // How a mob is hurt (the damage types that reach mobs so far).
-enum class MobDamage : uint8_t { kPlayerAttack, kGenericKill, kExplosion, kArrow, kOnFire, kOutOfWorld };
+enum class MobDamage : uint8_t { kPlayerAttack, kGenericKill, kExplosion, kArrow, kOnFire, kOutOfWorld, kFall };
 
 // What daylight burning reads of the level at a mob (the core fills it from the clock, the weather
 // and the light engine): at its eyes, and whether rain falls at its feet or the top of its box.
@@ -72,6 +73,8 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   void set_experience(ExperienceDrops* experience) { experience_ = experience; }
   // Daylight for undead burning; without it nothing burns.
   void set_sunlight(SunlightAt sunlight) { sunlight_ = std::move(sunlight); }
+  // The landed-on block's own part of a landing (farmland trampling); none without it.
+  void set_fall_on(FallOnBlock* fall_on) { fall_on_ = fall_on; }
 
   // Adds a mob at `position` facing `yaw` (Entity.snapTo); returns its entity id.
   int32_t summon(const MobKind& kind, const Vec3& position, float yaw, const SummonOptions& options = {});
@@ -129,6 +132,8 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   void purge_removed();
   bool hurt_by_arrow(int32_t mob_id, float damage, const Arrow& arrow);
   void tick_fire(Mob& mob);
+  // Block.fallOn and LivingEntity.causeFallDamage for a mob that landed.
+  void land(Mob& mob, const mob_physics::Landing& landing);
   void burn_in_daylight(Mob& mob);
   float brightness_at(const Mob& mob) const;
   // Entity.getLightLevelDependentMagicValue: the curved raw brightness at the eyes, 0..1.
@@ -141,6 +146,7 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   PlayerDamage& damage_;
   ItemDrops& drops_;
   ExperienceDrops* experience_ = nullptr;
+  FallOnBlock* fall_on_ = nullptr;
   const GameRules& rules_;
   const GameTime& time_;
   NoBlocks no_blocks_;

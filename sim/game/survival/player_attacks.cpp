@@ -4,7 +4,7 @@
 
 #include "sim/core/hash.h"
 #include "sim/data/catalog.h"
-#include "sim/data/item_tags.h"
+#include "sim/data/tag_lookup.h"
 #include "sim/game/movement/aabb.h"
 #include "sim/game/movement/player_body.h"
 

@@ -9,6 +9,7 @@
 #include "sim/data/registries.h"
 #include "sim/game/game_rules.h"
 #include "sim/game/mobs/combat_rules.h"
+#include "sim/game/movement/player_body.h"
 #include "sim/game/survival/death_messages.h"
 #include "sim/game/survival/fall_rules.h"
 #include "sim/game/survival/food_rules.h"
@@ -233,8 +234,10 @@ void SurvivalSystem::on_move_outcome(Player& player, const MoveResult& result) {
 void SurvivalSystem::land(Player& player, Life& life, const Landing& landing) {
   if (landing.in_water) return;
   // Block.fallOn: the block's own part first (any game mode but spectator), then the damage.
-  if (fall_on_ && player.game_mode != GameMode::kSpectator)
-    fall_on_->fall_on(player, landing.on_pos, landing.on_block, landing.fall_distance);
+  if (fall_on_ && player.game_mode != GameMode::kSpectator) {
+    const PoseSize size = pose_size(player.crouching ? Pose::kCrouching : Pose::kStanding);
+    fall_on_->fall_on(Lander{size.width, size.height, true}, landing.on_pos, landing.on_block, landing.fall_distance);
+  }
   if (may_fly(player.game_mode)) return;
   const FallImpact impact = fall_impact(landing_block_of(landing.on_block), landing.fall_distance);
   const int damage = fall_damage(impact);
