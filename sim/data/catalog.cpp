@@ -48,6 +48,12 @@ int item_max_stack_size(int id) {
   return sizes[static_cast<size_t>(id)];
 }
 
+int item_max_damage(int id) {
+  std::span<const uint16_t> damages = catalog_tables::item_max_damages();
+  if (id < 0 || static_cast<size_t>(id) >= damages.size()) return 0;
+  return damages[static_cast<size_t>(id)];
+}
+
 std::optional<int> entity_type_id(std::string_view name) {
   return find_id(catalog_tables::entity_types_by_name(), name);
 }

@@ -14,6 +14,7 @@ std::optional<int> item_id(std::string_view name);         // "stone" or "minecr
 std::string_view item_name(int id);                        // "stone"; empty for an unknown id
 int item_count();
 int item_max_stack_size(int id);                            // 1, 16 or 64 (99 max); 0 for an unknown id
+int item_max_damage(int id);                                // durability; 0 when it does not wear or is unknown
 std::optional<int> entity_type_id(std::string_view name);  // "player" -> 155
 
 }  // namespace hz

@@ -18,5 +18,6 @@ struct NamedId {
 std::span<const NamedId> items_by_name();         // sorted by name
 std::span<const NamedId> entity_types_by_name();  // sorted by name
 std::span<const uint8_t> item_stack_sizes();        // by item id
+std::span<const uint16_t> item_max_damages();       // by item id; 0 = does not wear
 
 }  // namespace hz::catalog_tables

@@ -22,6 +22,7 @@
 #include "sim/game/level/sky_darken.h"
 #include "sim/game/level/time_and_weather.h"
 #include "sim/game/mobs/sun_burn.h"
+#include "sim/game/items/durability.h"
 #include "sim/game/items/inventory_menu.h"
 #include "sim/game/entities/block_loot.h"
 #include "sim/game/entities/falling_blocks.h"
@@ -175,6 +176,10 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   placing_ = std::make_unique<Placing>(*block_interaction_, *block_use_);
   buckets_ = std::make_unique<Buckets>(*block_interaction_, *block_use_, *scheduled_ticks_);
   digging_->set_food_exhaustion(survival_.get());
+  item_wear_ = std::make_unique<HeldItemWear>(*sessions_, *tracker_, random_);
+  digging_->set_item_wear(item_wear_.get());
+  placing_->set_item_wear(item_wear_.get());
+  player_attacks_->set_item_wear(item_wear_.get());
   sessions_->add_listener(digging_.get());
   sessions_->add_listener(placing_.get());
   sessions_->add_listener(buckets_.get());

@@ -125,6 +125,17 @@ class ItemDrops {
   virtual void drop_from_player(const Player& player, const ItemStack& stack, bool scatter, bool keep_thrower) = 0;
 };
 
+// A player's hands (InteractionHand).
+enum class Hand : uint8_t { kMain, kOff };
+
+// Wearing out the item in a player's hand (ItemStack.hurtAndBreak for the hand's equipment slot):
+// the durability system implements it (sim/game/items/durability.h).
+class ItemWear {
+ public:
+  virtual ~ItemWear() = default;
+  virtual void wear_held_item(ConnId player, Hand hand, int amount) = 0;
+};
+
 // Who lands on a block, as FarmlandBlock.fallOn asks: the box's size, and whether it may trample
 // (a player always, a mob while mob_griefing is on).
 struct Lander {

@@ -294,8 +294,8 @@ uint64_t Sessions::hash() const {
     h.f32(p.yaw), h.f32(p.pitch), h.u64(p.on_ground), h.u64(static_cast<uint64_t>(p.game_mode));
     h.i64(p.awaiting_teleport_id);
     h.i64(p.selected_slot);
-    for (const ItemStack& stack : p.inventory) h.i64(stack.item), h.i64(stack.count), hash_enchantments(h, stack);
-    h.i64(p.inventory_state_id), h.i64(p.carried.item), h.i64(p.carried.count), hash_enchantments(h, p.carried);
+    for (const ItemStack& stack : p.inventory) h.i64(stack.item), h.i64(stack.count), hash_components(h, stack);
+    h.i64(p.inventory_state_id), h.i64(p.carried.item), h.i64(p.carried.count), hash_components(h, p.carried);
     h.f32(p.health), h.i64(p.food_level), h.f32(p.saturation), h.f32(p.exhaustion), h.i64(p.food_tick_timer);
     h.f64(p.fall_distance), h.i64(p.invulnerable_ticks), h.u64(p.dead);
     h.i64(p.xp.level), h.f32(p.xp.progress), h.i64(p.xp.total), h.i64(p.xp_seed), h.i64(p.take_xp_delay);

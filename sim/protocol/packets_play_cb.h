@@ -845,36 +845,48 @@ struct EnchantmentEntry {
 };
 
 // An item stack on the wire (count, then item and component patch when the count is positive).
-// Horizon's stacks carry one component, the enchantments (type 13), added when the stack has any;
-// nothing is ever removed.
+// Horizon's stacks carry at most two components, added when they differ from the item's default:
+// the damage (type 3), then the enchantments (type 13); nothing is ever removed.
 struct SlotData {
+  static constexpr int32_t kDamageComponent = 3;
   static constexpr int32_t kEnchantmentsComponent = 13;
 
   int32_t count = 0;
   std::optional<int32_t> item_id;
   std::optional<int32_t> components_added;
   std::optional<int32_t> components_removed;
-  std::optional<int32_t> component_type;
+  std::optional<int32_t> first_type;  // the damage's, or the enchantments' when alone
+  std::optional<int32_t> damage;
+  std::optional<int32_t> second_type;  // the enchantments' after the damage
   std::optional<std::vector<EnchantmentEntry>> enchantments;
 
-  static SlotData of(int32_t item, int32_t count, std::vector<EnchantmentEntry> enchantments = {}) {
+  static SlotData of(int32_t item, int32_t count, std::vector<EnchantmentEntry> enchantments = {}, int32_t damage = 0) {
     if (count <= 0) return {};
-    SlotData slot{count, item, 0, 0, std::nullopt, std::nullopt};
-    if (enchantments.empty()) return slot;
-    slot.components_added = 1;
-    slot.component_type = kEnchantmentsComponent;
-    slot.enchantments = std::move(enchantments);
+    SlotData slot{count, item, 0, 0, std::nullopt, std::nullopt, std::nullopt, std::nullopt};
+    const bool enchanted = !enchantments.empty();
+    slot.components_added = (damage > 0 ? 1 : 0) + (enchanted ? 1 : 0);
+    if (damage > 0) slot.first_type = kDamageComponent, slot.damage = damage;
+    if (enchanted) (damage > 0 ? slot.second_type : slot.first_type) = kEnchantmentsComponent;
+    if (enchanted) slot.enchantments = std::move(enchantments);
     return slot;
   }
   template <class V>
   void fields(V& v) {
     v("count", count, kVarInt);
     v("item_id", item_id, When{count > 0}, kVarInt);
-    v("components_added", components_added, When{count > 0}, kVarInt, Range{0, 1});
+    v("components_added", components_added, When{count > 0}, kVarInt, Range{0, 2});
     v("components_removed", components_removed, When{count > 0}, kVarInt, Range{0, 0});
-    const bool has_component = count > 0 && components_added.value_or(0) == 1;
-    v("component_type", component_type, When{has_component}, kVarInt, Range{kEnchantmentsComponent, kEnchantmentsComponent});
-    v("enchantments", enchantments, When{has_component}, MaxCount{256});
+    const int32_t added = count > 0 ? components_added.value_or(0) : 0;
+    v("first_type", first_type, When{added >= 1}, kVarInt, Range{kDamageComponent, kEnchantmentsComponent});
+    const int32_t first = first_type.value_or(0);
+    const bool damaged = added >= 1 && first == kDamageComponent;
+    const bool enchantments_first = added == 1 && first == kEnchantmentsComponent;
+    // Any other first type, or two components not led by the damage, fails on this empty range.
+    std::optional<int32_t> unmodelled;
+    v("unmodelled", unmodelled, When{added >= 1 && !damaged && !enchantments_first}, kVarInt, Range{0, -1});
+    v("damage", damage, When{damaged}, kVarInt, Range{0, INT32_MAX});
+    v("second_type", second_type, When{added == 2}, kVarInt, Range{kEnchantmentsComponent, kEnchantmentsComponent});
+    v("enchantments", enchantments, When{enchantments_first || added == 2}, MaxCount{256});
   }
 };
 

@@ -574,6 +574,16 @@ TEST(BlockUpdatesScenario, AHoeTillsGrassIntoDryFarmland) {
   w.use_on(ground, Dir::kUp);
   EXPECT_EQ(w.at(ground), default_state_of("farmland"));
   EXPECT_EQ(state_property(w.at(ground), "moisture"), "0");
+  // Creative tilling wears nothing; a survival player's hoe loses a point a block.
+  const Player* alice = w.s.h.core.sessions().player(1);
+  EXPECT_EQ(alice->main_hand().damage, 0);
+  w.s.pass({ConsoleLine{"gamemode survival Alice"}});
+  const BlockPos next{ground.x, ground.y, ground.z + 1};
+  w.clear_column(next);
+  ASSERT_TRUE(w.s.world().set_block(next, default_state_of("dirt")));
+  w.use_on(next, Dir::kUp);
+  EXPECT_EQ(w.at(next), default_state_of("farmland"));
+  EXPECT_EQ(alice->main_hand().damage, 1);
 }
 
 TEST(BlockUpdatesScenario, SeedsPlantedOnFarmlandPopOffWhenItTurnsToDirt) {

@@ -507,6 +507,50 @@ TEST(DiggingScenario, AnIronPickaxeBreaksStoneAtTheVanillaTickAndNotBefore) {
   EXPECT_FALSE(dig_with_stop_after(w, accepted, 5));
 }
 
+// Item.mineBlock: each stone costs the pickaxe one point, the client is sent the damaged stack,
+// and the last point breaks it in front of everyone (entity event 47).
+TEST(DiggingScenario, StoneWearsThePickaxeUntilItBreaks) {
+  DigWorld w;
+  w.s.pass({ConsoleLine{"give Alice iron_pickaxe[damage=248]"}});
+  const Player* alice = w.s.h.core.sessions().player(1);
+  ASSERT_EQ(alice->main_hand().damage, 248);
+  // Bob's first move pairs him with Alice (ChunkMap.move), so he sees her pickaxe break.
+  const Vec3 at = w.s.h.core.sessions().player(2)->position;
+  w.bob.packet(packet::play_sb::Position{at.x, at.y, at.z, 1});
+  w.s.pass({w.bob.take()});
+  ASSERT_EQ(w.s.h.core.tracking().viewers_of(alice->entity_id).size(), 1u);
+  // What the clients were sent in the pass just run and the next one.
+  auto sent_now_and_next = [&](const TestClient& client, int32_t id) {
+    std::vector<Bytes> out = w.sent(client, id);
+    w.s.pass();
+    for (Bytes& body : w.sent(client, id)) out.push_back(std::move(body));
+    return out;
+  };
+  put_back_stone(w);
+  ASSERT_TRUE(dig_with_stop_after(w, 5, 1));
+  EXPECT_EQ(alice->main_hand().damage, 249);
+  bool told = false;
+  for (const Bytes& body : sent_now_and_next(w.alice, packet::play_cb::SetSlot::kId)) {
+    const auto slot = decode_packet<packet::play_cb::SetSlot>(body);
+    told = told || (slot && slot->slot == kFirstHotbarSlot && slot->item.damage == 249);
+  }
+  EXPECT_TRUE(told);
+  put_back_stone(w);
+  ASSERT_TRUE(dig_with_stop_after(w, 5, 3));
+  EXPECT_TRUE(alice->main_hand().empty());
+  auto breaks = [&](const std::vector<Bytes>& bodies) {
+    int n = 0;
+    for (const Bytes& body : bodies) {
+      const auto status = decode_packet<packet::play_cb::EntityStatus>(body);
+      n += status && status->entity_id == alice->entity_id && status->status == 47;
+    }
+    return n;
+  };
+  const int to_bob = breaks(w.sent(w.bob, packet::play_cb::EntityStatus::kId));
+  EXPECT_EQ(breaks(sent_now_and_next(w.alice, packet::play_cb::EntityStatus::kId)), 1);
+  EXPECT_EQ(to_bob + breaks(w.sent(w.bob, packet::play_cb::EntityStatus::kId)), 1);
+}
+
 TEST(DiggingScenario, EfficiencyFiveMakesAnIronPickaxeAlmostInstant) {
   DigWorld w;
   w.s.pass({ConsoleLine{"give Alice iron_pickaxe[enchantments={efficiency:5}]"}});

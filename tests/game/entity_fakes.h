@@ -23,6 +23,13 @@ class RecordingTracking final : public EntityTracking {
   std::vector<std::pair<int32_t, Bytes>> broadcasts;
 };
 
+// Packets about a player for its viewers and itself, kept with the player's entity id.
+class RecordingBroadcast final : public EntityBroadcast {
+ public:
+  void send_to_viewers_and_self(const Player& player, SharedBytes body) override { sent.emplace_back(player.entity_id, *body); }
+  std::vector<std::pair<int32_t, Bytes>> sent;
+};
+
 class NoTracking final : public EntityTracking {
  public:
   void add_entity(Entity&) override {}

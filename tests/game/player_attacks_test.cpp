@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "sim/data/catalog.h"
+#include "sim/game/items/durability.h"
 #include "sim/game/mobs/combat_rules.h"
 #include "sim/game/mobs/mobs.h"
 #include "sim/game/survival/player_attacks.h"
@@ -111,6 +112,8 @@ struct AttackFixture {
   AttackersLoaded loaded;
   Mobs mobs{ids, random, connections, tracking, damage, drops, rules, time};
   PlayerAttacks attacks{connections, mobs, damage, exhaustion, loaded};
+  testing::RecordingBroadcast broadcast;
+  HeldItemWear wear{connections, broadcast, random};
   bool sprinting = false;
   Vec3 known_movement;
   std::vector<ConnId> sprints_stopped;
@@ -122,6 +125,7 @@ struct AttackFixture {
                           [this](ConnId conn) { sprints_stopped.push_back(conn); });
     attacks.set_unattackable([](int32_t id) { return id == 777; });
     attacks.set_known_movement([this](ConnId) { return known_movement; });
+    attacks.set_item_wear(&wear);
   }
   Player& add(ConnId conn, const Vec3& at, GameMode mode = GameMode::kSurvival) {
     Player& p = connections.add(conn, at, mode);
@@ -161,6 +165,28 @@ TEST(PlayerAttacks, AFreshPlayerHitsWeaklyAndAfterAFullSwingAtFullStrength) {
   // Each landed hit cost the attacker 0.1 food exhaustion.
   ASSERT_EQ(f.exhaustion.costs.size(), 2u);
   EXPECT_EQ(f.exhaustion.costs[1], std::make_pair(ConnId{1}, 0.1f));
+}
+
+// ItemStack.postHurtEnemy: a landed hit wears the weapon by its weapon component (axes 2, swords
+// 1); a hit the invulnerability window refuses wears nothing, nor does a fist.
+TEST(PlayerAttacks, ALandedHitWearsTheWeapon) {
+  AttackFixture f;
+  Player& player = f.add(1, Vec3{2.5, 65.0, 0.5});
+  Mob& cow = f.cow(Vec3{0.5, 65.0, 0.5});
+  player.inventory[kFirstHotbarSlot] = ItemStack{*item_id("iron_axe"), 1};
+  f.tick(25);
+  f.attacks.on_attack(player, cow.id());
+  EXPECT_EQ(player.main_hand().damage, 2);
+  f.attacks.on_attack(player, cow.id());  // weaker, inside the window: refused
+  EXPECT_EQ(player.main_hand().damage, 2);
+  player.inventory[kFirstHotbarSlot] = ItemStack{*item_id("stone_sword"), 1};
+  f.tick(25);
+  f.attacks.on_attack(player, cow.id());
+  EXPECT_EQ(player.main_hand().damage, 1);
+  player.inventory[kFirstHotbarSlot] = ItemStack{};
+  f.tick(25);
+  f.attacks.on_attack(player, cow.id());
+  EXPECT_TRUE(f.broadcast.sent.empty());
 }
 
 TEST(PlayerAttacks, ASwingAtTheAirLeavesTheNextHitWeak) {

@@ -118,12 +118,17 @@ bool Digging::destroy(const Player& player, const BlockPos& pos) {
   if (player.game_mode == GameMode::kSpectator || player.game_mode == GameMode::kAdventure) return false;
   const BlockStateId state = blocks_.world.block_at(pos);
   if (!blocks_.world.set_block(pos, left_behind(state))) return false;
-  // Player.preventsBlockDrops: creative breaks drop nothing.
+  // Player.preventsBlockDrops: creative breaks drop nothing and wear nothing.
   if (player.game_mode == GameMode::kCreative) return true;
-  // Block.playerDestroy, reached when the held item harvests the block: food cost, then the loot.
-  if (exhaustion_ && player.game_mode == GameMode::kSurvival && has_correct_tool_for_drops(state, player.main_hand()))
-    exhaustion_->cause_food_exhaustion(player.conn, 0.005f);
-  for (const ItemStack& stack : loot_for_block(state, player.main_hand(), random_)) drops_.drop_from_block(pos, stack);
+  // ServerPlayerGameMode.destroyBlock: the tool wears (Item.mineBlock) before the block's
+  // playerDestroy, which rolls the loot with the tool as it was.
+  const ItemStack destroyed_with = player.main_hand();
+  const bool harvests = has_correct_tool_for_drops(state, destroyed_with);
+  if (wear_) wear_->wear_held_item(player.conn, Hand::kMain, mining_wear(state, destroyed_with));
+  if (!harvests) return true;
+  // Block.playerDestroy: food cost, then the loot.
+  if (exhaustion_ && player.game_mode == GameMode::kSurvival) exhaustion_->cause_food_exhaustion(player.conn, 0.005f);
+  for (const ItemStack& stack : loot_for_block(state, destroyed_with, random_)) drops_.drop_from_block(pos, stack);
   return true;
 }
 

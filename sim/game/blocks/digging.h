@@ -23,6 +23,8 @@ class Digging final : public PlayerListener {
   Digging(BlockInteraction& blocks, ItemDrops& drops, Rng& random) : blocks_(blocks), drops_(drops), random_(random) {}
   // Where breaking a block's food cost goes (optional).
   void set_food_exhaustion(FoodExhaustion* exhaustion) { exhaustion_ = exhaustion; }
+  // What breaking a block costs the held tool (optional).
+  void set_item_wear(ItemWear* wear) { wear_ = wear; }
 
   // PlayerListener
   void on_join(Player& player) override;
@@ -75,6 +77,7 @@ class Digging final : public PlayerListener {
   ItemDrops& drops_;
   Rng& random_;
   FoodExhaustion* exhaustion_ = nullptr;
+  ItemWear* wear_ = nullptr;
   std::map<ConnId, DigState> players_;
 };
 

@@ -84,17 +84,18 @@ UseResult Placing::use_item_on(Player& player, ItemStack& stack, const packet::p
   // Adventure players may not build (no can_place_on components yet).
   if (stack.empty() || player.game_mode == GameMode::kAdventure) return UseResult::kPass;
   // ItemStack.useOn: the item's own use, a hoe's tilling or a block item's placing.
-  if (item_in_tag(stack.item, "minecraft:hoes")) return till(use) ? UseResult::kSuccess : UseResult::kPass;
+  if (item_in_tag(stack.item, "minecraft:hoes")) return till(player, use) ? UseResult::kSuccess : UseResult::kPass;
   return place(player, stack, use) ? UseResult::kSuccess : UseResult::kPass;
 }
 
-bool Placing::till(const packet::play_sb::BlockPlace& use) {
+bool Placing::till(Player& player, const packet::play_sb::BlockPlace& use) {
   BlockWorld& world = blocks_.world;
   const std::optional<BlockStateId> tilled = tilled_state(world.block_at(use.location),
                                                           world.block_at(relative(use.location, Dir::kUp)),
                                                           static_cast<Dir>(use.direction));
-  // Tool durability is not modelled: the hoe is not worn.
-  return tilled && world.set_block(use.location, *tilled);
+  if (!tilled || !world.set_block(use.location, *tilled)) return false;
+  if (wear_) wear_->wear_held_item(player.conn, use.hand == 0 ? Hand::kMain : Hand::kOff, 1);
+  return true;
 }
 
 bool Placing::place(Player& player, ItemStack& stack, const packet::play_sb::BlockPlace& use) {

@@ -23,15 +23,17 @@ enum class UseResult;
 class Placing final : public PlayerListener {
  public:
   Placing(BlockInteraction& blocks, BlockUse& block_use) : blocks_(blocks), block_use_(block_use) {}
+  // What tilling costs the hoe (optional).
+  void set_item_wear(ItemWear* wear) { wear_ = wear; }
 
   void on_use_item_on(Player& player, const packet::play_sb::BlockPlace& use) override;
 
  private:
   // ServerPlayerGameMode.useItemOn: the block's reaction, then the item's.
   UseResult use_item_on(Player& player, ItemStack& stack, const packet::play_sb::BlockPlace& use);
+  // HoeItem.useOn on the clicked block, wearing the hoe by one; true when the block changed.
+  bool till(Player& player, const packet::play_sb::BlockPlace& use);
   // BlockItem.place for the stack in `hand`; true when a block was placed.
-  // HoeItem.useOn on the clicked block; true when the block changed.
-  bool till(const packet::play_sb::BlockPlace& use);
   bool place(Player& player, ItemStack& stack, const packet::play_sb::BlockPlace& use);
   // No player (spectators aside) overlaps the state's collision shape at `pos`.
   bool unobstructed(BlockStateId state, const BlockPos& pos) const;
@@ -40,6 +42,7 @@ class Placing final : public PlayerListener {
 
   BlockInteraction& blocks_;
   BlockUse& block_use_;
+  ItemWear* wear_ = nullptr;
 };
 
 // The neighbour of `pos` on `face` (0 down, 1 up, 2 north, 3 south, 4 west, 5 east).

@@ -1,8 +1,10 @@
 #include "sim/game/commands/item_argument.h"
 
+#include <algorithm>
 #include <charconv>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "sim/data/catalog.h"
 #include "sim/game/items/enchantments.h"
@@ -12,6 +14,7 @@ namespace hz {
 namespace {
 
 constexpr std::string_view kEnchantmentsComponent = "minecraft:enchantments";
+constexpr std::string_view kDamageComponent = "minecraft:damage";
 
 bool identifier_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == ':' || c == '/' || c == '.' || c == '-';
@@ -131,10 +134,24 @@ bool read_enchantments(ArgumentParser& in, ItemStack& stack) {
   return true;
 }
 
+// The damage component's value: a whole number, not negative (ExtraCodecs.NON_NEGATIVE_INT). The
+// stack keeps it within the item's durability, as getDamageValue reads it (an item that does not
+// wear keeps none).
+bool read_damage(ArgumentParser& in, ItemStack& stack) {
+  const size_t value_start = in.cursor();
+  const auto value = in.read_whole_number();
+  if (!value) return false;
+  if (*value < 0)
+    return in.fail_at(value_start, "Malformed '" + std::string(kDamageComponent) + "' component: 'Value must be non-negative: " +
+                                       std::to_string(*value) + "'");
+  stack.damage = static_cast<int32_t>(std::min<int64_t>(*value, item_max_damage(stack.item)));
+  return true;
+}
+
 // ItemParser.readComponents: `[name=value, !name, ...]`, each component at most once.
 bool read_components(ArgumentParser& in, ItemStack& stack) {
   if (!in.expect('[')) return false;
-  bool seen = false;
+  std::vector<std::string> seen;
   while (in.peek() != '\0' && in.peek() != ']') {
     in.skip_whitespace();
     const bool removal = in.peek() == '!';
@@ -142,18 +159,22 @@ bool read_components(ArgumentParser& in, ItemStack& stack) {
     const size_t id_start = in.cursor();
     const std::string id = in.read_while(identifier_char);
     if (id.empty()) return in.fail("Expected item component");
-    // Only the enchantments component is modelled; every other name is refused as unknown.
-    if (with_namespace(id) != kEnchantmentsComponent) return in.fail_at(id_start, "Unknown item component '" + with_namespace(id) + "'");
-    if (seen)
-      return in.fail("Item component '" + std::string(kEnchantmentsComponent) + "' was repeated, but only one value can be specified");
-    seen = true;
+    // Only the enchantments and the damage are modelled; every other name is refused as unknown.
+    const std::string name = with_namespace(id);
+    if (name != kEnchantmentsComponent && name != kDamageComponent)
+      return in.fail_at(id_start, "Unknown item component '" + name + "'");
+    if (std::find(seen.begin(), seen.end(), name) != seen.end())
+      return in.fail("Item component '" + name + "' was repeated, but only one value can be specified");
+    seen.push_back(name);
     in.skip_whitespace();
+    const bool damage = name == kDamageComponent;
     if (removal) {
-      stack.enchantments.clear();  // items have no default enchantments to remove
+      if (damage) stack.damage = 0;
+      else stack.enchantments.clear();  // items have no default enchantments to remove
     } else {
       if (!in.expect('=')) return false;
       in.skip_whitespace();
-      if (!read_enchantments(in, stack)) return false;
+      if (!(damage ? read_damage(in, stack) : read_enchantments(in, stack))) return false;
       in.skip_whitespace();
     }
     if (in.peek() != ',') break;

@@ -1,5 +1,6 @@
 // The item argument of /give (ItemParser): an item id with an optional component list in
-// brackets, of which Horizon models `enchantments` (`diamond_pickaxe[enchantments={efficiency:5}]`).
+// brackets, of which Horizon models `enchantments` and `damage`
+// (`diamond_pickaxe[enchantments={efficiency:5},damage=12]`).
 #pragma once
 
 #include <optional>

@@ -150,8 +150,8 @@ void ItemEntities::try_to_merge(ItemEntity& item, ItemEntity& other) {
   ItemEntity& from = &to == &item ? other : item;
   const int room = std::min(max_stack_size(to.stack()), kMergeCap) - to.stack().count;
   const int moved = std::min(room, from.stack().count);
-  to.set_stack(ItemStack{to.stack().item, to.stack().count + moved, to.stack().enchantments});
-  from.set_stack(ItemStack{from.stack().item, from.stack().count - moved, from.stack().enchantments});
+  to.set_stack(to.stack().with_count(to.stack().count + moved));
+  from.set_stack(from.stack().with_count(from.stack().count - moved));
   to.pickup_delay = std::max(to.pickup_delay, from.pickup_delay);
   to.age = std::min(to.age, from.age);
   if (from.stack().empty()) items_.discard(from);
@@ -191,7 +191,7 @@ uint64_t ItemEntities::hash() const {
     h.f64(item->position.x), h.f64(item->position.y), h.f64(item->position.z);
     h.f64(item->velocity.x), h.f64(item->velocity.y), h.f64(item->velocity.z);
     h.f32(item->yaw), h.u64(item->on_ground), h.u64(item->needs_sync);
-    h.i64(item->stack().item), h.i64(item->stack().count), hash_enchantments(h, item->stack());
+    h.i64(item->stack().item), h.i64(item->stack().count), hash_components(h, item->stack());
     h.i64(item->age), h.i64(item->pickup_delay), h.i64(item->tick_count);
     h.u64(item->thrower.has_value());
     if (item->thrower) h.u64(item->thrower->most), h.u64(item->thrower->least);

@@ -143,6 +143,13 @@ bool has_correct_tool_for_drops(BlockStateId state, const ItemStack& tool) {
   return !block_info(block_of_state(state)).requires_tool || tool_is_correct_for(state, tool);
 }
 
+int mining_wear(BlockStateId state, const ItemStack& tool) {
+  const ToolComponent* component = tool_component(tool);
+  if (component == nullptr) return 0;
+  if (is_shears(tool)) return block_in_tag(block_of_state(state), "minecraft:fire") ? 0 : component->damage_per_block;
+  return block_info(block_of_state(state)).hardness != 0.0f ? component->damage_per_block : 0;
+}
+
 bool can_destroy_blocks(const ItemStack& tool, bool creative) {
   if (!tool.empty() && item_name(tool.item) == "debug_stick") return false;
   const ToolComponent* component = tool_component(tool);

@@ -20,5 +20,9 @@ bool has_correct_tool_for_drops(BlockStateId state, const ItemStack& tool);
 // the mace, the trident) break nothing for a creative player; the debug stick breaks nothing.
 bool can_destroy_blocks(const ItemStack& tool, bool creative);
 bool is_shears(const ItemStack& tool);
+// Item.mineBlock: the durability breaking `state` costs the tool, its component's damage per
+// block (1 for diggers and shears, 2 for swords, the mace and the trident) when the block's
+// destroy time is not 0 (for shears: when it is not fire); 0 without a tool component.
+int mining_wear(BlockStateId state, const ItemStack& tool);
 
 }  // namespace hz

@@ -29,7 +29,7 @@ void normalize(ItemStack& stack) {
 ItemStack split(ItemStack& stack, int n) {
   n = std::min(n, stack.count);
   if (n <= 0 || stack.empty()) return ItemStack{};
-  ItemStack taken{stack.item, n, stack.enchantments};
+  ItemStack taken = stack.with_count(n);
   stack.count -= n;
   normalize(stack);
   return taken;
@@ -229,7 +229,7 @@ void ClickRun::swap(int slot, int button) {
 
 void ClickRun::clone(int slot) {
   if (!creative_ || !s_.carried.empty() || at(slot).empty()) return;
-  s_.carried = ItemStack{at(slot).item, max_stack_size(at(slot)), at(slot).enchantments};
+  s_.carried = at(slot).with_count(max_stack_size(at(slot)));
 }
 
 // Q (button 0: one item) and Ctrl-Q (button 1: the stack, repeated while the slot refills with
@@ -294,7 +294,7 @@ void ClickRun::finish_drag() {
     const int limit = std::min(max_stack_size(source), slot_max_stack(slot, source));
     const int count = std::min(per_slot + before, limit);
     remaining -= count - before;
-    at(slot) = ItemStack{source.item, count, source.enchantments};
+    at(slot) = source.with_count(count);
     normalize(at(slot));
   }
   source.count = remaining;

@@ -52,7 +52,8 @@ void set_enchantment(ItemStack& stack, int32_t id, int32_t level) {
   }
 }
 
-void hash_enchantments(Hasher& h, const ItemStack& stack) {
+void hash_components(Hasher& h, const ItemStack& stack) {
+  if (stack.damage != 0) h.u64(0x64616d616765), h.i64(stack.damage);  // undamaged stacks hash as before
   if (stack.enchantments.empty()) return;  // plain stacks hash as they did before enchantments
   h.u64(stack.enchantments.size());
   for (const EnchantmentLevel& e : stack.enchantments) h.i64(e.id), h.i64(e.level);

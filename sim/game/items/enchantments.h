@@ -24,7 +24,7 @@ std::string enchantment_name(int32_t id);
 int enchantment_level(const ItemStack& stack, std::string_view name);
 // Sets (level > 0) or removes (level 0) one enchantment, keeping the list sorted by id.
 void set_enchantment(ItemStack& stack, int32_t id, int32_t level);
-// Adds a stack's enchantments to a state hash.
-void hash_enchantments(Hasher& h, const ItemStack& stack);
+// Adds a stack's components (enchantments, damage) to a state hash.
+void hash_components(Hasher& h, const ItemStack& stack);
 
 }  // namespace hz

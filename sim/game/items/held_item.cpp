@@ -44,7 +44,7 @@ int suitable_hotbar_slot(const Player& player) {
 int inventory_index_holding(const Player& player, int item) {
   for (int index = 0; index < 36; ++index) {
     const ItemStack& stack = player.inventory[static_cast<size_t>(menu_slot_of_inventory_index(index))];
-    if (!stack.empty() && stack.item == item && stack.enchantments.empty()) return index;  // same item and components
+    if (!stack.empty() && stack.same_item_and_components(ItemStack{item, 1})) return index;
   }
   return -1;
 }
@@ -63,7 +63,7 @@ void InventoryMenus::drop_held(Player& player, bool whole_stack) {
   ItemStack& held = player.inventory[hotbar(player.selected_slot)];
   if (held.empty()) return;
   const int count = whole_stack ? held.count : 1;
-  const ItemStack dropped{held.item, count, held.enchantments};
+  const ItemStack dropped = held.with_count(count);
   held.count -= count;
   if (held.count <= 0) held = ItemStack{};
   menu_of(player).remote[hotbar(player.selected_slot)] = RemoteSlot{true, held};

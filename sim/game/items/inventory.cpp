@@ -18,7 +18,7 @@ int add_resource(InventorySlots& slots, int selected, const ItemStack& stack) {
   if (slot < 0) slot = first_free_slot(slots);
   if (slot < 0) return stack.count;
   ItemStack& target = slots[static_cast<size_t>(slot)];
-  if (target.empty()) target = ItemStack{stack.item, 0, stack.enchantments};
+  if (target.empty()) target = stack.with_count(0);
   int moved = std::min(stack.count, max_stack_size(target) - target.count);
   target.count += moved;
   return stack.count - moved;
@@ -28,7 +28,7 @@ int add_resource(InventorySlots& slots, int selected, const ItemStack& stack) {
 
 int max_stack_size(const ItemStack& stack) { return std::max(1, item_max_stack_size(stack.item)); }
 
-bool same_item(const ItemStack& a, const ItemStack& b) { return a.item == b.item && a.enchantments == b.enchantments; }
+bool same_item(const ItemStack& a, const ItemStack& b) { return a.same_item_and_components(b); }
 
 int slot_with_room_for(const InventorySlots& slots, int selected, const ItemStack& stack) {
   const int selected_slot = kFirstHotbarSlot + selected;

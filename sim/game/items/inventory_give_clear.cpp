@@ -33,7 +33,7 @@ void InventoryMenus::give(ConnId conn, const ItemStack& kind, int count) {
   if (!player || kind.item <= 0) return;
   const int max = max_stack_size(ItemStack{kind.item, 1});
   for (int remaining = count; remaining > 0;) {
-    ItemStack stack{kind.item, std::min(max, remaining), kind.enchantments};
+    ItemStack stack = kind.with_count(std::min(max, remaining));
     remaining -= stack.count;
     add_to_inventory(*player, stack);
     if (stack.empty()) broadcast_changes(*player);

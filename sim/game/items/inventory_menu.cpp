@@ -137,7 +137,7 @@ void InventoryMenus::place_back(Player& player, ItemStack stack) {
     if (slot < 0) return drops_.drop_from_player(player, stack, false, false);
     ItemStack& target = player.inventory[static_cast<size_t>(slot)];
     const int moved = std::min(stack.count, max_stack_size(stack) - (target.empty() ? 0 : target.count));
-    target = ItemStack{stack.item, (target.empty() ? 0 : target.count) + moved, stack.enchantments};
+    target = stack.with_count((target.empty() ? 0 : target.count) + moved);
     stack.count -= moved;
     players_.send(player.conn, packet::play_cb::SetPlayerInventory{inventory_index_of_menu_slot(slot), slot_data_of(target)});
   }
@@ -180,9 +180,9 @@ uint64_t InventoryMenus::hash() const {
   for (const auto& [conn, menu] : menus_) {
     h.u64(conn);
     for (const RemoteSlot& remote : menu.remote)
-      h.u64(remote.comparable), h.i64(remote.stack.item), h.i64(remote.stack.count), hash_enchantments(h, remote.stack);
+      h.u64(remote.comparable), h.i64(remote.stack.item), h.i64(remote.stack.count), hash_components(h, remote.stack);
     h.u64(menu.remote_carried.comparable), h.i64(menu.remote_carried.stack.item), h.i64(menu.remote_carried.stack.count);
-    hash_enchantments(h, menu.remote_carried.stack);
+    hash_components(h, menu.remote_carried.stack);
     h.i64(menu.drag.status), h.i64(menu.drag.kind), h.u64(menu.drag.slots), h.i64(menu.creative_drops);
   }
   return h.digest();

@@ -1,5 +1,5 @@
-// An item stack as the game keeps it: the item's network id, a count (0 = empty) and the one data
-// component Horizon models, the enchantments (the `minecraft:enchantments` component).
+// An item stack as the game keeps it: the item's network id, a count (0 = empty) and the data
+// components Horizon models, the enchantments and the damage (durability used).
 #pragma once
 
 #include <cstdint>
@@ -23,11 +23,23 @@ struct ItemStack {
   int32_t count = 0;
   // Sorted by id with one entry per enchantment, so equal components compare equal.
   std::vector<EnchantmentLevel> enchantments{};
+  // The `minecraft:damage` component: durability used, 0 for new items and items that do not wear.
+  int32_t damage = 0;
   bool empty() const { return count <= 0; }
   bool operator==(const ItemStack&) const = default;
+  // ItemStack.copyWithCount: the same item and components.
+  ItemStack with_count(int32_t n) const {
+    ItemStack copy = *this;
+    copy.count = n;
+    return copy;
+  }
+  // ItemStack.isSameItemSameComponents.
+  bool same_item_and_components(const ItemStack& o) const {
+    return item == o.item && enchantments == o.enchantments && damage == o.damage;
+  }
   template <class Io>
   void state_fields(Io& io) {
-    io(item, count, enchantments);
+    io(item, count, enchantments, damage);
   }
 };
 

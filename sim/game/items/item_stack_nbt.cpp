@@ -1,7 +1,9 @@
 #include "sim/game/items/item_stack_nbt.h"
 
+#include <algorithm>
 #include <optional>
 
+#include "sim/data/catalog.h"
 #include "sim/game/items/enchantments.h"
 
 namespace hz {
@@ -10,6 +12,7 @@ namespace {
 
 constexpr std::string_view kComponents = "components";
 constexpr std::string_view kEnchantments = "minecraft:enchantments";
+constexpr std::string_view kDamage = "minecraft:damage";
 
 // Codec.INT reads any numeric tag.
 std::optional<int64_t> whole_number(const nbt::Tag& tag) {
@@ -23,17 +26,23 @@ std::optional<int64_t> whole_number(const nbt::Tag& tag) {
 }  // namespace
 
 void put_components(nbt::Compound& stack_tag, const ItemStack& stack) {
-  if (stack.enchantments.empty()) return;
-  nbt::Compound levels;
-  for (const EnchantmentLevel& e : stack.enchantments) levels.put(enchantment_name(e.id), int32_t{e.level});
+  if (stack.enchantments.empty() && stack.damage == 0) return;
   nbt::Compound components;
-  components.put(std::string(kEnchantments), std::move(levels));
+  if (stack.damage != 0) components.put(std::string(kDamage), int32_t{stack.damage});
+  if (!stack.enchantments.empty()) {
+    nbt::Compound levels;
+    for (const EnchantmentLevel& e : stack.enchantments) levels.put(enchantment_name(e.id), int32_t{e.level});
+    components.put(std::string(kEnchantments), std::move(levels));
+  }
   stack_tag.put(std::string(kComponents), std::move(components));
 }
 
 void read_components(const nbt::Compound& stack_tag, ItemStack& stack) {
   const nbt::Tag* components = stack_tag.find(kComponents);
   const auto* map = components ? components->as<nbt::Compound>() : nullptr;
+  const nbt::Tag* damage = map ? map->find(kDamage) : nullptr;
+  const std::optional<int64_t> damage_value = damage ? whole_number(*damage) : std::nullopt;
+  if (damage_value && *damage_value >= 0) stack.damage = static_cast<int32_t>(std::min<int64_t>(*damage_value, item_max_damage(stack.item)));
   const nbt::Tag* enchantments = map ? map->find(kEnchantments) : nullptr;
   const auto* levels = enchantments ? enchantments->as<nbt::Compound>() : nullptr;
   if (levels == nullptr) return;

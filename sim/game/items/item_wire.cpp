@@ -33,13 +33,24 @@ Status read_enchantments(std::span<const uint8_t> bytes, ItemStack& stack) {
   return {};
 }
 
+// The damage component: one VarInt, kept within [0, max damage] as ItemStack.getDamageValue reads
+// it; an item that does not wear keeps none.
+Status read_damage(std::span<const uint8_t> bytes, ItemStack& stack) {
+  ByteReader in(bytes);
+  const int32_t damage = in.varint();
+  in.expect_end();
+  if (!in.ok()) return Error{std::string("damage component: ") + wire_error_text(in.error())};
+  stack.damage = std::clamp(damage, 0, item_max_damage(stack.item));
+  return {};
+}
+
 }  // namespace
 
 SlotData slot_data_of(const ItemStack& stack) {
   if (stack.empty()) return {};
   std::vector<packet::play_cb::EnchantmentEntry> entries;
   for (const EnchantmentLevel& e : stack.enchantments) entries.push_back({e.id, e.level});
-  return SlotData::of(stack.item, stack.count, std::move(entries));
+  return SlotData::of(stack.item, stack.count, std::move(entries), stack.damage);
 }
 
 Result<ItemStack> stack_of_creative_slot(const packet::play_sb::SetCreativeSlot& set) {
@@ -56,6 +67,10 @@ Result<ItemStack> stack_of_creative_slot(const packet::play_sb::SetCreativeSlot&
     const int32_t length = in.length(static_cast<int32_t>(in.remaining()));
     const std::span<const uint8_t> value = in.view(static_cast<size_t>(std::max(length, 0)));
     if (!in.ok()) break;
+    if (type == SlotData::kDamageComponent) {
+      if (Status read = read_damage(value, stack); !read.ok()) return Error{read.error()};
+      continue;
+    }
     if (type != SlotData::kEnchantmentsComponent) continue;  // not modelled: dropped
     if (Status read = read_enchantments(value, stack); !read.ok()) return Error{read.error()};
   }

@@ -5,6 +5,7 @@
 #include "sim/core/hash.h"
 #include "sim/data/catalog.h"
 #include "sim/data/tag_lookup.h"
+#include "sim/game/items/durability.h"
 #include "sim/game/movement/aabb.h"
 #include "sim/game/movement/player_body.h"
 
@@ -90,6 +91,8 @@ bool PlayerAttacks::attack(Player& player, Charge& charge, Mob* mob, Player* vic
   // causeExtraKnockback: the attacker slows and stops sprinting after pushing harder.
   if (outcome.knockback_attack && stop_sprinting_) stop_sprinting_(player.conn);
   if (outcome.sweep) sweep(player, target_box, outcome.strength, mob, victim);
+  // itemAttackInteraction: the weapon's postHurtEnemy wears it.
+  if (wear_) wear_->wear_held_item(player.conn, Hand::kMain, wear_per_attack(player.main_hand()));
   exhaustion_.cause_food_exhaustion(player.conn, kAttackExhaustion);
   return true;
 }

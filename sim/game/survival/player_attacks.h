@@ -32,6 +32,8 @@ class PlayerAttacks final : public PlayerListener, public PlayerLifeObserver {
   void set_known_movement(std::function<Vec3(ConnId)> known) { known_movement_ = std::move(known); }
   // Entities no one may attack (item entities, experience orbs): an attack on one disconnects.
   void set_unattackable(std::function<bool(int32_t)> unattackable) { unattackable_ = std::move(unattackable); }
+  // What a hit costs the weapon (optional).
+  void set_item_wear(ItemWear* wear) { wear_ = wear; }
 
   // PlayerListener
   void on_join(Player& player) override;
@@ -78,6 +80,7 @@ class PlayerAttacks final : public PlayerListener, public PlayerLifeObserver {
   Mobs& mobs_;
   PlayerDamage& damage_;
   FoodExhaustion& exhaustion_;
+  ItemWear* wear_ = nullptr;
   const ClientLoading& loading_;
   std::function<bool(ConnId)> sprinting_;
   std::function<void(ConnId)> stop_sprinting_;

@@ -26,7 +26,12 @@ function stackSizeText(stackSizes) {
   return `constexpr uint8_t kItemStackSizes[] = {\n` + wrapList(stackSizes.map(String)) + ',\n};\n';
 }
 
-function sourceText(version, items, entities, stackSizes) {
+// Max damage (maxDurability) by item id; 0 for items that do not wear.
+function maxDamageText(maxDamages) {
+  return `constexpr uint16_t kItemMaxDamage[] = {\n` + wrapList(maxDamages.map(String)) + ',\n};\n';
+}
+
+function sourceText(version, items, entities, stackSizes, maxDamages) {
   return [
     banner('Item and entity type network ids for protocol 775, sorted by name for lookup by',
            'catalog.cpp; the protocol constants of catalog.h are checked against version.json.'),
@@ -38,10 +43,12 @@ function sourceText(version, items, entities, stackSizes) {
     tableText('kItems', items),
     tableText('kEntityTypes', entities),
     stackSizeText(stackSizes),
+    maxDamageText(maxDamages),
     '}  // namespace\n',
     'std::span<const NamedId> items_by_name() { return kItems; }',
     'std::span<const NamedId> entity_types_by_name() { return kEntityTypes; }',
-    'std::span<const uint8_t> item_stack_sizes() { return kItemStackSizes; }\n',
+    'std::span<const uint8_t> item_stack_sizes() { return kItemStackSizes; }',
+    'std::span<const uint16_t> item_max_damages() { return kItemMaxDamage; }\n',
     '}  // namespace hz::catalog_tables',
   ].join('\n') + '\n';
 }
@@ -50,7 +57,8 @@ function generateCatalog(source) {
   const items = denseNames(source.get('items'), 'item');
   const entities = denseNames(source.get('entities'), 'entity');
   const stackSizes = source.get('items').map((item) => item.stackSize);
-  return { 'sim/data/generated/catalog.cpp': sourceText(source.get('version'), items, entities, stackSizes) };
+  const maxDamages = source.get('items').map((item) => item.maxDurability || 0);
+  return { 'sim/data/generated/catalog.cpp': sourceText(source.get('version'), items, entities, stackSizes, maxDamages) };
 }
 
 module.exports = { generateCatalog, denseNames };

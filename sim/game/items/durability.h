@@ -1,0 +1,42 @@
+// Item durability (docs/rules/durability.md): what an attack costs the weapon, ItemStack.hurtAndBreak
+// with Unbreaking's chance, and the system that wears out the items in players' hands.
+#pragma once
+
+#include "sim/core/rng.h"
+#include "sim/game/items/item_stack.h"
+#include "sim/game/ports.h"
+
+namespace hz {
+
+// Entity events a broken item sends (LivingEntity.entityEventForEquipmentBreak).
+inline constexpr int8_t kEntityEventMainHandBreak = 47;
+inline constexpr int8_t kEntityEventOffHandBreak = 48;
+
+// Weapon.itemDamagePerAttack: 1 for swords, spears, the mace and the trident; 2 for axes,
+// pickaxes, shovels and hoes; 0 for items without the weapon component.
+int wear_per_attack(const ItemStack& stack);
+
+enum class Wear { kNone, kDamaged, kBroke };
+
+// ItemStack.hurtAndBreak's arithmetic for `amount` points. Items without durability take none.
+// Unbreaking at level L spares each point with chance L / (L + 1), one nextFloat per point
+// (RemoveBinomial for fewer than 129 points). What is left adds to the damage; a stack whose
+// damage reaches the durability loses an item.
+Wear wear(ItemStack& stack, int amount, Rng& random);
+
+class HeldItemWear final : public ItemWear {
+ public:
+  HeldItemWear(PlayerConnections& players, EntityBroadcast& broadcast, Rng& random)
+      : players_(players), broadcast_(broadcast), random_(random) {}
+
+  // ItemWear: nothing for creative players (hasInfiniteMaterials); a break tells the player and
+  // its viewers (entity event 47 or 48). The inventory's own sync sends the changed slot.
+  void wear_held_item(ConnId player, Hand hand, int amount) override;
+
+ private:
+  PlayerConnections& players_;
+  EntityBroadcast& broadcast_;
+  Rng& random_;
+};
+
+}  // namespace hz
