@@ -186,6 +186,7 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   sessions_->add_listener(block_acks_.get());
   // Inventory windows drop thrown stacks as item entities, and send the slots pickups changed.
   inventory_ = std::make_unique<InventoryMenus>(*sessions_, *items_, *world_, static_cast<ServerLog&>(*this));
+  inventory_->set_tracking(tracker_.get());
   sessions_->add_listener(inventory_.get());
   world_blocks_ = std::make_unique<ColumnBlockSource>([this](ChunkPos pos) { return world_->column(pos); });
   movement_->set_block_source(world_blocks_.get());

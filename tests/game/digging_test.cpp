@@ -551,6 +551,38 @@ TEST(DiggingScenario, StoneWearsThePickaxeUntilItBreaks) {
   EXPECT_EQ(to_bob + breaks(w.sent(w.bob, packet::play_cb::EntityStatus::kId)), 1);
 }
 
+// What Alice holds, as her viewers see it: the pairing carries it (ServerEntity.sendPairingData),
+// and each change goes to them, not to her, in the tick it happens (detectEquipmentUpdates).
+TEST(DiggingScenario, OthersSeeWhatAPlayerHolds) {
+  DigWorld w;
+  w.s.pass({ConsoleLine{"give Alice iron_pickaxe"}});
+  const int32_t alice_id = w.s.h.core.sessions().player(1)->entity_id;
+  const int32_t pickaxe = *item_id("iron_pickaxe");
+  // (slot, item) of each set_equipment about Alice a client got in the last pass.
+  auto equipment = [&](const TestClient& client) {
+    std::vector<std::pair<int, int32_t>> out;
+    for (const Bytes& body : w.sent(client, packet::play_cb::EntityEquipment::kId)) {
+      const auto e = decode_packet<packet::play_cb::EntityEquipment>(body);
+      if (e && e->entity_id == alice_id) out.emplace_back(e->slot, e->item.item_id.value_or(0));
+    }
+    return out;
+  };
+  const Vec3 at = w.s.h.core.sessions().player(2)->position;
+  w.bob.packet(packet::play_sb::Position{at.x, at.y, at.z, 1});
+  w.s.pass({w.bob.take()});
+  ASSERT_EQ(w.s.h.core.tracking().viewers_of(alice_id).size(), 1u);
+  EXPECT_EQ(equipment(w.bob), (std::vector<std::pair<int, int32_t>>{{0, pickaxe}}));
+  w.alice.packet(packet::play_sb::HeldItemSlot{1});
+  w.s.pass({w.alice.take()});
+  EXPECT_EQ(equipment(w.bob), (std::vector<std::pair<int, int32_t>>{{0, 0}}));
+  EXPECT_TRUE(equipment(w.alice).empty());
+  w.alice.packet(packet::play_sb::HeldItemSlot{0});
+  w.s.pass({w.alice.take()});
+  EXPECT_EQ(equipment(w.bob), (std::vector<std::pair<int, int32_t>>{{0, pickaxe}}));
+  w.s.pass();
+  EXPECT_TRUE(equipment(w.bob).empty());  // nothing changed
+}
+
 TEST(DiggingScenario, EfficiencyFiveMakesAnIronPickaxeAlmostInstant) {
   DigWorld w;
   w.s.pass({ConsoleLine{"give Alice iron_pickaxe[enchantments={efficiency:5}]"}});

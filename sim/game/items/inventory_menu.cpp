@@ -172,6 +172,9 @@ void InventoryMenus::tick() {
     Menu& menu = menu_of(*player);
     if (menu.creative_drops > 0) --menu.creative_drops;
     broadcast_changes(*player);
+    if (tracking_ == nullptr) continue;
+    if (menu.shown_entity != player->entity_id) menu.shown = {}, menu.shown_entity = player->entity_id;
+    for (const SharedBytes& body : equipment_changes(*player, menu.shown)) tracking_->send_to_viewers(player->entity_id, body);
   }
 }
 
@@ -184,6 +187,8 @@ uint64_t InventoryMenus::hash() const {
     h.u64(menu.remote_carried.comparable), h.i64(menu.remote_carried.stack.item), h.i64(menu.remote_carried.stack.count);
     hash_components(h, menu.remote_carried.stack);
     h.i64(menu.drag.status), h.i64(menu.drag.kind), h.u64(menu.drag.slots), h.i64(menu.creative_drops);
+    h.i64(menu.shown_entity);
+    for (const ItemStack& shown : menu.shown) h.i64(shown.item), h.i64(shown.count), hash_components(h, shown);
   }
   return h.digest();
 }

@@ -8,8 +8,10 @@
 #include <cstdint>
 #include <map>
 
+#include "sim/game/entities/entity.h"
 #include "sim/game/items/container_click.h"
 #include "sim/game/items/player_inventories.h"
+#include "sim/game/items/shown_equipment.h"
 #include "sim/game/ports.h"
 #include "sim/game/sessions.h"
 
@@ -19,6 +21,8 @@ class InventoryMenus final : public PlayerListener, public PlayerInventories {
  public:
   InventoryMenus(PlayerConnections& players, ItemDrops& drops, const BlockWorld& world, ServerLog& log)
       : players_(players), drops_(drops), world_(world), log_(log) {}
+  // Where changes of what a player holds and wears go (its viewers); none without it.
+  void set_tracking(EntityTracking* tracking) { tracking_ = tracking; }
 
   // PlayerListener
   void on_join(Player& player) override;
@@ -29,7 +33,8 @@ class InventoryMenus final : public PlayerListener, public PlayerInventories {
   void on_container_close(Player& player, int32_t window_id) override;
   void on_set_creative_slot(Player& player, const packet::play_sb::SetCreativeSlot& set) override;
   void on_pick_item_from_block(Player& player, const packet::play_sb::PickItemFromBlock& pick) override;
-  // Each player's broadcastChanges (ServerPlayer.tick) and the creative drop throttle.
+  // Each player's broadcastChanges (ServerPlayer.tick), its equipment changes to its viewers
+  // (detectEquipmentUpdates) and the creative drop throttle.
   void tick() override;
 
   // PlayerInventories
@@ -59,9 +64,13 @@ class InventoryMenus final : public PlayerListener, public PlayerInventories {
     RemoteSlot remote_carried;
     DragState drag;
     int creative_drops = 0;  // TickThrottler(20, 1480)
+    // The equipment the player's viewers were last told of, for its entity `shown_entity`: a new
+    // player entity (a join, a respawn) starts with nothing, as LivingEntity's lastEquipmentItems.
+    ShownEquipment shown{};
+    int32_t shown_entity = 0;
     template <class Io>
     void state_fields(Io& io) {
-      io(remote, remote_carried, drag, creative_drops);
+      io(remote, remote_carried, drag, creative_drops, shown, shown_entity);
     }
   };
 
@@ -84,6 +93,7 @@ class InventoryMenus final : public PlayerListener, public PlayerInventories {
   ItemDrops& drops_;
   const BlockWorld& world_;
   ServerLog& log_;
+  EntityTracking* tracking_ = nullptr;
   std::map<ConnId, Menu> menus_;
 };
 

@@ -7,6 +7,7 @@
 #include "sim/core/check.h"
 #include "sim/core/hash.h"
 #include "sim/core/java_format.h"
+#include "sim/game/items/shown_equipment.h"
 #include "sim/protocol/packets.h"
 
 namespace hz {
@@ -189,11 +190,9 @@ void EntityTracker::pair(Tracked& entity, Tracked& viewer) {
       target ? entity.sync.pairing_packets(target->uuid, player_look_changes({}, look_of(*target)))
              : entity.sync.pairing_packets(entity.entity->uuid(), entity.entity->synched_data(),
                                            entity.entity->spawn_data());
-  if (!target) {
-    // Inside the bundle: before its closing delimiter.
-    std::vector<SharedBytes> extras = entity.entity->pairing_extras();
-    pairing.insert(pairing.end() - 1, extras.begin(), extras.end());
-  }
+  // Inside the bundle: before its closing delimiter.
+  std::vector<SharedBytes> extras = target ? equipment_pairing_packets(*target) : entity.entity->pairing_extras();
+  pairing.insert(pairing.end() - 1, extras.begin(), extras.end());
   for (const SharedBytes& body : pairing) send(viewer.player->conn, body);
 }
 
