@@ -150,6 +150,7 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   farmland_ = std::make_unique<FarmlandTrampling>(*block_updates_, random_, *sessions_, *mobs_);
   survival_->set_fall_on(farmland_.get());
   mobs_->set_fall_on(farmland_.get());
+  block_tick_rules_->set_farmland_to_dirt(farmland_.get());
   player_attacks_->set_known_movement([this](ConnId conn) {
     const PlayerMovement* m = movement_->movement(conn);
     return m != nullptr ? m->known_movement() : Vec3{};
@@ -216,6 +217,7 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   random_ticks_ = std::make_unique<RandomTicks>(
       *world_, *block_updates_, rules_, random_,
       [this](const BlockPos& pos, BlockStateId state) { drop_block_loot(pos, state); });
+  random_ticks_->set_farmland_to_dirt(farmland_.get());
   random_ticks_->set_sky([this] { return LevelSky{time_->sky_darken(), time_->is_raining(), time_->is_thundering()}; });
   spawning_ = std::make_unique<NaturalSpawning>(*world_, *mobs_, *sessions_, rules_, random_, config_.properties.difficulty);
   spawning_->set_spawn_point([this] {

@@ -143,6 +143,14 @@ struct Lander {
   bool may_trample = false;
 };
 
+// FarmBlock.turnToDirt: farmland becomes dirt with a full update, lifting the players and mobs
+// on it onto the full block (the farmland system, sim/game/blocks/farmland.h).
+class FarmlandToDirt {
+ public:
+  virtual ~FarmlandToDirt() = default;
+  virtual void turn_to_dirt(const BlockPos& pos) = 0;
+};
+
 // Block.fallOn's part for the block landed on (farmland trampling), before the fall damage.
 class FallOnBlock {
  public:

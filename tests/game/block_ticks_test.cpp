@@ -586,6 +586,22 @@ TEST(BlockUpdatesScenario, AHoeTillsGrassIntoDryFarmland) {
   EXPECT_EQ(alice->main_hand().damage, 1);
 }
 
+// FarmBlock.updateShape and tick: a solid block set on farmland turns it to dirt a tick later; a
+// fence gate does not.
+TEST(BlockUpdatesScenario, ASolidBlockOnFarmlandTurnsItToDirt) {
+  LivingWorld w;
+  const BlockPos ground{w.below.x + 2, w.below.y, w.below.z};
+  for (const char* cover : {"oak_fence_gate", "stone"}) {
+    w.clear_column(ground);
+    ASSERT_TRUE(w.s.world().set_block(ground, default_state_of("farmland")));
+    w.s.pass({ConsoleLine{"setblock " + std::to_string(ground.x) + " " + std::to_string(ground.y + 1) + " " +
+                          std::to_string(ground.z) + " " + cover}});
+    w.s.pass();
+    w.s.pass();
+    EXPECT_EQ(name_of(w.at(ground)), std::string(cover) == "stone" ? "dirt" : "farmland") << cover;
+  }
+}
+
 TEST(BlockUpdatesScenario, SeedsPlantedOnFarmlandPopOffWhenItTurnsToDirt) {
   LivingWorld w;
   const BlockPos ground{w.below.x + 2, w.below.y, w.below.z};

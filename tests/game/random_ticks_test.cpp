@@ -130,7 +130,12 @@ struct RandomTickWorld final : TickWorld {
   void set_block(const BlockPos& p, BlockStateId s) override { blocks[key(p)] = s; }
   void drop_loot(const BlockPos& p, BlockStateId s) override { drops.push_back({p, s}); }
   bool raining_at(const BlockPos& p) const override { return rain.contains(key(p)); }
+  void turn_farmland_to_dirt(const BlockPos& p) override {
+    turned_to_dirt.push_back(p);
+    TickWorld::turn_farmland_to_dirt(p);
+  }
   std::set<std::tuple<int, int, int>> rain;
+  std::vector<BlockPos> turned_to_dirt;  // through FarmBlock.turnToDirt, which lifts entities
 };
 
 // ---------------------------------------------------------------- farmland (§7)
@@ -169,6 +174,7 @@ RC_GTEST_PROP(RandomTickFarmland, MoistureFollowsWaterRainAndCrops, ()) {
   Rng rng(1);
   random_tick_block(w, pos, farmland, rng);
   const int want = reference_farmland(moisture, water_near, rain, crop_above);
+  RC_ASSERT(w.turned_to_dirt.size() == (want < 0 ? 1u : 0u));
   if (want < 0) RC_ASSERT(testing::name_of(w.block(pos)) == "dirt");
   else RC_ASSERT(w.block(pos) == with_value(default_state_of("farmland"), "moisture", std::to_string(want)));
 }

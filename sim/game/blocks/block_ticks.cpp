@@ -3,6 +3,7 @@
 #include "sim/game/blocks/block_kinds.h"
 #include "sim/game/blocks/fire_rules.h"
 #include "sim/game/blocks/leaves_distance.h"
+#include "sim/game/blocks/placement_states.h"
 #include "sim/game/blocks/shape_updates.h"
 #include "sim/world/chunk_pos.h"
 
@@ -25,6 +26,12 @@ void BlockTickRules::run(const BlockPos& pos, BlockId block) {
   }
   if (fire_rules::is_fire(state)) {
     fire_.tick(pos, state);
+    return;
+  }
+  static const BlockId farmland = block_by_name("farmland").value();
+  if (block == farmland) {
+    // FarmBlock.tick.
+    if (to_dirt_ && !can_survive(world_, state, pos)) to_dirt_->turn_to_dirt(pos);
     return;
   }
   if (is_falling_block(block)) {

@@ -348,11 +348,18 @@ bool can_survive(const BlockWorld& world, BlockStateId state, const BlockPos& po
     if (has_value(state, "half", "lower")) return face_sturdy(below, Dir::kUp);
     return block_of_state(below) == block;
   }
+  // FarmBlock: what is above must not be solid (the legacy flag), unless it is a fence gate or a
+  // moving piston.
+  static const BlockId farmland = block_by_name("farmland").value();
+  if (block == farmland) {
+    static const BlockId moving_piston = block_by_name("moving_piston").value();
+    const BlockStateId above = at(world, relative(pos, Dir::kUp));
+    return !is_legacy_solid(above) || is_fence_gate(block_of_state(above)) || block_of_state(above) == moving_piston;
+  }
   const BlockStateId below = at(world, relative(pos, Dir::kDown));
   if (is_vegetation(block)) return block_in_tag(block_of_state(below), "minecraft:supports_vegetation");
   // CropBlock: on farmland, with raw brightness 8 or more (or the sky in view, which is 15).
   if (is_crop(block)) {
-    static const BlockId farmland = block_by_name("farmland").value();
     return block_of_state(below) == farmland && world.raw_brightness(pos) >= kCropMinLight;
   }
   if (is_carpet(block)) return !is_air(below);

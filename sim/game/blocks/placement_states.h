@@ -44,7 +44,7 @@ std::array<Dir, 6> looking_directions(const PlaceContext& ctx);
 std::optional<BlockStateId> placement_state(const BlockWorld& world, BlockId block, const PlaceContext& ctx);
 // canSurvive: torches, buttons and levers need a sturdy support, doors a sturdy floor, plants
 // soil, carpets anything but air, pressure plates and rails a rigid or centre support, snow
-// layers a full top (docs/rules/block-ticks-and-updates.md §2.3).
+// layers a full top (docs/rules/block-ticks-and-updates.md §2.3), farmland nothing solid above.
 bool can_survive(const BlockWorld& world, BlockStateId state, const BlockPos& pos);
 // The neighbour's new state after the block toward `toward_changed` changed (vanilla's
 // updateShape for fences, panes, walls and stairs only); none when it does not change.

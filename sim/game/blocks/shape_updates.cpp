@@ -43,7 +43,7 @@ BlockStateId door_shape(const BlockWorld& world, BlockStateId state, const Block
 // and every block change asks six neighbours).
 enum class ShapeRule : uint8_t {
   kNone, kFloorAttached, kWallTorch, kFaceAttached, kDoor, kNeedsSupport, kConcretePowder, kFalling, kConnecting,
-  kLeaves, kFire
+  kLeaves, kFire, kFarmland
 };
 
 ShapeRule kind_of(BlockId block) {
@@ -62,6 +62,7 @@ ShapeRule kind_of(BlockId block) {
       else if (is_leaves(b) && !state_property(block_info(b).default_state, "distance").empty()) k = ShapeRule::kLeaves;
       else if (fire_rules::is_fire(block_info(b).default_state) || fire_rules::is_soul_fire(block_info(b).default_state))
         k = ShapeRule::kFire;
+      else if (block_info(b).name == "farmland") k = ShapeRule::kFarmland;
     }
     return out;
   }();
@@ -104,6 +105,10 @@ BlockStateId update_shape(const BlockWorld& world, BlockTickScheduler& ticks, Bl
       if (!fire_rules::can_survive(world, state, pos)) return air();
       if (fire_rules::is_soul_fire(state)) return block_info(block).default_state;
       return fire_rules::state_with_age(world, pos, fire_rules::age_of(state));
+    case ShapeRule::kFarmland:
+      // FarmBlock.updateShape: a solid block put on top turns it to dirt in its tick, a tick later.
+      if (toward == Dir::kUp && !can_survive(world, state, pos)) ticks.schedule_block_tick(pos, block, kFarmlandTickDelay);
+      return state;
   }
   return state;
 }

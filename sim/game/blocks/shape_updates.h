@@ -12,6 +12,8 @@ namespace hz {
 
 // FallingBlock's delay between a change and the tick that makes it fall.
 inline constexpr int kFallingBlockDelay = 2;
+// FarmBlock.updateShape's delay before a covered farmland's tick.
+inline constexpr int kFarmlandTickDelay = 1;
 
 // BlockBehaviour.updateShape of `state` at `pos` after its neighbour toward `toward_neighbour`
 // became `neighbour_state`. Air means the block pops off. May schedule a tick.

@@ -63,6 +63,9 @@ float block_friction(const Mob& mob, const BlockSource& blocks) {
 // reports it and starts afresh.
 std::optional<Landing> check_fall(Mob& mob, double moved_y, const BlockSource& blocks) {
   MobState& s = mob.state;
+  // Without a fall to stop or add to, the water check changes nothing this tick (the tick's
+  // own water check comes before the next move): a mob at rest skips the block lookups.
+  if (s.fall_distance == 0.0 && moved_y >= 0.0) return std::nullopt;
   if (!s.in_water && water_height(mob, blocks) > 0.0) {
     s.in_water = true;
     s.fall_distance = 0.0;

@@ -313,7 +313,7 @@ void tick_farmland(TickWorld& world, const BlockPos& pos, BlockStateId state) {
   if (!farmland_near_water(world, pos) && !world.raining_at(above)) {
     if (moisture > 0) world.set_block(pos, with_int(state, "moisture", moisture - 1));
     else if (!block_in_tag(block_of_state(world.block(above)), "minecraft:maintains_farmland"))
-      world.set_block(pos, TickBlocks::get().dirt_state);
+      world.turn_farmland_to_dirt(pos);
   } else if (moisture < 7) {
     world.set_block(pos, with_value(state, "moisture", "7"));
   }

@@ -24,6 +24,8 @@ class TickWorld {
   virtual bool raining_at(const BlockPos& /*pos*/) const { return false; }
   // Block.dropResources: the block's loot as item entities at pos.
   virtual void drop_loot(const BlockPos& pos, BlockStateId state) = 0;
+  // FarmBlock.turnToDirt, which lifts the entities on it where the world has any.
+  virtual void turn_farmland_to_dirt(const BlockPos& pos) { set_block(pos, default_state_of("dirt")); }
 };
 
 // The brighter of sky and block light: vanilla's raw brightness with amount 0 (what crops ask).

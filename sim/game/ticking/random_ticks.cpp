@@ -22,8 +22,8 @@ bool is_lava(BlockStateId state) {
 class StreamingTickWorld final : public PrecipitationWorld {
  public:
   StreamingTickWorld(const TickingChunks& chunks, BlockWorld& blocks, const RandomTicks::DropLoot& drop, int darken,
-                     bool raining = false)
-      : chunks_(chunks), blocks_(blocks), drop_(drop), darken_(darken), raining_(raining) {}
+                     bool raining = false, FarmlandToDirt* to_dirt = nullptr)
+      : chunks_(chunks), blocks_(blocks), drop_(drop), darken_(darken), raining_(raining), to_dirt_(to_dirt) {}
   bool raining_at(const BlockPos& pos) const override { return raining_ && hz::raining_at(*this, pos, true); }
   int sky_darken() const override { return darken_; }
   int motion_blocking_top(int x, int z) const override {
@@ -46,6 +46,10 @@ class StreamingTickWorld final : public PrecipitationWorld {
   void drop_loot(const BlockPos& pos, BlockStateId state) override {
     if (drop_) drop_(pos, state);
   }
+  void turn_farmland_to_dirt(const BlockPos& pos) override {
+    if (to_dirt_) to_dirt_->turn_to_dirt(pos);
+    else PrecipitationWorld::turn_farmland_to_dirt(pos);
+  }
 
  private:
   const TickingChunks& chunks_;
@@ -53,6 +57,7 @@ class StreamingTickWorld final : public PrecipitationWorld {
   const RandomTicks::DropLoot& drop_;
   int darken_;
   bool raining_;
+  FarmlandToDirt* to_dirt_;
 };
 
 }  // namespace
@@ -84,7 +89,7 @@ void RandomTicks::thunder_in(ChunkPos pos) {
 void RandomTicks::tick_chunk(const ChunkColumn& column, int speed) {
   const BlockTraits& traits = BlockTraits::get();
   const LevelSky sky = sky_ ? sky_() : LevelSky{};
-  StreamingTickWorld world(chunks_, blocks_, drop_loot_, sky.sky_darken, sky.raining);
+  StreamingTickWorld world(chunks_, blocks_, drop_loot_, sky.sky_darken, sky.raining, to_dirt_);
   const int min_x = column.pos().x * 16, min_z = column.pos().z * 16;
   // Ice and snow first, as ServerLevel.tickChunk does: one 1-in-48 chance per tick speed.
   const int max_snow = rules_.get("max_snow_accumulation_height");

@@ -52,6 +52,9 @@ class RandomTicks {
 
   // Lava's random tick (fire it may set); without it lava does nothing.
   void set_lava(FireTicks* fire) { fire_ = fire; }
+  // Dried-out farmland turning to dirt (the farmland system, which lifts what stands on it);
+  // without it the dirt is set alone.
+  void set_farmland_to_dirt(FarmlandToDirt* to_dirt) { to_dirt_ = to_dirt; }
 
   // Positions drawn and blocks ticked so far (for tests and the benchmark report).
   uint64_t positions_drawn() const { return positions_drawn_; }
@@ -77,6 +80,7 @@ class RandomTicks {
   std::function<LevelSky()> sky_;
   LightningStrikes* strikes_ = nullptr;
   FireTicks* fire_ = nullptr;
+  FarmlandToDirt* to_dirt_ = nullptr;
   std::function<std::vector<BlockPos>()> living_;
   uint64_t positions_drawn_ = 0;
   uint64_t blocks_ticked_ = 0;
