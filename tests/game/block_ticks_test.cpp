@@ -591,7 +591,7 @@ TEST(BlockUpdatesScenario, AHoeTillsGrassIntoDryFarmland) {
 TEST(BlockUpdatesScenario, ASolidBlockOnFarmlandTurnsItToDirt) {
   LivingWorld w;
   const BlockPos ground{w.below.x + 2, w.below.y, w.below.z};
-  for (const char* cover : {"oak_fence_gate", "stone"}) {
+  for (const char* cover : {"wheat", "oak_fence_gate", "stone"}) {
     w.clear_column(ground);
     ASSERT_TRUE(w.s.world().set_block(ground, default_state_of("farmland")));
     w.s.pass({ConsoleLine{"setblock " + std::to_string(ground.x) + " " + std::to_string(ground.y + 1) + " " +
@@ -599,6 +599,7 @@ TEST(BlockUpdatesScenario, ASolidBlockOnFarmlandTurnsItToDirt) {
     w.s.pass();
     w.s.pass();
     EXPECT_EQ(name_of(w.at(ground)), std::string(cover) == "stone" ? "dirt" : "farmland") << cover;
+    EXPECT_EQ(name_of(w.at({ground.x, ground.y + 1, ground.z})), std::string(cover) == "stone" ? "stone" : cover) << cover;
   }
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sim/core/check.h"
+
 namespace hz::combat {
 
 namespace {
@@ -82,6 +84,12 @@ Vec3 knockback(const Vec3& velocity, bool on_ground, double power, double xd, do
     xd = (random.next_double() - random.next_double()) * 0.01;
     zd = (random.next_double() - random.next_double()) * 0.01;
   }
+  return knockback_along(velocity, on_ground, power, xd, zd);
+}
+
+Vec3 knockback_along(const Vec3& velocity, bool on_ground, double power, double xd, double zd) {
+  HZ_CHECK(xd * xd + zd * zd >= static_cast<double>(1.0e-5f), "knockback along a direction too short to normalise");
+  if (power <= 0.0) return velocity;
   const double length = std::sqrt(xd * xd + zd * zd);
   const double kx = xd / length * power, kz = zd / length * power;
   return Vec3{velocity.x / 2.0 - kx, on_ground ? std::min(0.4, velocity.y / 2.0 + power) : velocity.y,

@@ -73,5 +73,7 @@ float damage_after_armor(float damage, float armor);
 // LivingEntity.knockback: the new velocity for `power` towards -(xd, zd); draws from `random`
 // only when the direction is (almost) zero, as vanilla does.
 Vec3 knockback(const Vec3& velocity, bool on_ground, double power, double xd, double zd, Rng& random);
+// The same along a direction known to be long enough (xd² + zd² ≥ 1e-5F), which draws nothing.
+Vec3 knockback_along(const Vec3& velocity, bool on_ground, double power, double xd, double zd);
 
 }  // namespace hz::combat

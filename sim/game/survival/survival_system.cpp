@@ -120,10 +120,8 @@ bool SurvivalSystem::hurt_by_player(ConnId conn, float amount, const Player& att
   if (melee != MeleeHit::kTarget) {
     const double power = melee == MeleeHit::kSweep ? combat::kHurtKnockback : 0.5;
     const double radians = static_cast<double>(attacker.yaw * (static_cast<float>(M_PI) / 180.0f));
-    Rng unused(0);  // the direction is a unit vector: knockback draws nothing
-    velocity = combat::knockback(velocity.value_or(Vec3{}), player->on_ground, power,
-                                 static_cast<double>(table_sin(radians)), -static_cast<double>(table_cos(radians)),
-                                 unused);
+    velocity = combat::knockback_along(velocity.value_or(Vec3{}), player->on_ground, power,
+                                       static_cast<double>(table_sin(radians)), -static_cast<double>(table_cos(radians)));
   }
   if (!velocity) return true;
   const SharedBytes motion = share(encode_packet(
@@ -201,8 +199,7 @@ void SurvivalSystem::cause_food_exhaustion(ConnId conn, float amount) {
 std::optional<Vec3> SurvivalSystem::knockback(const Player& player, const Vec3& towards) {
   // Vanilla picks a random direction for a hit from straight above; Horizon skips that push.
   if (towards.x * towards.x + towards.z * towards.z < static_cast<double>(1.0e-5f)) return std::nullopt;
-  Rng unused(0);  // a direction long enough draws nothing
-  return combat::knockback(Vec3{}, player.on_ground, combat::kHurtKnockback, towards.x, towards.z, unused);
+  return combat::knockback_along(Vec3{}, player.on_ground, combat::kHurtKnockback, towards.x, towards.z);
 }
 
 void SurvivalSystem::heal(Player& player, float amount) {
