@@ -173,19 +173,25 @@ TEST(PlayerAttacks, ALandedHitWearsTheWeapon) {
   AttackFixture f;
   Player& player = f.add(1, Vec3{2.5, 65.0, 0.5});
   Mob& cow = f.cow(Vec3{0.5, 65.0, 0.5});
+  // Each hit is taken by a cow healed first: a dead one would be removed in the middle of the test.
+  auto hit = [&] {
+    cow.set_health(10.0f);
+    f.attacks.on_attack(player, cow.id());
+  };
   player.inventory[kFirstHotbarSlot] = ItemStack{*item_id("iron_axe"), 1};
   f.tick(25);
-  f.attacks.on_attack(player, cow.id());
+  hit();
   EXPECT_EQ(player.main_hand().damage, 2);
-  f.attacks.on_attack(player, cow.id());  // weaker, inside the window: refused
+  hit();  // weaker, inside the window: refused
   EXPECT_EQ(player.main_hand().damage, 2);
   player.inventory[kFirstHotbarSlot] = ItemStack{*item_id("stone_sword"), 1};
   f.tick(25);
-  f.attacks.on_attack(player, cow.id());
+  hit();
   EXPECT_EQ(player.main_hand().damage, 1);
   player.inventory[kFirstHotbarSlot] = ItemStack{};
   f.tick(25);
-  f.attacks.on_attack(player, cow.id());
+  hit();
+  EXPECT_LT(cow.state.health, 10.0f);  // the fist's hit landed, and wore nothing
   EXPECT_TRUE(f.broadcast.sent.empty());
 }
 
