@@ -17,8 +17,6 @@ constexpr int kCraftingGridLast = 4;
 constexpr int kCreativeDropStep = 20;
 constexpr int kCreativeDropThreshold = 1480;
 
-bool same_contents(const ItemStack& a, const ItemStack& b) { return (a.empty() && b.empty()) || a == b; }
-
 ClickType click_type_of(int32_t mode) {
   // ContainerInput's id map reads unknown ids as PICKUP.
   return mode >= 0 && mode <= 6 ? static_cast<ClickType>(mode) : ClickType::kPickup;
@@ -26,7 +24,7 @@ ClickType click_type_of(int32_t mode) {
 
 }  // namespace
 
-bool InventoryMenus::RemoteSlot::matches(const ItemStack& real) const { return comparable && same_contents(stack, real); }
+bool InventoryMenus::RemoteSlot::matches(const ItemStack& real) const { return comparable && stack.matches(real); }
 
 // HashedStack as a remote view: an absent stack is empty; a present one matches a real stack of
 // the same item and count without enchantments when it reports no component changes, and never

@@ -33,6 +33,8 @@ struct ItemStack {
     copy.count = n;
     return copy;
   }
+  // ItemStack.matches: both empty, or the same item, count and components.
+  bool matches(const ItemStack& o) const { return (empty() && o.empty()) || *this == o; }
   // ItemStack.isSameItemSameComponents.
   bool same_item_and_components(const ItemStack& o) const {
     return item == o.item && enchantments == o.enchantments && damage == o.damage;

@@ -16,7 +16,6 @@ namespace hz {
 inline constexpr int kShownSlots = 6;
 using ShownEquipment = std::array<ItemStack, kShownSlots>;
 
-ShownEquipment shown_equipment(const Player& player);
 // ServerEntity.sendPairingData: set_equipment for the slots that are not empty (vanilla sends
 // them in one packet; Horizon sends one packet a slot, which the client applies alike).
 std::vector<SharedBytes> equipment_pairing_packets(const Player& player);
