@@ -177,7 +177,7 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   placing_ = std::make_unique<Placing>(*block_interaction_, *block_use_);
   buckets_ = std::make_unique<Buckets>(*block_interaction_, *block_use_, *scheduled_ticks_);
   digging_->set_food_exhaustion(survival_.get());
-  item_wear_ = std::make_unique<HeldItemWear>(*sessions_, *tracker_, random_);
+  item_wear_ = std::make_unique<PlayerItemWear>(*sessions_, *tracker_, random_);
   digging_->set_item_wear(item_wear_.get());
   placing_->set_item_wear(item_wear_.get());
   player_attacks_->set_item_wear(item_wear_.get());
@@ -188,6 +188,7 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   // Inventory windows drop thrown stacks as item entities, and send the slots pickups changed.
   inventory_ = std::make_unique<InventoryMenus>(*sessions_, *items_, *world_, static_cast<ServerLog&>(*this));
   inventory_->set_tracking(tracker_.get());
+  survival_->set_armour(item_wear_.get(), inventory_.get());
   sessions_->add_listener(inventory_.get());
   world_blocks_ = std::make_unique<ColumnBlockSource>([this](ChunkPos pos) { return world_->column(pos); });
   movement_->set_block_source(world_blocks_.get());

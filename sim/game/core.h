@@ -51,7 +51,7 @@ class LightningBolts;
 class Mobs;
 class PlayerAttacks;
 class FarmlandTrampling;
-class HeldItemWear;
+class PlayerItemWear;
 class Explosions;
 class NaturalSpawning;
 class GenerationAnimals;
@@ -238,7 +238,7 @@ class Core final : public CommandHost,
   std::unique_ptr<Mobs> mobs_;
   std::unique_ptr<PlayerAttacks> player_attacks_;
   std::unique_ptr<FarmlandTrampling> farmland_;
-  std::unique_ptr<HeldItemWear> item_wear_;
+  std::unique_ptr<PlayerItemWear> item_wear_;
   std::unique_ptr<Explosions> explosions_;
   // Mobs appearing in the ticking chunks near players (docs/rules/spawning.md).
   std::unique_ptr<NaturalSpawning> spawning_;

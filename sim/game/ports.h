@@ -12,6 +12,7 @@
 #include "sim/core/types.h"
 #include "sim/game/level/level_time_state.h"
 #include "sim/game/player.h"
+#include "sim/game/survival/armour_rules.h"
 #include "sim/game/survival/damage_rules.h"
 #include "sim/protocol/codec.h"
 #include "sim/protocol/packets_play_cb.h"
@@ -128,12 +129,23 @@ class ItemDrops {
 // A player's hands (InteractionHand).
 enum class Hand : uint8_t { kMain, kOff };
 
-// Wearing out the item in a player's hand (ItemStack.hurtAndBreak for the hand's equipment slot):
-// the durability system implements it (sim/game/items/durability.h).
+// Wearing out what a player holds and wears (ItemStack.hurtAndBreak for an equipment slot): the
+// durability system implements it (sim/game/items/durability.h).
 class ItemWear {
  public:
   virtual ~ItemWear() = default;
   virtual void wear_held_item(ConnId player, Hand hand, int amount) = 0;
+  // Player.hurtArmor: each worn piece that wears when hurt loses armour_wear_points(damage),
+  // feet first (docs/rules/armour.md §3).
+  virtual void wear_armour(ConnId player, float damage) = 0;
+};
+
+// The armour attributes a player's equipment gave at its last equipment check
+// (detectEquipmentUpdates, docs/rules/armour.md §1); the inventory menus keep what they checked.
+class EquipmentAttributes {
+ public:
+  virtual ~EquipmentAttributes() = default;
+  virtual ArmourAttributes armour_attributes(ConnId player) const = 0;
 };
 
 // Who lands on a block, as FarmlandBlock.fallOn asks: the box's size, and whether it may trample

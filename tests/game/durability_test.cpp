@@ -29,10 +29,11 @@ ItemStack stack_of(std::string_view name, int damage = 0, int unbreaking = 0) {
 }
 
 // Restated from RemoveBinomial (fewer than 129 points) and applyDamage: each point is dropped when
-// a draw is below L / (L + 1); the rest is added; at the durability the item is gone.
+// a draw is below Unbreaking's chance; the rest is added; at the durability the item is gone.
 RC_GTEST_PROP(Durability, WearMatchesTheRestatement, ()) {
   const std::string name = *rc::gen::element<std::string>("wooden_pickaxe", "diamond_sword", "shears", "trident",
-                                                          "iron_hoe", "stone", "stick");
+                                                          "iron_hoe", "stone", "stick", "iron_chestplate",
+                                                          "turtle_helmet", "elytra");
   const int max = item_max_damage(*item_id(name));
   const int damage = max > 0 ? *rc::gen::inRange(0, max) : 0;
   const int level = *rc::gen::inRange(0, 4);
@@ -44,9 +45,13 @@ RC_GTEST_PROP(Durability, WearMatchesTheRestatement, ()) {
 
   Rng reference(seed);
   int kept = amount;
+  // unbreaking.json: 2L / (10 + 5(L - 1)) for #enchantable/armor (not the elytra), else L / (L + 1).
+  const bool armour = name == "iron_chestplate" || name == "turtle_helmet";
+  const float chance = armour ? static_cast<float>(2 * level) / static_cast<float>(5 * level + 5)
+                              : static_cast<float>(level) / static_cast<float>(level + 1);
   if (max > 0 && amount > 0 && level > 0)
     for (int i = 0; i < amount; ++i)
-      if (reference.next_float() < static_cast<float>(level) / static_cast<float>(level + 1)) --kept;
+      if (reference.next_float() < chance) --kept;
   if (max == 0 || amount <= 0 || kept == 0) {
     RC_ASSERT(got == Wear::kNone);
     RC_ASSERT(stack.damage == damage);
@@ -104,10 +109,10 @@ struct WearFixture {
   testing::FakePlayerConnections players;
   testing::RecordingBroadcast broadcast;
   Rng random{7};
-  HeldItemWear wear{players, broadcast, random};
+  PlayerItemWear wear{players, broadcast, random};
 };
 
-TEST(HeldItemWear, ALastPointBreaksTheItemAndTellsEveryone) {
+TEST(PlayerItemWear, ALastPointBreaksTheItemAndTellsEveryone) {
   WearFixture f;
   Player& p = f.players.add(1, Vec3{0.5, 65.0, 0.5});
   p.selected_slot = 2;
@@ -129,7 +134,7 @@ TEST(HeldItemWear, ALastPointBreaksTheItemAndTellsEveryone) {
   EXPECT_EQ(off->status, kEntityEventOffHandBreak);
 }
 
-TEST(HeldItemWear, CreativePlayersWearNothing) {
+TEST(PlayerItemWear, CreativePlayersWearNothing) {
   WearFixture f;
   Player& p = f.players.add(1, Vec3{0.5, 65.0, 0.5}, GameMode::kCreative);
   p.inventory[kFirstHotbarSlot] = stack_of("wooden_pickaxe", 58);

@@ -20,6 +20,7 @@
 #include "sim/game/mobs/mob_physics.h"
 #include "sim/game/mobs/mobs.h"
 #include "sim/game/movement/player_body.h"
+#include "sim/game/survival/armour_rules.h"
 #include "tests/game/entity_fakes.h"
 #include "tests/game/fake_player_connections.h"
 #include "tests/game/movement_fake_world.h"
@@ -389,9 +390,9 @@ TEST(MobCombat, AttackStrengthScalesTheDamageAndResetsOnEveryAttack) {
 }
 
 TEST(MobCombat, ZombieArmourAbsorbsPartOfAHit) {
-  EXPECT_FLOAT_EQ(combat::damage_after_armor(1.0f, 2.0f), 1.0f * (1.0f - 1.5f / 25.0f));
-  EXPECT_FLOAT_EQ(combat::damage_after_armor(10.0f, 2.0f), 10.0f * (1.0f - 0.4f / 25.0f));
-  EXPECT_FLOAT_EQ(combat::damage_after_armor(5.0f, 0.0f), 5.0f);
+  EXPECT_FLOAT_EQ(damage_after_armour(1.0f, 2.0f, 0.0f), 1.0f * (1.0f - 1.5f / 25.0f));
+  EXPECT_FLOAT_EQ(damage_after_armour(10.0f, 2.0f, 0.0f), 10.0f * (1.0f - 0.4f / 25.0f));
+  EXPECT_FLOAT_EQ(damage_after_armour(5.0f, 0.0f, 0.0f), 5.0f);
 }
 
 // --- death and loot ---

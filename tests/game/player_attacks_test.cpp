@@ -113,7 +113,7 @@ struct AttackFixture {
   Mobs mobs{ids, random, connections, tracking, damage, drops, rules, time};
   PlayerAttacks attacks{connections, mobs, damage, exhaustion, loaded};
   testing::RecordingBroadcast broadcast;
-  HeldItemWear wear{connections, broadcast, random};
+  PlayerItemWear wear{connections, broadcast, random};
   bool sprinting = false;
   Vec3 known_movement;
   std::vector<ConnId> sprints_stopped;

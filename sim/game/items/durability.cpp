@@ -2,8 +2,12 @@
 
 #include <algorithm>
 #include <string_view>
+#include <utility>
 
 #include "sim/data/catalog.h"
+#include "sim/data/tag_lookup.h"
+#include "sim/game/items/equipment.h"
+#include "sim/game/survival/armour_rules.h"
 #include "sim/game/items/enchantments.h"
 #include "sim/protocol/packets.h"
 
@@ -18,13 +22,20 @@ int wear_per_attack(const ItemStack& stack) {
   return 0;
 }
 
+float unbreaking_chance(const ItemStack& stack) {
+  const int level = enchantment_level(stack, "unbreaking");
+  if (level <= 0) return 0.0f;
+  // unbreaking.json: a fraction of two linear values, as floats (exact for these small numbers).
+  const float above_first = static_cast<float>(level - 1);
+  if (item_in_tag(stack.item, "minecraft:enchantable/armor")) return (2.0f + 2.0f * above_first) / (10.0f + 5.0f * above_first);
+  return (1.0f + above_first) / (2.0f + above_first);
+}
+
 Wear wear(ItemStack& stack, int amount, Rng& random) {
   const int max_damage = item_max_damage(stack.item);
   if (stack.empty() || max_damage <= 0 || amount <= 0) return Wear::kNone;
-  const int unbreaking = enchantment_level(stack, "unbreaking");
-  if (unbreaking > 0) {
-    // The fraction's numerator and denominator are linear in the level: L and L + 1, as floats.
-    const float keep_off = static_cast<float>(unbreaking) / static_cast<float>(unbreaking + 1);
+  const float keep_off = unbreaking_chance(stack);
+  if (keep_off > 0.0f) {
     int spared = 0;
     for (int point = 0; point < amount; ++point)
       if (random.next_float() < keep_off) ++spared;
@@ -37,14 +48,31 @@ Wear wear(ItemStack& stack, int amount, Rng& random) {
   return Wear::kBroke;
 }
 
-void HeldItemWear::wear_held_item(ConnId conn, Hand hand, int amount) {
+void PlayerItemWear::wear_held_item(ConnId conn, Hand hand, int amount) {
   Player* player = players_.player(conn);
-  if (player == nullptr || player->game_mode == GameMode::kCreative) return;
-  const size_t slot = hand == Hand::kMain ? static_cast<size_t>(kFirstHotbarSlot + player->selected_slot)
-                                          : static_cast<size_t>(kOffhandSlot);
-  if (wear(player->inventory[slot], amount, random_) != Wear::kBroke) return;
-  const int8_t event = hand == Hand::kMain ? kEntityEventMainHandBreak : kEntityEventOffHandBreak;
-  broadcast_.send_to_viewers_and_self(*player, share(encode_packet(packet::play_cb::EntityStatus{player->entity_id, event})));
+  if (player == nullptr) return;
+  if (hand == Hand::kMain) wear_slot(*player, kFirstHotbarSlot + player->selected_slot, amount, kEntityEventMainHandBreak);
+  else wear_slot(*player, kOffhandSlot, amount, kEntityEventOffHandBreak);
+}
+
+void PlayerItemWear::wear_armour(ConnId conn, float damage) {
+  Player* player = players_.player(conn);
+  if (player == nullptr || damage <= 0.0f) return;
+  static constexpr std::pair<EquipSlot, int8_t> kFeetToHead[] = {{EquipSlot::kFeet, kEntityEventFeetBreak},
+                                                                 {EquipSlot::kLegs, kEntityEventLegsBreak},
+                                                                 {EquipSlot::kChest, kEntityEventChestBreak},
+                                                                 {EquipSlot::kHead, kEntityEventHeadBreak}};
+  const int points = armour_wear_points(damage);
+  for (const auto& [slot, event] : kFeetToHead) {
+    const int menu_slot = armour_menu_slot(slot);
+    if (wears_when_hurt(player->inventory[static_cast<size_t>(menu_slot)])) wear_slot(*player, menu_slot, points, event);
+  }
+}
+
+void PlayerItemWear::wear_slot(Player& player, int slot, int amount, int8_t event) {
+  if (player.game_mode == GameMode::kCreative) return;
+  if (wear(player.inventory[static_cast<size_t>(slot)], amount, random_) != Wear::kBroke) return;
+  broadcast_.send_to_viewers_and_self(player, share(encode_packet(packet::play_cb::EntityStatus{player.entity_id, event})));
 }
 
 }  // namespace hz

@@ -11,6 +11,10 @@ namespace hz {
 // Entity events a broken item sends (LivingEntity.entityEventForEquipmentBreak).
 inline constexpr int8_t kEntityEventMainHandBreak = 47;
 inline constexpr int8_t kEntityEventOffHandBreak = 48;
+inline constexpr int8_t kEntityEventHeadBreak = 49;
+inline constexpr int8_t kEntityEventChestBreak = 50;
+inline constexpr int8_t kEntityEventLegsBreak = 51;
+inline constexpr int8_t kEntityEventFeetBreak = 52;
 
 // Weapon.itemDamagePerAttack: 1 for swords, spears, the mace and the trident; 2 for axes,
 // pickaxes, shovels and hoes; 0 for items without the weapon component.
@@ -18,22 +22,30 @@ int wear_per_attack(const ItemStack& stack);
 
 enum class Wear { kNone, kDamaged, kBroke };
 
+// Unbreaking's chance to spare a point at level L: L / (L + 1), or 2L / (10 + 5(L - 1)) for an
+// item in #enchantable/armor; 0 without Unbreaking.
+float unbreaking_chance(const ItemStack& stack);
+
 // ItemStack.hurtAndBreak's arithmetic for `amount` points. Items without durability take none.
-// Unbreaking at level L spares each point with chance L / (L + 1), one nextFloat per point
-// (RemoveBinomial for fewer than 129 points). What is left adds to the damage; a stack whose
-// damage reaches the durability loses an item.
+// Unbreaking spares each point with its chance, one nextFloat per point (RemoveBinomial for fewer
+// than 129 points). What is left adds to the damage; a stack whose damage reaches the durability
+// loses an item.
 Wear wear(ItemStack& stack, int amount, Rng& random);
 
-class HeldItemWear final : public ItemWear {
+class PlayerItemWear final : public ItemWear {
  public:
-  HeldItemWear(PlayerConnections& players, EntityBroadcast& broadcast, Rng& random)
+  PlayerItemWear(PlayerConnections& players, EntityBroadcast& broadcast, Rng& random)
       : players_(players), broadcast_(broadcast), random_(random) {}
 
   // ItemWear: nothing for creative players (hasInfiniteMaterials); a break tells the player and
-  // its viewers (entity event 47 or 48). The inventory's own sync sends the changed slot.
+  // its viewers (entity event 47-52 by slot). The inventory's own sync sends the changed slot.
   void wear_held_item(ConnId player, Hand hand, int amount) override;
+  void wear_armour(ConnId player, float damage) override;
 
  private:
+  // hurtAndBreak for the stack in one of the player's window-0 slots; `event` tells a break.
+  void wear_slot(Player& player, int slot, int amount, int8_t event);
+
   PlayerConnections& players_;
   EntityBroadcast& broadcast_;
   Rng& random_;

@@ -170,10 +170,22 @@ void InventoryMenus::tick() {
     Menu& menu = menu_of(*player);
     if (menu.creative_drops > 0) --menu.creative_drops;
     broadcast_changes(*player);
-    if (tracking_ == nullptr) continue;
+    // detectEquipmentUpdates: the check also decides the armour attributes (armour_attributes).
     if (menu.shown_entity != player->entity_id) menu.shown = {}, menu.shown_entity = player->entity_id;
-    for (const SharedBytes& body : equipment_changes(*player, menu.shown)) tracking_->send_to_viewers(player->entity_id, body);
+    const std::vector<SharedBytes> changes = equipment_changes(*player, menu.shown);
+    if (tracking_ == nullptr) continue;
+    for (const SharedBytes& body : changes) tracking_->send_to_viewers(player->entity_id, body);
   }
+}
+
+ArmourAttributes InventoryMenus::armour_attributes(ConnId conn) const {
+  auto it = menus_.find(conn);
+  const Player* player = players_.player(conn);
+  // A new player entity (a respawn) has checked nothing yet.
+  if (it == menus_.end() || player == nullptr || it->second.shown_entity != player->entity_id) return ArmourAttributes{};
+  const ShownEquipment& shown = it->second.shown;
+  // The shown slots are in EquipmentSlot order: main hand, off hand, then feet to head.
+  return worn_armour(WornStacks{&shown[2], &shown[3], &shown[4], &shown[5]});
 }
 
 uint64_t InventoryMenus::hash() const {

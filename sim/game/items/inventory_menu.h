@@ -17,7 +17,7 @@
 
 namespace hz {
 
-class InventoryMenus final : public PlayerListener, public PlayerInventories {
+class InventoryMenus final : public PlayerListener, public PlayerInventories, public EquipmentAttributes {
  public:
   InventoryMenus(PlayerConnections& players, ItemDrops& drops, const BlockWorld& world, ServerLog& log)
       : players_(players), drops_(drops), world_(world), log_(log) {}
@@ -40,6 +40,8 @@ class InventoryMenus final : public PlayerListener, public PlayerInventories {
   // PlayerInventories
   void give(ConnId player, const ItemStack& kind, int count) override;
   int clear(ConnId player, std::optional<int> item, int max_count) override;
+  // EquipmentAttributes: from the equipment the last tick checked (docs/rules/armour.md §1).
+  ArmourAttributes armour_attributes(ConnId player) const override;
 
   uint64_t hash() const;
   template <class Io>

@@ -72,12 +72,6 @@ AttackOutcome player_attack(const AttackInput& input) {
   return out;
 }
 
-float damage_after_armor(float damage, float armor) {
-  // toughness 0: the armour counts at least a fifth of itself, at most 20 points.
-  const float effective = std::clamp(armor - damage / 2.0f, armor * 0.2f, 20.0f);
-  return damage * (1.0f - effective / 25.0f);
-}
-
 Vec3 knockback(const Vec3& velocity, bool on_ground, double power, double xd, double zd, Rng& random) {
   if (power <= 0.0) return velocity;
   while (xd * xd + zd * zd < static_cast<double>(1.0e-5f)) {

@@ -67,9 +67,6 @@ inline constexpr double kSweepMaxDistanceSqr = 9.0;
 // Player.attack's damage decision.
 AttackOutcome player_attack(const AttackInput& input);
 
-// CombatRules.getDamageAfterAbsorb with no toughness: armour takes up to 80% of a hit.
-float damage_after_armor(float damage, float armor);
-
 // LivingEntity.knockback: the new velocity for `power` towards -(xd, zd); draws from `random`
 // only when the direction is (almost) zero, as vanilla does.
 Vec3 knockback(const Vec3& velocity, bool on_ground, double power, double xd, double zd, Rng& random);

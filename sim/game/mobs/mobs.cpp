@@ -20,6 +20,7 @@
 #include "sim/game/mobs/spawning/spawn_rules.h"
 #include "sim/game/mobs/sun_burn.h"
 #include "sim/game/movement/player_body.h"
+#include "sim/game/survival/armour_rules.h"
 #include "sim/game/survival/experience_rules.h"
 #include "sim/game/survival/fall_rules.h"
 #include "sim/protocol/packets.h"
@@ -281,7 +282,7 @@ bool Mobs::hurt(Mob& mob, MobDamage kind, float amount, const Player* attacker) 
   auto actually_hurt = [&](float damage) {
     const bool bypasses_armor = kind == MobDamage::kGenericKill || kind == MobDamage::kOnFire ||
                                 kind == MobDamage::kOutOfWorld || kind == MobDamage::kFall;
-    if (!bypasses_armor) damage = combat::damage_after_armor(damage, static_cast<float>(mob.mob_kind().armor));
+    if (!bypasses_armor) damage = damage_after_armour(damage, static_cast<float>(mob.mob_kind().armor), 0.0f);
     if (damage != 0.0f) mob.set_health(s.health - damage);
   };
   bool full = true;

@@ -4,25 +4,29 @@
 #include <cmath>
 #include <limits>
 
+#include "sim/game/survival/armour_rules.h"
+
 namespace hz {
 
 namespace {
 
 // Indexed by DamageCause. Exhaustion and tags from the damage-type JSON and tag files: generic,
-// fall, out_of_world and starve cost no food; a mob's attack and explosions cost 0.1.
+// fall, out_of_world and starve cost no food; a mob's attack and explosions cost 0.1. Columns
+// after the exhaustion: bypasses_invulnerability, is_fall, scales with difficulty,
+// bypasses_armor, bypasses_effects, is_explosion, is_projectile.
 constexpr DamageTypeInfo kTypes[] = {
-    {"minecraft:generic", "generic", 0.0f, false, false, false},
-    {"minecraft:generic_kill", "genericKill", 0.0f, true, false, false},
-    {"minecraft:fall", "fall", 0.0f, false, true, false},
-    {"minecraft:out_of_world", "outOfWorld", 0.0f, true, false, false},
-    {"minecraft:starve", "starve", 0.0f, false, false, false},
-    {"minecraft:mob_attack", "mob", 0.1f, false, false, true},
+    {"minecraft:generic", "generic", 0.0f, false, false, false, true, false, false, false},
+    {"minecraft:generic_kill", "genericKill", 0.0f, true, false, false, true, false, false, false},
+    {"minecraft:fall", "fall", 0.0f, false, true, false, true, false, false, false},
+    {"minecraft:out_of_world", "outOfWorld", 0.0f, true, false, false, true, false, false, false},
+    {"minecraft:starve", "starve", 0.0f, false, false, false, true, true, false, false},
+    {"minecraft:mob_attack", "mob", 0.1f, false, false, true, false, false, false, false},
     // Both explosion types scale with difficulty "always" and cost 0.1 food.
-    {"minecraft:explosion", "explosion", 0.1f, false, false, true},
-    {"minecraft:player_explosion", "explosion.player", 0.1f, false, false, true},
-    {"minecraft:arrow", "arrow", 0.1f, false, false, true},
+    {"minecraft:explosion", "explosion", 0.1f, false, false, true, false, false, true, false},
+    {"minecraft:player_explosion", "explosion.player", 0.1f, false, false, true, false, false, true, false},
+    {"minecraft:arrow", "arrow", 0.1f, false, false, true, false, false, false, true},
     // Scales only when caused by a living entity that is no player: never for a player's hit.
-    {"minecraft:player_attack", "player", 0.1f, false, false, false},
+    {"minecraft:player_attack", "player", 0.1f, false, false, false, false, false, false, false},
 };
 
 bool has_invulnerable_ability(GameMode mode) { return mode == GameMode::kCreative || mode == GameMode::kSpectator; }
@@ -48,7 +52,18 @@ float scale_for_difficulty(float damage, Difficulty difficulty) {
 
 float clamp_health(float health) { return std::clamp(health, 0.0f, kMaxHealth); }
 
-HurtOutcome apply_hurt(HurtState& state, DamageCause kind, float amount, const HurtContext& context) {
+float damage_after_defence(float damage, DamageCause kind, const Defence& defence) {
+  const DamageTypeInfo& type = damage_type(kind);
+  if (!type.bypasses_armor) damage = damage_after_armour(damage, defence.armor, defence.toughness);
+  if (type.bypasses_effects) return damage;
+  if (damage <= 0.0f) return 0.0f;
+  // No damage type Horizon deals bypasses enchantments (only sonic_boom does).
+  if (defence.protection > 0.0f) damage = damage_after_protection(damage, defence.protection);
+  return damage;
+}
+
+HurtOutcome apply_hurt(HurtState& state, DamageCause kind, float amount, const HurtContext& context,
+                       HitArmour* armour) {
   HurtOutcome out;
   const DamageTypeInfo& type = damage_type(kind);
   if (immune(kind, context)) return out;
@@ -70,7 +85,11 @@ HurtOutcome apply_hurt(HurtState& state, DamageCause kind, float amount, const H
     state.invulnerable_ticks = kInvulnerableTicksOnHit;
     out.full_hit = true;
   }
-  // Player.actuallyHurt: no armour or absorption yet, so all of it reaches health.
+  // Player.actuallyHurt: the armour wears before it is read; no absorption yet.
+  if (armour != nullptr) {
+    if (!type.bypasses_armor && taken > 0.0f) armour->wear(taken);
+    taken = damage_after_defence(taken, kind, armour->defence(kind));
+  }
   if (taken != 0.0f) {
     state.health = clamp_health(state.health - taken);
     out.health_lost = taken;

@@ -31,6 +31,10 @@ struct DamageTypeInfo {
   bool bypasses_invulnerability;   // tag bypasses_invulnerability: hurts creative and spectators
   bool is_fall;                    // tag is_fall: the fall_damage game rule, fall death messages
   bool scales_with_difficulty;     // the caused-by-a-living-non-player scaling of mob attacks
+  bool bypasses_armor;             // tag bypasses_armor: armour neither softens it nor wears
+  bool bypasses_effects;           // tag bypasses_effects: no resistance, no protection enchantments
+  bool is_explosion;               // tag is_explosion: blast protection
+  bool is_projectile;              // tag is_projectile: projectile protection
 };
 
 const DamageTypeInfo& damage_type(DamageCause kind);
@@ -64,9 +68,30 @@ struct HurtOutcome {
   float health_lost = 0.0f; // what actuallyHurt took (recorded by the combat tracker)
 };
 
-// ServerPlayer/Player/LivingEntity.hurtServer for a player with no armour, absorption or
-// effects: decides the hit and applies it to `state`.
-HurtOutcome apply_hurt(HurtState& state, DamageCause kind, float amount, const HurtContext& context);
+// What protects a player from a hit (docs/rules/armour.md): the armour attributes as last checked
+// (the armour value already floored) and the protection enchantments' points for the hit's kind.
+struct Defence {
+  float armor = 0.0f;
+  float toughness = 0.0f;
+  float protection = 0.0f;
+};
+
+// The armour a hit meets, asked in vanilla's order: the pieces wear first (Player.hurtArmor, only
+// for kinds armour takes), then the defence is read from what is left.
+class HitArmour {
+ public:
+  virtual ~HitArmour() = default;
+  virtual void wear(float damage) = 0;
+  virtual Defence defence(DamageCause kind) const = 0;
+};
+
+// getDamageAfterArmorAbsorb then getDamageAfterMagicAbsorb, given the defence (no effects).
+float damage_after_defence(float damage, DamageCause kind, const Defence& defence);
+
+// ServerPlayer/Player/LivingEntity.hurtServer for a player with no absorption or effects: decides
+// the hit and applies it to `state`; `armour` (none: nothing worn) wears and softens it.
+HurtOutcome apply_hurt(HurtState& state, DamageCause kind, float amount, const HurtContext& context,
+                       HitArmour* armour = nullptr);
 
 // LivingEntity.setHealth: clamped to 0..max.
 float clamp_health(float health);

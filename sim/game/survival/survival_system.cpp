@@ -10,6 +10,7 @@
 #include "sim/game/game_rules.h"
 #include "sim/game/mobs/combat_rules.h"
 #include "sim/game/movement/player_body.h"
+#include "sim/game/survival/armour_rules.h"
 #include "sim/game/survival/death_messages.h"
 #include "sim/game/survival/fall_rules.h"
 #include "sim/game/survival/food_rules.h"
@@ -59,6 +60,23 @@ SurvivalSystem::SurvivalSystem(Ports ports, const GameRules& rules, Difficulty d
       loading_(ports.loading),
       rules_(rules),
       difficulty_(difficulty) {}
+
+// A player's armour at a hit: the ports bound to the player (docs/rules/armour.md §2).
+class SurvivalSystem::WornArmour final : public HitArmour {
+ public:
+  WornArmour(const SurvivalSystem& system, const Player& player) : system_(system), player_(player) {}
+  void wear(float damage) override { system_.armour_wear_->wear_armour(player_.conn, damage); }
+  Defence defence(DamageCause kind) const override {
+    const ArmourAttributes attributes = system_.armour_attributes_ != nullptr
+                                            ? system_.armour_attributes_->armour_attributes(player_.conn)
+                                            : ArmourAttributes{};
+    return defence_of(attributes, protection_points(worn_stacks(player_.inventory), kind));
+  }
+
+ private:
+  const SurvivalSystem& system_;
+  const Player& player_;
+};
 
 SurvivalSystem::Life* SurvivalSystem::life_of(ConnId conn) {
   auto it = lives_.find(conn);
@@ -118,7 +136,8 @@ bool SurvivalSystem::hurt_by_player(ConnId conn, float amount, const Player& att
   // sweep's 0.4F (doSweepAttack).
   std::optional<Vec3> velocity = hurt.velocity;
   if (melee != MeleeHit::kTarget) {
-    const double power = melee == MeleeHit::kSweep ? combat::kHurtKnockback : 0.5;
+    const double power =
+        resisted_knockback(melee == MeleeHit::kSweep ? combat::kHurtKnockback : 0.5, knockback_resistance(conn));
     const double radians = static_cast<double>(attacker.yaw * (static_cast<float>(M_PI) / 180.0f));
     velocity = combat::knockback_along(velocity.value_or(Vec3{}), player->on_ground, power,
                                        static_cast<double>(table_sin(radians)), -static_cast<double>(table_cos(radians)));
@@ -156,7 +175,8 @@ SurvivalSystem::Hurt SurvivalSystem::hurt_at(Player& player, Life& life, DamageC
   const HurtContext context{player.game_mode, difficulty_, rules_.get_bool("fall_damage"),
                             loading_.client_loaded(player.conn)};
   Hurt result;
-  result.outcome = apply_hurt(state, kind, amount, context);
+  WornArmour armour(*this, player);
+  result.outcome = apply_hurt(state, kind, amount, context, armour_wear_ != nullptr ? &armour : nullptr);
   player.health = state.health;
   player.invulnerable_ticks = state.invulnerable_ticks;
   life.last_hurt = state.last_hurt;
@@ -196,10 +216,15 @@ void SurvivalSystem::cause_food_exhaustion(ConnId conn, float amount) {
   store_food(*player, food);
 }
 
-std::optional<Vec3> SurvivalSystem::knockback(const Player& player, const Vec3& towards) {
+std::optional<Vec3> SurvivalSystem::knockback(const Player& player, const Vec3& towards) const {
   // Vanilla picks a random direction for a hit from straight above; Horizon skips that push.
   if (towards.x * towards.x + towards.z * towards.z < static_cast<double>(1.0e-5f)) return std::nullopt;
-  return combat::knockback_along(Vec3{}, player.on_ground, combat::kHurtKnockback, towards.x, towards.z);
+  const double power = resisted_knockback(combat::kHurtKnockback, knockback_resistance(player.conn));
+  return combat::knockback_along(Vec3{}, player.on_ground, power, towards.x, towards.z);
+}
+
+double SurvivalSystem::knockback_resistance(ConnId conn) const {
+  return armour_attributes_ != nullptr ? armour_attributes_->armour_attributes(conn).knockback_resistance : 0.0;
 }
 
 void SurvivalSystem::heal(Player& player, float amount) {

@@ -44,6 +44,12 @@ class SurvivalSystem final : public PlayerListener,
   void set_fall_on(FallOnBlock* fall_on) { fall_on_ = fall_on; }
   // Where a dying player's experience goes (the experience orb system); none without it.
   void set_experience_drops(ExperienceDrops* experience) { experience_ = experience; }
+  // What a player's armour does (docs/rules/armour.md): the pieces wear through `wear`, and the
+  // attributes come from the last equipment check. Without them players wear nothing.
+  void set_armour(ItemWear* wear, const EquipmentAttributes* attributes) {
+    armour_wear_ = wear;
+    armour_attributes_ = attributes;
+  }
 
   // PlayerDamage
   bool hurt(ConnId player, DamageCause kind, float amount) override;
@@ -111,6 +117,7 @@ class SurvivalSystem final : public PlayerListener,
     }
   };
 
+  class WornArmour;
   // The entity behind a hit: the damage event's cause, the death message's attacker, and where
   // the hit pushes the player from (vanilla's (xd, zd) of knockback; none for no push).
   struct HitCause {
@@ -147,7 +154,9 @@ class SurvivalSystem final : public PlayerListener,
   void heal(Player& player, float amount);
   // LivingEntity.knockback(0.4, towards): the player's new motion (its motion is its client's;
   // the server takes it as still, docs/rules/combat.md); none for a hit from straight above.
-  static std::optional<Vec3> knockback(const Player& player, const Vec3& towards);
+  std::optional<Vec3> knockback(const Player& player, const Vec3& towards) const;
+  // The knockback_resistance attribute as the player's last equipment check left it.
+  double knockback_resistance(ConnId player) const;
   void broadcast_death_message(const TextComponent& message);
   Life* life_of(ConnId conn);
 
@@ -156,6 +165,8 @@ class SurvivalSystem final : public PlayerListener,
   SpawnFinder& spawn_;
   ItemDrops& drops_;
   ExperienceDrops* experience_ = nullptr;
+  ItemWear* armour_wear_ = nullptr;
+  const EquipmentAttributes* armour_attributes_ = nullptr;
   EntityBroadcast& broadcast_;
   const ClientLoading& loading_;
   const GameRules& rules_;
