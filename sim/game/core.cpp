@@ -219,6 +219,8 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
       *world_, *block_updates_, rules_, random_,
       [this](const BlockPos& pos, BlockStateId state) { drop_block_loot(pos, state); });
   random_ticks_->set_farmland_to_dirt(farmland_.get());
+  // Players burn in fire and lava and are put out by water and rain (docs/rules/burning.md).
+  survival_->set_fire(world_blocks_.get(), &random_, [this](const BlockPos& pos) { return random_ticks_->raining_at(pos); });
   random_ticks_->set_sky([this] { return LevelSky{time_->sky_darken(), time_->is_raining(), time_->is_thundering()}; });
   spawning_ = std::make_unique<NaturalSpawning>(*world_, *mobs_, *sessions_, rules_, random_, config_.properties.difficulty);
   spawning_->set_spawn_point([this] {

@@ -78,6 +78,11 @@ struct Player {
   double fall_distance = 0.0;
   int invulnerable_ticks = 0;
   bool dead = false;
+  // Fire (docs/rules/burning.md): the remaining fire ticks (negative: the fire-immune ticks still
+  // to count up; a new entity has 0, a player's tick out of fire sets -20) and the on-fire shared
+  // flag as the last tick set it.
+  int remaining_fire_ticks = 0;
+  bool on_fire = false;
 
   // Experience (docs/rules/experience.md): level, progress and total; the enchantment seed
   // (XpSeed, kept for the file); Player.takeXpDelay, the ticks until the next orb can be taken;
@@ -93,7 +98,7 @@ struct Player {
     io(conn, uuid, name, profile_properties, entity_id, game_mode, permission_level, position, yaw, pitch, on_ground,
        eye_height, crouching, client_view_distance, locale, last_teleport_id, awaiting_teleport_id, awaiting_teleport_position,
        awaiting_teleport_tick, latency_ms, inventory, selected_slot, inventory_state_id, carried, health, food_level,
-       saturation, exhaustion, food_tick_timer, fall_distance, invulnerable_ticks, dead, xp, xp_seed, take_xp_delay,
+       saturation, exhaustion, food_tick_timer, fall_distance, invulnerable_ticks, dead, remaining_fire_ticks, on_fire, xp, xp_seed, take_xp_delay,
        last_sent_xp);
   }
 };

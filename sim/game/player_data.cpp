@@ -204,7 +204,7 @@ nbt::Compound player_to_nbt(const Player& p, const PlayerSaveContext& context) {
   root.put("Motion", doubles({0.0, 0.0, 0.0}));
   root.put("Rotation", floats({p.yaw, p.pitch}));
   root.put("fall_distance", p.fall_distance);
-  if (!root.find("Fire")) root.put("Fire", int16_t{-20});
+  root.put("Fire", static_cast<int16_t>(p.remaining_fire_ticks));
   if (!root.find("Air")) root.put("Air", int16_t{300});
   root.put("OnGround", static_cast<int8_t>(p.on_ground));
   if (!root.find("Invulnerable")) root.put("Invulnerable", int8_t{0});
@@ -263,6 +263,7 @@ SavedPlayer saved_player_from_nbt(const nbt::Compound& root) {
   }
   out.on_ground = int_or(root, "OnGround", 0) != 0;
   out.fall_distance = nbt::number_at(root, "fall_distance").value_or(0.0);
+  out.fire = static_cast<int16_t>(int_or(root, "Fire", 0));
   out.health = float_or(root, "Health", 20.0f);
   if (!std::isfinite(out.health)) out.health = 20.0f;
   out.hurt_time = int_or(root, "HurtTime", 0);

@@ -35,6 +35,7 @@ struct SavedPlayer {
   std::optional<std::pair<float, float>> rotation;  // yaw, pitch
   bool on_ground = false;
   double fall_distance = 0.0;
+  int fire = 0;  // Fire: the remaining fire ticks
   float health = 20.0f;
   int hurt_time = 0;
   int death_time = 0;
@@ -57,7 +58,7 @@ struct SavedPlayer {
   std::map<int, nbt::Compound> item_tags;
   template <class Io>
   void state_fields(Io& io) {
-    io(position, rotation, on_ground, fall_distance, health, hurt_time, death_time, food_level, saturation, exhaustion,
+    io(position, rotation, on_ground, fall_distance, fire, health, hurt_time, death_time, food_level, saturation, exhaustion,
        food_tick_timer, xp, xp_seed, game_mode, previous_game_mode, dimension, inventory, selected_slot, item_tags);
   }
 };

@@ -137,7 +137,7 @@ class ItemWear {
   virtual void wear_held_item(ConnId player, Hand hand, int amount) = 0;
   // Player.hurtArmor: each worn piece that wears when hurt loses armour_wear_points(damage),
   // feet first (docs/rules/armour.md §3).
-  virtual void wear_armour(ConnId player, float damage) = 0;
+  virtual void wear_armour(ConnId player, float damage, DamageCause kind) = 0;
 };
 
 // The armour attributes a player's equipment gave at its last equipment check

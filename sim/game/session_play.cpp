@@ -130,6 +130,7 @@ void Sessions::place_player(Player& p, const SavedPlayer* saved) {
   if (!saved) return;
   p.on_ground = saved->on_ground;
   p.fall_distance = saved->fall_distance;
+  p.remaining_fire_ticks = saved->fire;
   p.health = saved->health;
   p.food_level = saved->food_level;
   p.saturation = saved->saturation;

@@ -47,7 +47,7 @@ ItemStack enchanted_piece(std::string_view name, std::string_view enchantment, i
 // bypasses_armor, bypasses_effects and the protection enchantments' damage-type tags, by registry
 // name, as vanilla's tag files list them.
 const std::set<std::string> kBypassesArmor = {"minecraft:generic", "minecraft:generic_kill", "minecraft:fall",
-                                              "minecraft:out_of_world", "minecraft:starve"};
+                                              "minecraft:out_of_world", "minecraft:starve", "minecraft:on_fire"};
 float armoured_reference_damage(float damage, DamageCause kind, int armor, float toughness, float points) {
   const std::string name(damage_type(kind).registry_name);
   if (!kBypassesArmor.contains(name)) {
@@ -64,7 +64,7 @@ float armoured_reference_damage(float damage, DamageCause kind, int armor, float
 }
 
 RC_GTEST_PROP(Armour, TheDamageChainMatchesTheRestatement, ()) {
-  const auto kind = static_cast<DamageCause>(*rc::gen::inRange(0, static_cast<int>(DamageCause::kPlayerAttack) + 1));
+  const auto kind = static_cast<DamageCause>(*rc::gen::inRange(0, static_cast<int>(DamageCause::kOnFire) + 1));
   const float damage = static_cast<float>(*rc::gen::inRange(0, 4000)) / 100.0f;
   const int armor = *rc::gen::inRange(0, 31);
   const float toughness = static_cast<float>(*rc::gen::inRange(0, 21));
@@ -135,6 +135,9 @@ TEST(Armour, ProtectionPointsFollowTheDamageType) {
   EXPECT_EQ(protection_points(worn, DamageCause::kArrow), 3.0f + 2.0f);
   EXPECT_EQ(protection_points(worn, DamageCause::kOutOfWorld), 0.0f);
   EXPECT_EQ(protection_points(worn, DamageCause::kGenericKill), 0.0f);
+  const ItemStack fire = enchanted_piece("iron_boots", "fire_protection", 3);
+  EXPECT_EQ(protection_points(WornStacks{&fire, &legs, &chest, &head}, DamageCause::kLava), 3.0f + 6.0f);
+  EXPECT_EQ(protection_points(WornStacks{&fire, &legs, &chest, &head}, DamageCause::kOnFire), 3.0f + 6.0f);
   // Starving reads the points but bypasses effects before they apply.
   EXPECT_EQ(damage_after_defence(1.0f, DamageCause::kStarve, Defence{20.0f, 0.0f, 20.0f}), 1.0f);
 }
@@ -144,11 +147,14 @@ TEST(Armour, WearIsAQuarterOfTheDamageAndAtLeastOne) {
   EXPECT_EQ(armour_wear_points(7.9f), 1);
   EXPECT_EQ(armour_wear_points(8.0f), 2);
   EXPECT_EQ(armour_wear_points(30.0f), 7);
-  EXPECT_TRUE(wears_when_hurt(worn_piece("leather_boots")));
-  EXPECT_TRUE(wears_when_hurt(worn_piece("turtle_helmet")));
-  EXPECT_FALSE(wears_when_hurt(worn_piece("elytra")));
-  EXPECT_FALSE(wears_when_hurt(worn_piece("carved_pumpkin")));
-  EXPECT_FALSE(wears_when_hurt(worn_piece("iron_sword")));  // no equippable component
+  EXPECT_TRUE(wears_when_hurt(worn_piece("leather_boots"), DamageCause::kMobAttack));
+  EXPECT_TRUE(wears_when_hurt(worn_piece("turtle_helmet"), DamageCause::kMobAttack));
+  EXPECT_FALSE(wears_when_hurt(worn_piece("elytra"), DamageCause::kMobAttack));
+  EXPECT_FALSE(wears_when_hurt(worn_piece("carved_pumpkin"), DamageCause::kMobAttack));
+  EXPECT_FALSE(wears_when_hurt(worn_piece("iron_sword"), DamageCause::kMobAttack));  // no equippable component
+  EXPECT_TRUE(wears_when_hurt(worn_piece("netherite_helmet"), DamageCause::kMobAttack));
+  EXPECT_FALSE(wears_when_hurt(worn_piece("netherite_helmet"), DamageCause::kLava));  // damage_resistant
+  EXPECT_TRUE(wears_when_hurt(worn_piece("diamond_helmet"), DamageCause::kLava));
 }
 
 TEST(Armour, UnbreakingSparesArmourLessOften) {
@@ -266,7 +272,7 @@ TEST(ArmourWear, CreativePlayersWearNothingAndPiecesWearFeetFirst) {
   PlayerItemWear wear{players, broadcast, random};
   Player& creative = players.add(1, Vec3{0.5, 65.0, 0.5}, GameMode::kCreative);
   creative.inventory[static_cast<size_t>(armour_menu_slot(EquipSlot::kChest))] = worn_piece("leather_chestplate");
-  wear.wear_armour(1, 40.0f);
+  wear.wear_armour(1, 40.0f, DamageCause::kMobAttack);
   EXPECT_EQ(creative.inventory[static_cast<size_t>(armour_menu_slot(EquipSlot::kChest))].damage, 0);
 
   // Unbreaking draws one float per point, feet first: the same draws as a restatement's.
@@ -276,7 +282,7 @@ TEST(ArmourWear, CreativePlayersWearNothingAndPiecesWearFeetFirst) {
   for (int i = 0; i < 4; ++i)
     p.inventory[static_cast<size_t>(armour_menu_slot(order[i]))] = enchanted_piece(names[i], "unbreaking", i % 3 + 1);
   Rng reference = random;
-  wear.wear_armour(2, 12.0f);  // 3 points each
+  wear.wear_armour(2, 12.0f, DamageCause::kMobAttack);  // 3 points each
   for (int i = 0; i < 4; ++i) {
     const float chance = (2.0f * static_cast<float>(i % 3 + 1)) / (10.0f + 5.0f * static_cast<float>(i % 3));
     int kept = 3;

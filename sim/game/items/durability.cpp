@@ -55,7 +55,7 @@ void PlayerItemWear::wear_held_item(ConnId conn, Hand hand, int amount) {
   else wear_slot(*player, kOffhandSlot, amount, kEntityEventOffHandBreak);
 }
 
-void PlayerItemWear::wear_armour(ConnId conn, float damage) {
+void PlayerItemWear::wear_armour(ConnId conn, float damage, DamageCause kind) {
   Player* player = players_.player(conn);
   if (player == nullptr || damage <= 0.0f) return;
   static constexpr std::pair<EquipSlot, int8_t> kFeetToHead[] = {{EquipSlot::kFeet, kEntityEventFeetBreak},
@@ -65,7 +65,8 @@ void PlayerItemWear::wear_armour(ConnId conn, float damage) {
   const int points = armour_wear_points(damage);
   for (const auto& [slot, event] : kFeetToHead) {
     const int menu_slot = armour_menu_slot(slot);
-    if (wears_when_hurt(player->inventory[static_cast<size_t>(menu_slot)])) wear_slot(*player, menu_slot, points, event);
+    if (wears_when_hurt(player->inventory[static_cast<size_t>(menu_slot)], kind))
+      wear_slot(*player, menu_slot, points, event);
   }
 }
 

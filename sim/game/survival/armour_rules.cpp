@@ -29,7 +29,7 @@ constexpr Material kMaterials[] = {
 constexpr std::string_view kPieces[] = {"_boots", "_leggings", "_chestplate", "_helmet"};
 
 // The attributes' ranges (Attributes: armor 0-30, armor_toughness 0-20, knockback_resistance 0-1).
-constexpr double kMaxArmor = 30.0, kMaxToughness = 20.0;
+constexpr double kMaxArmor = 30.0, kMaxToughness = 20.0, kMaxBurningTime = 1024.0;
 
 // The slot a worn stack sits in, by its place in WornStacks.
 constexpr EquipSlot kWornSlots[] = {EquipSlot::kFeet, EquipSlot::kLegs, EquipSlot::kChest, EquipSlot::kHead};
@@ -46,7 +46,7 @@ float points_per_level(std::string_view enchantment, const DamageTypeInfo& type)
   if (enchantment == "minecraft:feather_falling") return type.is_fall ? 3.0f : 0.0f;
   if (enchantment == "minecraft:blast_protection") return type.is_explosion ? 2.0f : 0.0f;
   if (enchantment == "minecraft:projectile_protection") return type.is_projectile ? 2.0f : 0.0f;
-  // fire_protection: no fire damage type reaches players yet.
+  if (enchantment == "minecraft:fire_protection") return type.is_fire ? 2.0f : 0.0f;
   return 0.0f;
 }
 
@@ -82,6 +82,14 @@ ArmourAttributes worn_armour(const WornStacks& worn) {
     sum.toughness += piece.toughness;
     sum.knockback_resistance += piece.knockback_resistance;
   }
+  // Fire Protection's attribute effect: add_multiplied_base of linear(-0.15, -0.15) a level, as a
+  // float widened to the modifier's double, from any enchanted stack in an armour slot.
+  double burning_base_multiplier = 0.0;
+  for (const ItemStack* stack : worn)
+    for (const EnchantmentLevel& enchantment : stack->enchantments)
+      if (enchantment_name(enchantment.id) == "minecraft:fire_protection")
+        burning_base_multiplier += static_cast<double>(-0.15f + -0.15f * static_cast<float>(enchantment.level - 1));
+  sum.burning_time = std::clamp(1.0 + 1.0 * burning_base_multiplier, 0.0, kMaxBurningTime);
   sum.armor = std::clamp(sum.armor, 0.0, kMaxArmor);
   sum.toughness = std::clamp(sum.toughness, 0.0, kMaxToughness);
   sum.knockback_resistance = std::clamp(sum.knockback_resistance, 0.0, 1.0);
@@ -112,10 +120,13 @@ float protection_points(const WornStacks& worn, DamageCause kind) {
 
 int armour_wear_points(float damage) { return static_cast<int>(std::max(1.0f, damage / 4.0f)); }
 
-bool wears_when_hurt(const ItemStack& stack) {
+bool wears_when_hurt(const ItemStack& stack, DamageCause kind) {
+  if (stack.empty() || item_max_damage(stack.item) <= 0) return false;
   // Only items with the equippable component (equip_slot_of) have damage_on_hurt to ask.
-  return !stack.empty() && item_max_damage(stack.item) > 0 && equip_slot_of(stack.item) != EquipSlot::kMainHand &&
-         item_name(stack.item) != "elytra";
+  const std::string_view name = item_name(stack.item);
+  if (equip_slot_of(stack.item) == EquipSlot::kMainHand || name == "elytra") return false;
+  // Netherite items are damage_resistant to #is_fire (canBeHurtBy).
+  return !(damage_type(kind).is_fire && name.starts_with("netherite_"));
 }
 
 double resisted_knockback(double power, double knockback_resistance) { return power * (1.0 - knockback_resistance); }

@@ -9,12 +9,13 @@
 
 namespace hz {
 
-// The three attributes armour changes (armor, armor_toughness, knockback_resistance), as the
-// attribute map keeps them: doubles summed from each piece's modifier.
+// The attributes armour changes (armor, armor_toughness, knockback_resistance, and burning_time
+// through Fire Protection), as the attribute map keeps them: doubles from each piece's modifier.
 struct ArmourAttributes {
   double armor = 0.0;
   double toughness = 0.0;
   double knockback_resistance = 0.0;
+  double burning_time = 1.0;
   bool operator==(const ArmourAttributes&) const = default;
 };
 
@@ -42,9 +43,9 @@ float protection_points(const WornStacks& worn, DamageCause kind);
 
 // doHurtEquipment: the points each worn piece loses for `damage` (at least 1).
 int armour_wear_points(float damage);
-// Whether a stack in an armour slot wears when its wearer is hurt (an equippable item that wears,
-// with damage_on_hurt: not the elytra; netherite is immune only to fire, which no kind here is).
-bool wears_when_hurt(const ItemStack& stack);
+// Whether a stack in an armour slot wears when its wearer is hurt by `kind` (an equippable item
+// that wears, with damage_on_hurt: not the elytra; netherite resists fire).
+bool wears_when_hurt(const ItemStack& stack, DamageCause kind);
 
 // LivingEntity.knockback's power after the knockback_resistance attribute.
 double resisted_knockback(double power, double knockback_resistance);

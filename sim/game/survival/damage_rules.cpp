@@ -13,20 +13,24 @@ namespace {
 // Indexed by DamageCause. Exhaustion and tags from the damage-type JSON and tag files: generic,
 // fall, out_of_world and starve cost no food; a mob's attack and explosions cost 0.1. Columns
 // after the exhaustion: bypasses_invulnerability, is_fall, scales with difficulty,
-// bypasses_armor, bypasses_effects, is_explosion, is_projectile.
+// bypasses_armor, bypasses_effects, is_explosion, is_projectile, is_fire.
 constexpr DamageTypeInfo kTypes[] = {
-    {"minecraft:generic", "generic", 0.0f, false, false, false, true, false, false, false},
-    {"minecraft:generic_kill", "genericKill", 0.0f, true, false, false, true, false, false, false},
-    {"minecraft:fall", "fall", 0.0f, false, true, false, true, false, false, false},
-    {"minecraft:out_of_world", "outOfWorld", 0.0f, true, false, false, true, false, false, false},
-    {"minecraft:starve", "starve", 0.0f, false, false, false, true, true, false, false},
-    {"minecraft:mob_attack", "mob", 0.1f, false, false, true, false, false, false, false},
+    {"minecraft:generic", "generic", 0.0f, false, false, false, true, false, false, false, false},
+    {"minecraft:generic_kill", "genericKill", 0.0f, true, false, false, true, false, false, false, false},
+    {"minecraft:fall", "fall", 0.0f, false, true, false, true, false, false, false, false},
+    {"minecraft:out_of_world", "outOfWorld", 0.0f, true, false, false, true, false, false, false, false},
+    {"minecraft:starve", "starve", 0.0f, false, false, false, true, true, false, false, false},
+    {"minecraft:mob_attack", "mob", 0.1f, false, false, true, false, false, false, false, false},
     // Both explosion types scale with difficulty "always" and cost 0.1 food.
-    {"minecraft:explosion", "explosion", 0.1f, false, false, true, false, false, true, false},
-    {"minecraft:player_explosion", "explosion.player", 0.1f, false, false, true, false, false, true, false},
-    {"minecraft:arrow", "arrow", 0.1f, false, false, true, false, false, false, true},
+    {"minecraft:explosion", "explosion", 0.1f, false, false, true, false, false, true, false, false},
+    {"minecraft:player_explosion", "explosion.player", 0.1f, false, false, true, false, false, true, false, false},
+    {"minecraft:arrow", "arrow", 0.1f, false, false, true, false, false, false, true, false},
     // Scales only when caused by a living entity that is no player: never for a player's hit.
-    {"minecraft:player_attack", "player", 0.1f, false, false, false, false, false, false, false},
+    {"minecraft:player_attack", "player", 0.1f, false, false, false, false, false, false, false, false},
+    // The fire types: no scaling without a living cause; only burning bypasses armour.
+    {"minecraft:in_fire", "inFire", 0.1f, false, false, false, false, false, false, false, true},
+    {"minecraft:lava", "lava", 0.1f, false, false, false, false, false, false, false, true},
+    {"minecraft:on_fire", "onFire", 0.0f, false, false, false, true, false, false, false, true},
 };
 
 bool has_invulnerable_ability(GameMode mode) { return mode == GameMode::kCreative || mode == GameMode::kSpectator; }
@@ -34,7 +38,8 @@ bool has_invulnerable_ability(GameMode mode) { return mode == GameMode::kCreativ
 // ServerPlayer.isInvulnerableTo and Player.isInvulnerableTo (the game-rule switches).
 bool immune(DamageCause kind, const HurtContext& context) {
   if (!context.client_loaded) return true;
-  return damage_type(kind).is_fall && !context.fall_damage_rule;
+  const DamageTypeInfo& type = damage_type(kind);
+  return (type.is_fall && !context.fall_damage_rule) || (type.is_fire && !context.fire_damage_rule);
 }
 
 }  // namespace
@@ -87,7 +92,7 @@ HurtOutcome apply_hurt(HurtState& state, DamageCause kind, float amount, const H
   }
   // Player.actuallyHurt: the armour wears before it is read; no absorption yet.
   if (armour != nullptr) {
-    if (!type.bypasses_armor && taken > 0.0f) armour->wear(taken);
+    if (!type.bypasses_armor && taken > 0.0f) armour->wear(taken, kind);
     taken = damage_after_defence(taken, kind, armour->defence(kind));
   }
   if (taken != 0.0f) {

@@ -21,6 +21,9 @@ enum class DamageCause : uint8_t {
   kPlayerExplosion,  // an explosion a living entity caused (a creeper): "explosion.player"
   kArrow,
   kPlayerAttack,     // a player's melee hit
+  kInFire,           // standing in a fire block
+  kLava,             // touching lava
+  kOnFire,           // burning (the remaining fire ticks)
 };
 
 // What vanilla's damage-type JSON and tags say about one kind.
@@ -35,6 +38,7 @@ struct DamageTypeInfo {
   bool bypasses_effects;           // tag bypasses_effects: no resistance, no protection enchantments
   bool is_explosion;               // tag is_explosion: blast protection
   bool is_projectile;              // tag is_projectile: projectile protection
+  bool is_fire;                    // tag is_fire: the fire_damage game rule, fire protection
 };
 
 const DamageTypeInfo& damage_type(DamageCause kind);
@@ -59,6 +63,7 @@ struct HurtContext {
   GameMode game_mode = GameMode::kSurvival;
   Difficulty difficulty = Difficulty::kNormal;
   bool fall_damage_rule = true;  // game rule fall_damage
+  bool fire_damage_rule = true;  // game rule fire_damage
   bool client_loaded = true;     // false until player_loaded and while waiting to respawn
 };
 
@@ -81,7 +86,7 @@ struct Defence {
 class HitArmour {
  public:
   virtual ~HitArmour() = default;
-  virtual void wear(float damage) = 0;
+  virtual void wear(float damage, DamageCause kind) = 0;
   virtual Defence defence(DamageCause kind) const = 0;
 };
 

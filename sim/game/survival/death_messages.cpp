@@ -27,6 +27,12 @@ constexpr std::pair<std::string_view, std::string_view> kEnglish[] = {
     {"death.attack.starve.player", " starved to death while fighting "},
     {"death.attack.generic.player", " died because of "},
     {"death.attack.genericKill.player", " was killed while fighting "},
+    {"death.attack.inFire", " went up in flames"},
+    {"death.attack.inFire.player", " walked into fire while fighting "},
+    {"death.attack.lava", " tried to swim in lava"},
+    {"death.attack.lava.player", " tried to swim in lava to escape "},
+    {"death.attack.onFire", " burned to death"},
+    {"death.attack.onFire.player", " was burned to a crisp while fighting "},
 };
 
 }  // namespace

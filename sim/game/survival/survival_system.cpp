@@ -5,10 +5,12 @@
 #include <limits>
 
 #include "sim/core/hash.h"
+#include "sim/core/java_format.h"
 #include "sim/core/java_math.h"
 #include "sim/data/registries.h"
 #include "sim/game/game_rules.h"
 #include "sim/game/mobs/combat_rules.h"
+#include "sim/game/entities/item_physics.h"
 #include "sim/game/movement/player_body.h"
 #include "sim/game/survival/armour_rules.h"
 #include "sim/game/survival/death_messages.h"
@@ -65,7 +67,7 @@ SurvivalSystem::SurvivalSystem(Ports ports, const GameRules& rules, Difficulty d
 class SurvivalSystem::WornArmour final : public HitArmour {
  public:
   WornArmour(const SurvivalSystem& system, const Player& player) : system_(system), player_(player) {}
-  void wear(float damage) override { system_.armour_wear_->wear_armour(player_.conn, damage); }
+  void wear(float damage, DamageCause kind) override { system_.armour_wear_->wear_armour(player_.conn, damage, kind); }
   Defence defence(DamageCause kind) const override {
     const ArmourAttributes attributes = system_.armour_attributes_ != nullptr
                                             ? system_.armour_attributes_->armour_attributes(player_.conn)
@@ -172,7 +174,7 @@ SurvivalSystem::Hurt SurvivalSystem::hurt_at(Player& player, Life& life, DamageC
                                              double fall_distance, const HitCause* cause) {
   const bool was_alive = player.health > 0.0f && !player.dead;
   HurtState state{player.health, player.invulnerable_ticks, life.last_hurt};
-  const HurtContext context{player.game_mode, difficulty_, rules_.get_bool("fall_damage"),
+  const HurtContext context{player.game_mode, difficulty_, rules_.get_bool("fall_damage"), rules_.get_bool("fire_damage"),
                             loading_.client_loaded(player.conn)};
   Hurt result;
   WornArmour armour(*this, player);
@@ -270,6 +272,8 @@ void SurvivalSystem::land(Player& player, Life& life, const Landing& landing) {
 
 void SurvivalSystem::die(Player& player, Life& life) {
   player.dead = true;
+  set_fire_ticks(player, std::min(0, player.remaining_fire_ticks));  // Player.die: clearFire
+  player.on_fire = false;
   const DeathMessage death = life.combat.death_message(kill_credit(life));
   std::vector<TextComponent> args{TextComponent::plain(player.name)};
   if (death.attacker)
@@ -361,6 +365,8 @@ void SurvivalSystem::respawn(Player& player) {
   player.fall_distance = 0.0;
   player.invulnerable_ticks = 0;
   player.dead = false;
+  player.remaining_fire_ticks = 0;
+  player.on_fire = false;
   *life = Life{};
   player.take_xp_delay = 0;
   player.last_sent_xp = -1;  // restoreFrom: set_experience goes out on the next tick
@@ -407,11 +413,16 @@ void SurvivalSystem::tick() {
 void SurvivalSystem::tick_player(Player& player, Life& life) {
   ++life.tick_count;
   if (player.invulnerable_ticks > 0) --player.invulnerable_ticks;
+  const bool burns = fire_blocks_ != nullptr && !player.dead;
+  if (burns) tick_burning(player, life, item_physics::fluid_heights(box_of(player), *fire_blocks_).lava > 0.0);
   if (player.position.y < static_cast<double>(kWorldMinY) - kVoidDepthBelowMinY)
     hurt_at(player, life, DamageCause::kOutOfWorld, kVoidDamage, player.fall_distance);
   if (player.health <= 0.0f) tick_death(player, life);
   tick_kill_credit(life);
   if (life.tick_count % kCombatRecheckInterval == 0) recheck_combat(player, life);
+  // Spectators pass through blocks (noPhysics) and feel none of them.
+  if (burns && !player.dead && player.game_mode != GameMode::kSpectator)
+    apply_block_effects(player, life, burning::inside_blocks(*fire_blocks_, box_of(player)));
   if (!life.body_removed && difficulty_ == Difficulty::kPeaceful && rules_.get_bool("natural_health_regeneration")) {
     FoodState food = food_of(player);
     heal(player, tick_peaceful_regeneration(food, life.tick_count, player.health));
@@ -419,6 +430,58 @@ void SurvivalSystem::tick_player(Player& player, Life& life) {
   }
   tick_food(player, life);
   sync_health(player, life);
+}
+
+Aabb SurvivalSystem::box_of(const Player& player) const {
+  const PoseSize size = pose_size(player.crouching ? Pose::kCrouching : Pose::kStanding);
+  const double half = static_cast<double>(size.width) / 2.0;
+  return Aabb{player.position.x - half, player.position.y, player.position.z - half,
+              player.position.x + half, player.position.y + static_cast<double>(size.height), player.position.z + half};
+}
+
+// Player.setRemainingFireTicks: a player who cannot be hurt (creative, spectator) keeps at most 1.
+void SurvivalSystem::set_fire_ticks(Player& player, int ticks) const {
+  player.remaining_fire_ticks = may_fly(player.game_mode) ? std::min(ticks, 1) : ticks;
+}
+
+// Entity.baseTick: burning hurts every 20 remaining ticks (not in lava, whose own hurt stands for
+// it), then counts down; the on-fire flag follows what remains.
+void SurvivalSystem::tick_burning(Player& player, Life& life, bool in_lava) {
+  if (player.remaining_fire_ticks > 0) {
+    if (player.remaining_fire_ticks % burning::kBurnDamageEvery == 0 && !in_lava)
+      hurt_at(player, life, DamageCause::kOnFire, burning::kBurnDamage, player.fall_distance);
+    set_fire_ticks(player, player.remaining_fire_ticks - 1);
+  }
+  player.on_fire = player.remaining_fire_ticks > 0;
+}
+
+// Entity.applyEffectsFromBlocks for a player at rest, in InsideBlockEffectType's order: fire
+// ignites then hurts, lava ignites then hurts, water puts out; a death stops what follows. Rain
+// puts out too; a player neither burning nor lit this tick rests at -20.
+void SurvivalSystem::apply_block_effects(Player& player, Life& life, const burning::Inside& inside) {
+  const int before = player.remaining_fire_ticks;
+  const double burning_time =
+      armour_attributes_ != nullptr ? armour_attributes_->armour_attributes(player.conn).burning_time : 1.0;
+  auto alive = [&] { return player.health > 0.0f && !player.dead; };
+  if (inside.fire) {
+    // BaseFireBlock.fireIgnite: a burning player's fire grows by nextInt(1, 3).
+    const int extra = player.remaining_fire_ticks >= 0 ? 1 + static_cast<int>(fire_random_->next_below(2)) : 0;
+    set_fire_ticks(player, burning::fire_ignite(player.remaining_fire_ticks, extra, burning_time));
+    hurt_at(player, life, DamageCause::kInFire, inside.fire_damage, player.fall_distance);
+  }
+  if (inside.lava && alive()) {
+    set_fire_ticks(player, burning::ignite(player.remaining_fire_ticks, burning::kLavaIgniteTicks, burning_time));
+    hurt_at(player, life, DamageCause::kLava, burning::kLavaDamage, player.fall_distance);
+  }
+  if (inside.water && alive()) set_fire_ticks(player, std::min(0, player.remaining_fire_ticks));
+  // Entity.isInRain: rain at the feet' block or at the top of the box.
+  if (raining_at_) {
+    const BlockPos feet{java_floor(player.position.x), java_floor(player.position.y), java_floor(player.position.z)};
+    const BlockPos top{feet.x, java_floor(box_of(player).max_y), feet.z};
+    if (raining_at_(feet) || raining_at_(top)) set_fire_ticks(player, std::min(0, player.remaining_fire_ticks));
+  }
+  const bool lit = player.remaining_fire_ticks > before;
+  if (player.remaining_fire_ticks <= 0 && !lit) set_fire_ticks(player, -burning::kPlayerFireImmuneTicks);
 }
 
 void SurvivalSystem::tick_food(Player& player, Life& life) {

@@ -13,6 +13,7 @@
 #include "sim/game/movement/movement_system.h"
 #include "sim/game/ports.h"
 #include "sim/game/sessions.h"
+#include "sim/game/survival/burning.h"
 #include "sim/game/survival/combat_tracker.h"
 
 namespace hz {
@@ -44,6 +45,14 @@ class SurvivalSystem final : public PlayerListener,
   void set_fall_on(FallOnBlock* fall_on) { fall_on_ = fall_on; }
   // Where a dying player's experience goes (the experience orb system); none without it.
   void set_experience_drops(ExperienceDrops* experience) { experience_ = experience; }
+  // What fire and lava do to players (docs/rules/burning.md): the blocks around them, the random
+  // that decides how fast a burning player's fire grows, and where it rains. Without them
+  // nothing burns.
+  void set_fire(const BlockSource* blocks, Rng* random, std::function<bool(const BlockPos&)> raining_at) {
+    fire_blocks_ = blocks;
+    fire_random_ = random;
+    raining_at_ = std::move(raining_at);
+  }
   // What a player's armour does (docs/rules/armour.md): the pieces wear through `wear`, and the
   // attributes come from the last equipment check. Without them players wear nothing.
   void set_armour(ItemWear* wear, const EquipmentAttributes* attributes) {
@@ -148,6 +157,11 @@ class SurvivalSystem final : public PlayerListener,
   static constexpr int kMobCreditTicks = 100;
   void remove_body(Player& player, Life& life);
   void tick_food(Player& player, Life& life);
+  // Entity.baseTick's fire and LivingEntity.aiStep's applyEffectsFromBlocks (burning.md).
+  void tick_burning(Player& player, Life& life, bool in_lava);
+  void apply_block_effects(Player& player, Life& life, const burning::Inside& inside);
+  void set_fire_ticks(Player& player, int ticks) const;
+  Aabb box_of(const Player& player) const;
   void sync_health(Player& player, Life& life);
   void land(Player& player, Life& life, const Landing& landing);
   void respawn(Player& player);
@@ -165,6 +179,9 @@ class SurvivalSystem final : public PlayerListener,
   SpawnFinder& spawn_;
   ItemDrops& drops_;
   ExperienceDrops* experience_ = nullptr;
+  const BlockSource* fire_blocks_ = nullptr;
+  Rng* fire_random_ = nullptr;
+  std::function<bool(const BlockPos&)> raining_at_;
   ItemWear* armour_wear_ = nullptr;
   const EquipmentAttributes* armour_attributes_ = nullptr;
   EntityBroadcast& broadcast_;

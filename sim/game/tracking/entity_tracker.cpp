@@ -87,7 +87,7 @@ EntityState EntityTracker::state_of(const Player& player) const {
 
 PlayerLook EntityTracker::look_of(const Player& player) const {
   const PlayerMovement* m = movement_ ? movement_->movement(player.conn) : nullptr;
-  return m ? player_look(m->body()) : PlayerLook{};
+  return m ? player_look(m->body(), player.on_fire) : PlayerLook{};
 }
 
 EntityState EntityTracker::state_of(const Entity& entity) {

@@ -9,6 +9,7 @@ namespace {
 // Entity's synched data indices and flag bits.
 constexpr uint8_t kSharedFlagsIndex = 0;
 constexpr uint8_t kPoseIndex = 6;
+constexpr uint8_t kFlagOnFire = 1 << 0;
 constexpr uint8_t kFlagShiftKeyDown = 1 << 1;
 constexpr uint8_t kFlagSprinting = 1 << 3;
 constexpr uint8_t kFlagFallFlying = 1 << 7;
@@ -28,8 +29,9 @@ int32_t pose_id(Pose pose) {
 
 }  // namespace
 
-PlayerLook player_look(const PlayerBody& body) {
+PlayerLook player_look(const PlayerBody& body, bool on_fire) {
   PlayerLook look;
+  if (on_fire) look.flags |= kFlagOnFire;
   if (body.shift_key_down) look.flags |= kFlagShiftKeyDown;
   if (body.sprinting) look.flags |= kFlagSprinting;
   if (body.fall_flying) look.flags |= kFlagFallFlying;

@@ -1,5 +1,5 @@
-// What other clients see of a player's stance: the shared entity flags (crouching, sprinting,
-// gliding) and the pose, as set_entity_data values (Entity.DATA_SHARED_FLAGS_ID, DATA_POSE).
+// What other clients see of a player's stance: the shared entity flags (on fire, crouching,
+// sprinting, gliding) and the pose, as set_entity_data values (Entity.DATA_SHARED_FLAGS_ID, DATA_POSE).
 #pragma once
 
 #include <cstdint>
@@ -19,9 +19,9 @@ struct PlayerLook {
   }
 };
 
-// The flags and pose the body has now (Entity.setShiftKeyDown, setSprinting, the gliding flag,
-// and the pose Player.updatePlayerPose chose).
-PlayerLook player_look(const PlayerBody& body);
+// The flags and pose the body has now (the on-fire flag baseTick set, Entity.setShiftKeyDown,
+// setSprinting, the gliding flag, and the pose Player.updatePlayerPose chose).
+PlayerLook player_look(const PlayerBody& body, bool on_fire);
 
 // The set_entity_data values of `now` that differ from `before`, end-marked; empty when none.
 // Against a default PlayerLook this is what a new viewer's pairing carries (getNonDefaultValues).
