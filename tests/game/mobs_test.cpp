@@ -21,6 +21,7 @@
 #include "sim/game/mobs/mobs.h"
 #include "sim/game/movement/player_body.h"
 #include "sim/game/survival/armour_rules.h"
+#include "sim/game/survival/burning.h"
 #include "tests/game/entity_fakes.h"
 #include "tests/game/fake_player_connections.h"
 #include "tests/game/movement_fake_world.h"
@@ -425,6 +426,63 @@ TEST(MobDeath, ADeadMobLies20TicksAndDropsItsLoot) {
   EXPECT_EQ(w.mobs.find(id), nullptr);
   EXPECT_EQ(statuses(Mobs::kEntityEventPoof), 1);
   EXPECT_EQ(w.tracking.removed, std::vector<int32_t>{id});
+}
+
+// --- fire and lava (docs/rules/burning.md §6) ---
+
+// Counts the drops of one item.
+int dropped(const MobWorldFixture& w, std::string_view item) {
+  int n = 0;
+  for (const auto& [at, stack] : w.drops.drops)
+    if (stack.item == *item_id(item)) n += stack.count;
+  return n;
+}
+
+TEST(MobFire, LavaSetsACowAlightHurtsItEveryTenTicksAndItsBeefComesCooked) {
+  MobWorldFixture w;
+  w.world.set(0, 65, 0, "lava");
+  Mob& cow = w.summon(MobType::kCow, Vec3{0.5, 65.0, 0.5}, SummonOptions{true, {}, {}, false});
+  w.tick();
+  EXPECT_EQ(cow.state.health, 6.0f);  // lava's 4 (no armour)
+  EXPECT_EQ(cow.state.remaining_fire_ticks, burning::kLavaIgniteTicks);
+  EXPECT_TRUE(cow.state.last_damage_panics);
+  int ticks = 1;
+  while (cow.alive() && ticks < 40) w.tick(), ++ticks;
+  EXPECT_EQ(ticks, 21);  // three full hits, 10 ticks apart
+  EXPECT_GE(dropped(w, "cooked_beef"), 1);
+  EXPECT_EQ(dropped(w, "beef"), 0);
+}
+
+TEST(MobFire, AFireBlockLightsAMobAtOnceAndArmourSoftensItsHurt) {
+  MobWorldFixture w;
+  w.world.set(0, 65, 0, "fire");
+  Mob& zombie = w.summon(MobType::kZombie, Vec3{0.5, 65.0, 0.5}, SummonOptions{true, {}, {}, false});
+  w.tick();
+  // Mobs rest at 0 fire-immune ticks, so the first touch ignites for 8 seconds.
+  EXPECT_EQ(zombie.state.remaining_fire_ticks, burning::kFireIgniteTicks);
+  EXPECT_FLOAT_EQ(zombie.state.health, 20.0f - damage_after_armour(1.0f, 2.0f, 0.0f));
+  // Out of the fire it burns on; water then puts it out and it rests at 0 again.
+  w.world.set(0, 65, 0, "air");
+  for (int i = 0; i < 5; ++i) w.tick();
+  EXPECT_EQ(zombie.state.remaining_fire_ticks, burning::kFireIgniteTicks - 5);
+  EXPECT_TRUE(zombie.state.on_fire);
+  w.world.set(0, 65, 0, "water");
+  w.tick();
+  EXPECT_EQ(zombie.state.remaining_fire_ticks, 0);
+}
+
+TEST(MobFire, AMobKilledOutOfFireDropsRawMeat) {
+  MobWorldFixture w;
+  Player& player = w.connections.add(1, Vec3{2.5, 65.0, 0.5});
+  Mob& pig = w.summon(MobType::kPig, Vec3{0.5, 65.0, 0.5});
+  ASSERT_TRUE(w.mobs.hurt(pig, MobDamage::kPlayerAttack, 20.0f, &player));
+  EXPECT_GE(dropped(w, "porkchop"), 1);
+  EXPECT_EQ(dropped(w, "cooked_porkchop"), 0);
+  // The damage types' table: registry names and tags.
+  EXPECT_EQ(mob_damage_type(MobDamage::kLava).registry_name, "minecraft:lava");
+  EXPECT_FALSE(mob_damage_type(MobDamage::kInFire).bypasses_armor);
+  EXPECT_TRUE(mob_damage_type(MobDamage::kOnFire).bypasses_armor);
+  EXPECT_FALSE(mob_damage_type(MobDamage::kFall).panics);
 }
 
 // Monster.updateNoActionTime: a monster whose eyes see raw brightness 13 or more (the curved

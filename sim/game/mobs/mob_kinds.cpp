@@ -11,11 +11,12 @@ namespace {
 
 constexpr size_t kMobKindCount = 8;
 
-// Loot tables (data/minecraft/loot_table/entities/*.json), without looting and fire smelting.
-constexpr MobDrop kCowLoot[] = {{"leather", 0, 2}, {"beef", 1, 3}};
-constexpr MobDrop kPigLoot[] = {{"porkchop", 1, 3}};
-constexpr MobDrop kSheepLoot[] = {{"mutton", 1, 2}, {"white_wool", 1, 1}};
-constexpr MobDrop kChickenLoot[] = {{"feather", 0, 2}, {"chicken", 1, 1}};
+// Loot tables (data/minecraft/loot_table/entities/*.json), without looting; meat is smelted when
+// the mob dies on fire.
+constexpr MobDrop kCowLoot[] = {{"leather", 0, 2}, {"beef", 1, 3, "cooked_beef"}};
+constexpr MobDrop kPigLoot[] = {{"porkchop", 1, 3, "cooked_porkchop"}};
+constexpr MobDrop kSheepLoot[] = {{"mutton", 1, 2, "cooked_mutton"}, {"white_wool", 1, 1}};
+constexpr MobDrop kChickenLoot[] = {{"feather", 0, 2}, {"chicken", 1, 1, "cooked_chicken"}};
 constexpr MobDrop kZombieLoot[] = {{"rotten_flesh", 0, 2}};
 constexpr MobDrop kCreeperLoot[] = {{"gunpowder", 0, 2}};
 constexpr MobDrop kSkeletonLoot[] = {{"arrow", 0, 2}, {"bone", 0, 2}};

@@ -31,6 +31,7 @@ struct MobDrop {
   std::string_view item;
   int min = 0;
   int max = 0;
+  std::string_view cooked = {};  // what furnace_smelt makes of it when the mob dies on fire
 };
 
 struct MobKind {

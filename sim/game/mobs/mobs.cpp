@@ -11,6 +11,7 @@
 #include "sim/data/registries.h"
 #include "sim/game/blocks/directions.h"
 #include "sim/game/entities/insecure_uuid.h"
+#include "sim/game/entities/item_physics.h"
 #include "sim/game/mobs/combat_rules.h"
 #include "sim/game/mobs/creeper.h"
 #include "sim/game/mobs/mob_ai.h"
@@ -21,6 +22,7 @@
 #include "sim/game/mobs/sun_burn.h"
 #include "sim/game/movement/player_body.h"
 #include "sim/game/survival/armour_rules.h"
+#include "sim/game/survival/burning.h"
 #include "sim/game/survival/experience_rules.h"
 #include "sim/game/survival/fall_rules.h"
 #include "sim/protocol/packets.h"
@@ -203,7 +205,7 @@ void Mobs::tick_mob(Mob& mob) {
   }
   ++s.tick_count;
   // Entity.baseTick: burning, then checkBelowWorld (a living entity is hurt, not removed).
-  tick_fire(mob);
+  tick_fire(mob, item_physics::fluid_heights(mob.box(), *blocks_).lava > 0.0);
   if (mob.position.y < static_cast<double>(blocks_->min_y() - kBelowWorldMargin))
     hurt(mob, MobDamage::kOutOfWorld, kBelowWorldDamage, nullptr);
   if (mob.removed) return;
@@ -222,8 +224,12 @@ void Mobs::tick_mob(Mob& mob) {
   else s.last_hurt_by_player.reset();
   // Monster.aiStep, with or without AI: bright light at the eyes adds two idle ticks a tick.
   if (mob.mob_kind().hostile && light_value(mob) > 0.5f) s.no_action_time += kBrightLightIdleTicks;
-  // aiStep: without AI the mob does not move at all (Mob.isEffectiveAi).
-  if (s.no_ai) return;
+  // aiStep: without AI the mob does not move at all (Mob.isEffectiveAi), but the blocks it is in
+  // still act on it.
+  if (s.no_ai) {
+    apply_block_effects(mob);
+    return;
+  }
   skeleton::tick_using_item(mob);  // LivingEntity.tick updates the item in use before aiStep
   mob_physics::before_ai(mob);
   if (s.dead) {
@@ -237,6 +243,7 @@ void Mobs::tick_mob(Mob& mob) {
     mob_ai::server_ai_step(mob, world);
   }
   if (const std::optional<mob_physics::Landing> landing = mob_physics::after_ai(mob, *blocks_)) land(mob, *landing);
+  apply_block_effects(mob);
   burn_in_daylight(mob);
   // Spider.tick: it climbs next tick when it ran into something this tick.
   if (mob.mob_kind().type == MobType::kSpider && s.climbing != s.horizontal_collision) {
@@ -278,11 +285,10 @@ bool Mobs::hurt(Mob& mob, MobDamage kind, float amount, const Player* attacker) 
   const bool bypasses_cooldown = kind == MobDamage::kGenericKill;
   s.no_action_time = 0;
   amount = std::max(amount, 0.0f);
-  // actuallyHurt: armour (generic_kill bypasses it), then the health.
+  const MobDamageType& type = mob_damage_type(kind);
+  // actuallyHurt: armour (unless the type bypasses it), then the health.
   auto actually_hurt = [&](float damage) {
-    const bool bypasses_armor = kind == MobDamage::kGenericKill || kind == MobDamage::kOnFire ||
-                                kind == MobDamage::kOutOfWorld || kind == MobDamage::kFall;
-    if (!bypasses_armor) damage = damage_after_armour(damage, static_cast<float>(mob.mob_kind().armor), 0.0f);
+    if (!type.bypasses_armor) damage = damage_after_armour(damage, static_cast<float>(mob.mob_kind().armor), 0.0f);
     if (damage != 0.0f) mob.set_health(s.health - damage);
   };
   bool full = true;
@@ -296,9 +302,8 @@ bool Mobs::hurt(Mob& mob, MobDamage kind, float amount, const Player* attacker) 
     s.invulnerable_time = 20;
     actually_hurt(amount);
   }
-  // The damage source the hit leaves behind (#minecraft:panic_causes holds every kind mobs take
-  // but /kill's, the void's and falls).
-  s.last_damage_panics = kind != MobDamage::kGenericKill && kind != MobDamage::kOutOfWorld && kind != MobDamage::kFall;
+  // The damage source the hit leaves behind, for the panic goal.
+  s.last_damage_panics = type.panics;
   s.last_damage_time = time_.game_time();
   if (attacker) {
     s.last_hurt_by = attacker->uuid;
@@ -309,15 +314,7 @@ bool Mobs::hurt(Mob& mob, MobDamage kind, float amount, const Player* attacker) 
   if (full) {
     packet::play_cb::DamageEvent event;
     event.entity_id = mob.id();
-    // Every explosion so far has a living source (a creeper): player_explosion.
-    event.source_type = registry_entry_id("minecraft:damage_type",
-                                          kind == MobDamage::kPlayerAttack ? "minecraft:player_attack"
-                                          : kind == MobDamage::kExplosion  ? "minecraft:player_explosion"
-                                          : kind == MobDamage::kArrow      ? "minecraft:arrow"
-                                          : kind == MobDamage::kOnFire     ? "minecraft:on_fire"
-                                          : kind == MobDamage::kOutOfWorld ? "minecraft:out_of_world"
-                                          : kind == MobDamage::kFall       ? "minecraft:fall"
-                                                                           : "minecraft:generic_kill");
+    event.source_type = registry_entry_id("minecraft:damage_type", type.registry_name);
     if (attacker) event.source_cause_id = event.source_direct_id = attacker->entity_id + 1;
     tracking_.send_to_viewers(mob.id(), share(encode_packet(event)));
     if (attacker) {
@@ -330,6 +327,19 @@ bool Mobs::hurt(Mob& mob, MobDamage kind, float amount, const Player* attacker) 
   }
   if (s.health <= 0.0f) die(mob);
   return true;
+}
+
+const MobDamageType& mob_damage_type(MobDamage kind) {
+  // Indexed by MobDamage. Every explosion so far has a living source (a creeper):
+  // player_explosion. Panic causes: #minecraft:panic_causes (with its environmental causes).
+  static constexpr MobDamageType kTypes[] = {
+      {"minecraft:player_attack", false, true}, {"minecraft:generic_kill", true, false},
+      {"minecraft:player_explosion", false, true}, {"minecraft:arrow", false, true},
+      {"minecraft:on_fire", true, true},         {"minecraft:out_of_world", true, false},
+      {"minecraft:fall", true, false},           {"minecraft:in_fire", false, true},
+      {"minecraft:lava", false, true},
+  };
+  return kTypes[static_cast<size_t>(kind)];
 }
 
 void Mobs::land(Mob& mob, const mob_physics::Landing& landing) {
@@ -374,17 +384,38 @@ bool Mobs::hurt_by_arrow(int32_t mob_id, float damage, const Arrow& arrow) {
   return true;
 }
 
-void Mobs::tick_fire(Mob& mob) {
-  // Entity.baseTick: a burning mob is hurt 1 whenever the remaining ticks are a multiple of 20.
+void Mobs::tick_fire(Mob& mob, bool in_lava) {
+  // Entity.baseTick: a burning mob is hurt 1 whenever the remaining ticks are a multiple of 20,
+  // except in lava, whose own hurt stands for it.
   MobState& s = mob.state;
   if (s.remaining_fire_ticks > 0) {
-    if (s.remaining_fire_ticks % sun_burn::kFireDamageEvery == 0)
+    if (s.remaining_fire_ticks % sun_burn::kFireDamageEvery == 0 && !in_lava)
       hurt(mob, MobDamage::kOnFire, sun_burn::kFireDamage, nullptr);
     --s.remaining_fire_ticks;
   }
   const bool on_fire = s.remaining_fire_ticks > 0;
   if (on_fire != s.on_fire) mob.data_dirty = true;
   s.on_fire = on_fire;
+}
+
+void Mobs::apply_block_effects(Mob& mob) {
+  MobState& s = mob.state;
+  if (!mob.alive() || mob.removed) return;
+  const int before = s.remaining_fire_ticks;
+  const burning::Inside inside = burning::inside_blocks(*blocks_, mob.box());
+  // In InsideBlockEffectType's order, stopping at a death: fire (a mob's fire does not grow as a
+  // player's does), lava, water. No kind here has Fire Protection or is fire immune.
+  if (inside.fire) {
+    s.remaining_fire_ticks = burning::fire_ignite(s.remaining_fire_ticks, 0, 1.0);
+    hurt(mob, MobDamage::kInFire, inside.fire_damage, nullptr);
+  }
+  if (inside.lava && mob.alive()) {
+    s.remaining_fire_ticks = burning::ignite(s.remaining_fire_ticks, burning::kLavaIgniteTicks, 1.0);
+    hurt(mob, MobDamage::kLava, burning::kLavaDamage, nullptr);
+  }
+  if (inside.water && mob.alive()) s.remaining_fire_ticks = std::min(0, s.remaining_fire_ticks);
+  // Neither burning nor lit this tick: back to the fire-immune ticks, 0 for mobs.
+  if (s.remaining_fire_ticks <= 0 && s.remaining_fire_ticks <= before) s.remaining_fire_ticks = 0;
 }
 
 float Mobs::brightness_at(const Mob& mob) const {
@@ -433,7 +464,9 @@ void Mobs::drop_loot(Mob& mob) {
     int count = drop.min;
     if (drop.max > drop.min) count += static_cast<int>(random_.next_below(static_cast<uint32_t>(drop.max - drop.min + 1)));
     if (count <= 0) continue;
-    drops_.drop_at(mob.position, ItemStack{*item_id(drop.item), count});
+    // furnace_smelt when the mob is on fire (the killer's Fire Aspect is not modelled).
+    const std::string_view item = !drop.cooked.empty() && mob.state.remaining_fire_ticks > 0 ? drop.cooked : drop.item;
+    drops_.drop_at(mob.position, ItemStack{*item_id(item), count});
   }
 }
 

@@ -28,7 +28,26 @@
 namespace hz {
 
 // How a mob is hurt (the damage types that reach mobs so far).
-enum class MobDamage : uint8_t { kPlayerAttack, kGenericKill, kExplosion, kArrow, kOnFire, kOutOfWorld, kFall };
+enum class MobDamage : uint8_t {
+  kPlayerAttack,
+  kGenericKill,
+  kExplosion,
+  kArrow,
+  kOnFire,
+  kOutOfWorld,
+  kFall,
+  kInFire,
+  kLava
+};
+
+// What vanilla's damage-type files and tags say of a MobDamage: its registry name, whether it is
+// in #bypasses_armor, and whether it is in #panic_causes.
+struct MobDamageType {
+  std::string_view registry_name;
+  bool bypasses_armor;
+  bool panics;
+};
+const MobDamageType& mob_damage_type(MobDamage kind);
 
 // What daylight burning reads of the level at a mob (the core fills it from the clock, the weather
 // and the light engine): at its eyes, and whether rain falls at its feet or the top of its box.
@@ -131,7 +150,10 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   void discard(Mob& mob);
   void purge_removed();
   bool hurt_by_arrow(int32_t mob_id, float damage, const Arrow& arrow);
-  void tick_fire(Mob& mob);
+  void tick_fire(Mob& mob, bool in_lava);
+  // LivingEntity.aiStep's applyEffectsFromBlocks: fire and lava set alight and hurt, water puts
+  // out (docs/rules/burning.md §4).
+  void apply_block_effects(Mob& mob);
   // Block.fallOn and LivingEntity.causeFallDamage for a mob that landed.
   void land(Mob& mob, const mob_physics::Landing& landing);
   void burn_in_daylight(Mob& mob);
