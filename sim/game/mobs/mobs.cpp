@@ -205,7 +205,7 @@ void Mobs::tick_mob(Mob& mob) {
   }
   ++s.tick_count;
   // Entity.baseTick: burning, then checkBelowWorld (a living entity is hurt, not removed).
-  tick_fire(mob, item_physics::fluid_heights(mob.box(), *blocks_).lava > 0.0);
+  tick_fire(mob);
   if (mob.position.y < static_cast<double>(blocks_->min_y() - kBelowWorldMargin))
     hurt(mob, MobDamage::kOutOfWorld, kBelowWorldDamage, nullptr);
   if (mob.removed) return;
@@ -384,12 +384,13 @@ bool Mobs::hurt_by_arrow(int32_t mob_id, float damage, const Arrow& arrow) {
   return true;
 }
 
-void Mobs::tick_fire(Mob& mob, bool in_lava) {
+void Mobs::tick_fire(Mob& mob) {
   // Entity.baseTick: a burning mob is hurt 1 whenever the remaining ticks are a multiple of 20,
-  // except in lava, whose own hurt stands for it.
+  // except in lava, whose own hurt stands for it (asked only then: it reads the blocks).
   MobState& s = mob.state;
   if (s.remaining_fire_ticks > 0) {
-    if (s.remaining_fire_ticks % sun_burn::kFireDamageEvery == 0 && !in_lava)
+    if (s.remaining_fire_ticks % sun_burn::kFireDamageEvery == 0 &&
+        !(item_physics::fluid_heights(mob.box(), *blocks_).lava > 0.0))
       hurt(mob, MobDamage::kOnFire, sun_burn::kFireDamage, nullptr);
     --s.remaining_fire_ticks;
   }

@@ -150,7 +150,7 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   void discard(Mob& mob);
   void purge_removed();
   bool hurt_by_arrow(int32_t mob_id, float damage, const Arrow& arrow);
-  void tick_fire(Mob& mob, bool in_lava);
+  void tick_fire(Mob& mob);
   // LivingEntity.aiStep's applyEffectsFromBlocks: fire and lava set alight and hurt, water puts
   // out (docs/rules/burning.md §4).
   void apply_block_effects(Mob& mob);

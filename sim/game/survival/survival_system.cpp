@@ -414,7 +414,7 @@ void SurvivalSystem::tick_player(Player& player, Life& life) {
   ++life.tick_count;
   if (player.invulnerable_ticks > 0) --player.invulnerable_ticks;
   const bool burns = fire_blocks_ != nullptr && !player.dead;
-  if (burns) tick_burning(player, life, item_physics::fluid_heights(box_of(player), *fire_blocks_).lava > 0.0);
+  if (burns) tick_burning(player, life);
   if (player.position.y < static_cast<double>(kWorldMinY) - kVoidDepthBelowMinY)
     hurt_at(player, life, DamageCause::kOutOfWorld, kVoidDamage, player.fall_distance);
   if (player.health <= 0.0f) tick_death(player, life);
@@ -446,9 +446,11 @@ void SurvivalSystem::set_fire_ticks(Player& player, int ticks) const {
 
 // Entity.baseTick: burning hurts every 20 remaining ticks (not in lava, whose own hurt stands for
 // it), then counts down; the on-fire flag follows what remains.
-void SurvivalSystem::tick_burning(Player& player, Life& life, bool in_lava) {
+void SurvivalSystem::tick_burning(Player& player, Life& life) {
   if (player.remaining_fire_ticks > 0) {
-    if (player.remaining_fire_ticks % burning::kBurnDamageEvery == 0 && !in_lava)
+    // "In lava" reads the blocks, so it is asked only when it decides something.
+    const auto in_lava = [&] { return item_physics::fluid_heights(box_of(player), *fire_blocks_).lava > 0.0; };
+    if (player.remaining_fire_ticks % burning::kBurnDamageEvery == 0 && !in_lava())
       hurt_at(player, life, DamageCause::kOnFire, burning::kBurnDamage, player.fall_distance);
     set_fire_ticks(player, player.remaining_fire_ticks - 1);
   }

@@ -158,7 +158,7 @@ class SurvivalSystem final : public PlayerListener,
   void remove_body(Player& player, Life& life);
   void tick_food(Player& player, Life& life);
   // Entity.baseTick's fire and LivingEntity.aiStep's applyEffectsFromBlocks (burning.md).
-  void tick_burning(Player& player, Life& life, bool in_lava);
+  void tick_burning(Player& player, Life& life);
   void apply_block_effects(Player& player, Life& life, const burning::Inside& inside);
   void set_fire_ticks(Player& player, int ticks) const;
   Aabb box_of(const Player& player) const;
