@@ -198,6 +198,8 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   mobs_->set_block_source(world_blocks_.get());
   // A creeper's blast: blocks through the block updates, hurting players and mobs, the packet.
   explosions_ = std::make_unique<Explosions>(*block_updates_, *items_, random_, *sessions_, *survival_, *mobs_, rules_);
+  explosions_->set_knockback_resistance(
+      [this](ConnId conn) { return inventory_->armour_attributes(conn).explosion_knockback_resistance; });
   explosions_->set_flying([this](ConnId conn) {
     const PlayerMovement* m = movement_->movement(conn);
     return m != nullptr && m->body().flying;

@@ -142,6 +142,21 @@ TEST(Armour, ProtectionPointsFollowTheDamageType) {
   EXPECT_EQ(damage_after_defence(1.0f, DamageCause::kStarve, Defence{20.0f, 0.0f, 20.0f}), 1.0f);
 }
 
+// The enchantments' attribute effects: Fire Protection on burning_time, Blast Protection on
+// explosion_knockback_resistance, each level value a float, summed over the armour slots.
+TEST(Armour, EnchantmentsChangeTheirAttributes) {
+  const ItemStack boots = enchanted_piece("iron_boots", "blast_protection", 2);
+  const ItemStack legs = enchanted_piece("iron_leggings", "fire_protection", 1);
+  const ItemStack chest = enchanted_piece("iron_chestplate", "blast_protection", 4);
+  const ItemStack head = worn_piece("iron_helmet");
+  const ArmourAttributes a = worn_armour(WornStacks{&boots, &legs, &chest, &head});
+  EXPECT_EQ(a.burning_time, 1.0 + static_cast<double>(-0.15f));
+  EXPECT_EQ(a.explosion_knockback_resistance,
+            static_cast<double>(0.15f + 0.15f) + static_cast<double>(0.15f + 0.15f * 3.0f));
+  const ItemStack more = enchanted_piece("iron_helmet", "blast_protection", 4);
+  EXPECT_EQ(worn_armour(WornStacks{&boots, &legs, &chest, &more}).explosion_knockback_resistance, 1.0);  // capped
+}
+
 TEST(Armour, WearIsAQuarterOfTheDamageAndAtLeastOne) {
   EXPECT_EQ(armour_wear_points(0.5f), 1);
   EXPECT_EQ(armour_wear_points(7.9f), 1);

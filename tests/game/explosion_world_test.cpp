@@ -244,6 +244,25 @@ TEST(ExplosionWorld, APlayerAndAMobInTheOpenAreHurtAsTheFormulaSaysAndPushedAway
   EXPECT_EQ(b.players.sent[0].second, encode_packet(expected));
 }
 
+// Blast Protection's explosion_knockback_resistance scales the push the packet carries.
+TEST(ExplosionWorld, BlastProtectionShortensAPlayersPush) {
+  BlastWorld b;
+  for (int x = -10; x <= 10; ++x)
+    for (int z = -10; z <= 10; ++z) b.put(x, 63, z, "obsidian");
+  b.players.add(1, {2.5, 64.5, 0.5});
+  const double resistance = static_cast<double>(0.15f + 0.15f * 3.0f);  // one piece at level IV
+  b.explosions.set_knockback_resistance([&](ConnId) { return resistance; });
+  b.boom({0.5, 64.5, 0.5}, 3.0f);
+  ASSERT_EQ(b.players.sent.size(), 1u);
+  const auto packet = decode_packet<packet::play_cb::Explosion>(b.players.sent[0].second);
+  ASSERT_TRUE(packet && packet->player_knockback);
+  const double dy = (64.5 + 1.62) - 64.5, dx = 2.0, len = std::sqrt(dx * dx + dy * dy);
+  const double power = (1.0 - 2.0 / 6.0) * (1.0 - resistance);  // 0.4 of the bare push
+  EXPECT_NEAR(packet->player_knockback->x, dx / len * power, 1e-12);
+  EXPECT_NEAR(packet->player_knockback->y, dy / len * power, 1e-12);
+  EXPECT_LT(packet->player_knockback->x, dx / len * (1.0 - 2.0 / 6.0) * 0.5);
+}
+
 TEST(ExplosionWorld, AWallHidesAPlayerFromTheBlast) {
   BlastWorld b;
   for (int y = 60; y <= 70; ++y)

@@ -154,7 +154,9 @@ void Explosions::hurt_entities(const ExplosionParams& params, std::vector<std::p
     const float exposure = explosion_rays::seen_percent(c, box, clear);
     const MobAttacker* cause = params.source ? &*params.source : nullptr;
     damage_.hurt_by_explosion(conn, explosion_rays::entity_damage(params.radius, d, exposure), cause);
-    const double power = explosion_rays::knockback_power(params.radius, d, exposure);
+    // ServerExplosion.hurtEntities: the push scales by 1 − explosion_knockback_resistance.
+    const double resistance = resistance_ ? resistance_(conn) : 0.0;
+    const double power = explosion_rays::knockback_power(params.radius, d, exposure) * (1.0 - resistance);
     const bool flying_creative = p->game_mode == GameMode::kCreative && flying_ && flying_(conn);
     // The client applies the push it reads in the explode packet (Horizon's players move client-side).
     if (!flying_creative) hit_players.emplace_back(conn, Vec3{direction.x * power, direction.y * power, direction.z * power});

@@ -63,6 +63,9 @@ class Explosions {
 
   // Whether a player flies in creative (the flying creative player is not pushed).
   void set_flying(std::function<bool(ConnId)> flying) { flying_ = std::move(flying); }
+  // A player's explosion_knockback_resistance attribute (Blast Protection, docs/rules/armour.md
+  // §4); 0 without it.
+  void set_knockback_resistance(std::function<double(ConnId)> resistance) { resistance_ = std::move(resistance); }
   // ServerLevel.explode without fire, with vanilla's default particles and sound.
   ExplosionOutcome explode(const ExplosionParams& params);
 
@@ -80,6 +83,7 @@ class Explosions {
   Mobs& mobs_;
   const GameRules& rules_;
   std::function<bool(ConnId)> flying_;
+  std::function<double(ConnId)> resistance_;
 };
 
 }  // namespace hz

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 #include <string_view>
 
 #include "sim/data/catalog.h"
@@ -82,14 +83,20 @@ ArmourAttributes worn_armour(const WornStacks& worn) {
     sum.toughness += piece.toughness;
     sum.knockback_resistance += piece.knockback_resistance;
   }
-  // Fire Protection's attribute effect: add_multiplied_base of linear(-0.15, -0.15) a level, as a
-  // float widened to the modifier's double, from any enchanted stack in an armour slot.
-  double burning_base_multiplier = 0.0;
+  // The enchantments' attribute effects, from any enchanted stack in an armour slot: Fire
+  // Protection's add_multiplied_base of linear(-0.15, -0.15) a level on burning_time (base 1),
+  // Blast Protection's add_value of linear(0.15, 0.15) on explosion_knockback_resistance (base 0);
+  // each level value a float widened to the modifier's double.
+  double burning_base_multiplier = 0.0, explosion_resistance = 0.0;
   for (const ItemStack* stack : worn)
-    for (const EnchantmentLevel& enchantment : stack->enchantments)
-      if (enchantment_name(enchantment.id) == "minecraft:fire_protection")
-        burning_base_multiplier += static_cast<double>(-0.15f + -0.15f * static_cast<float>(enchantment.level - 1));
+    for (const EnchantmentLevel& enchantment : stack->enchantments) {
+      const std::string name = enchantment_name(enchantment.id);
+      const float above_first = static_cast<float>(enchantment.level - 1);
+      if (name == "minecraft:fire_protection") burning_base_multiplier += static_cast<double>(-0.15f + -0.15f * above_first);
+      if (name == "minecraft:blast_protection") explosion_resistance += static_cast<double>(0.15f + 0.15f * above_first);
+    }
   sum.burning_time = std::clamp(1.0 + 1.0 * burning_base_multiplier, 0.0, kMaxBurningTime);
+  sum.explosion_knockback_resistance = std::clamp(explosion_resistance, 0.0, 1.0);
   sum.armor = std::clamp(sum.armor, 0.0, kMaxArmor);
   sum.toughness = std::clamp(sum.toughness, 0.0, kMaxToughness);
   sum.knockback_resistance = std::clamp(sum.knockback_resistance, 0.0, 1.0);

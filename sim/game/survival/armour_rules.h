@@ -9,13 +9,15 @@
 
 namespace hz {
 
-// The attributes armour changes (armor, armor_toughness, knockback_resistance, and burning_time
-// through Fire Protection), as the attribute map keeps them: doubles from each piece's modifier.
+// The attributes armour changes (armor, armor_toughness, knockback_resistance, and through
+// enchantments burning_time (Fire Protection) and explosion_knockback_resistance (Blast
+// Protection)), as the attribute map keeps them: doubles from each piece's modifier.
 struct ArmourAttributes {
   double armor = 0.0;
   double toughness = 0.0;
   double knockback_resistance = 0.0;
   double burning_time = 1.0;
+  double explosion_knockback_resistance = 0.0;
   bool operator==(const ArmourAttributes&) const = default;
 };
 

@@ -476,7 +476,7 @@ void SurvivalSystem::apply_block_effects(Player& player, Life& life, const burni
     hurt_at(player, life, DamageCause::kLava, burning::kLavaDamage, player.fall_distance);
   }
   if (inside.water && alive()) set_fire_ticks(player, std::min(0, player.remaining_fire_ticks));
-  // Entity.isInRain: rain at the feet' block or at the top of the box.
+  // Entity.isInRain: rain at the block of the feet or of the box's top.
   if (raining_at_) {
     const BlockPos feet{java_floor(player.position.x), java_floor(player.position.y), java_floor(player.position.z)};
     const BlockPos top{feet.x, java_floor(box_of(player).max_y), feet.z};
