@@ -16,6 +16,7 @@
 #include "sim/data/registries.h"
 #include "sim/game/commands/entity_selector.h"
 #include "sim/game/mobs/combat_rules.h"
+#include "sim/game/items/enchantments.h"
 #include "sim/game/mobs/mob_ai.h"
 #include "sim/game/mobs/mob_physics.h"
 #include "sim/game/mobs/mobs.h"
@@ -478,6 +479,13 @@ TEST(MobFire, AMobKilledOutOfFireDropsRawMeat) {
   ASSERT_TRUE(w.mobs.hurt(pig, MobDamage::kPlayerAttack, 20.0f, &player));
   EXPECT_GE(dropped(w, "porkchop"), 1);
   EXPECT_EQ(dropped(w, "cooked_porkchop"), 0);
+  // Killed by a Fire Aspect sword (#smelts_loot in the killer's hand), its meat comes cooked.
+  ItemStack sword{*item_id("iron_sword"), 1};
+  set_enchantment(sword, *enchantment_id("fire_aspect"), 1);
+  player.inventory[static_cast<size_t>(kFirstHotbarSlot)] = sword;
+  Mob& second = w.summon(MobType::kPig, Vec3{0.5, 65.0, 3.5});
+  ASSERT_TRUE(w.mobs.hurt(second, MobDamage::kPlayerAttack, 20.0f, &player));
+  EXPECT_GE(dropped(w, "cooked_porkchop"), 1);
   // The damage types' table: registry names and tags.
   EXPECT_EQ(mob_damage_type(MobDamage::kLava).registry_name, "minecraft:lava");
   EXPECT_FALSE(mob_damage_type(MobDamage::kInFire).bypasses_armor);

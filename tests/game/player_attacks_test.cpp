@@ -12,6 +12,7 @@
 
 #include "sim/data/catalog.h"
 #include "sim/game/items/durability.h"
+#include "sim/game/items/enchantments.h"
 #include "sim/game/mobs/combat_rules.h"
 #include "sim/game/mobs/mobs.h"
 #include "sim/game/survival/player_attacks.h"
@@ -349,6 +350,29 @@ TEST(PlayerAttacks, ASwordsFullHitSweepsTheMobsBesideItsTarget) {
   f.known_movement = Vec3{0.0, 0.0, 0.3};
   f.attacks.on_attack(player, cow.id());
   EXPECT_FLOAT_EQ(beside.state.health, 9.0f);
+}
+
+// Fire Aspect's post-attack ignite: 4 seconds a level on the target and on each swept mob.
+TEST(PlayerAttacks, FireAspectSetsTheTargetAndTheSweptMobsAlight) {
+  AttackFixture f;
+  Player& player = f.add(1, Vec3{0.5, 65.0, -1.5});
+  ItemStack sword{*item_id("iron_sword"), 1, {}};
+  set_enchantment(sword, *enchantment_id("fire_aspect"), 2);
+  player.inventory[static_cast<size_t>(kFirstHotbarSlot)] = sword;
+  Mob& cow = f.cow(Vec3{0.5, 65.0, 0.5});
+  Mob& beside = f.cow(Vec3{1.9, 65.0, 0.5});
+  Mob& apart = f.cow(Vec3{3.5, 65.0, 0.5});
+  for (Mob* m : {&cow, &beside, &apart}) m->on_ground = true;
+  f.tick(20);
+  f.attacks.on_attack(player, cow.id());
+  EXPECT_EQ(cow.state.remaining_fire_ticks, 160);
+  EXPECT_EQ(beside.state.remaining_fire_ticks, 160);
+  EXPECT_EQ(apart.state.remaining_fire_ticks, 0);
+  // A plain sword lights nothing.
+  player.inventory[static_cast<size_t>(kFirstHotbarSlot)] = ItemStack{*item_id("iron_sword"), 1, {}};
+  f.tick(25);
+  f.attacks.on_attack(player, apart.id());
+  EXPECT_EQ(apart.state.remaining_fire_ticks, 0);
 }
 
 // --- a player hitting a player through the core ---

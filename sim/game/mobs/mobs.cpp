@@ -12,6 +12,7 @@
 #include "sim/game/blocks/directions.h"
 #include "sim/game/entities/insecure_uuid.h"
 #include "sim/game/entities/item_physics.h"
+#include "sim/game/items/enchantments.h"
 #include "sim/game/mobs/combat_rules.h"
 #include "sim/game/mobs/creeper.h"
 #include "sim/game/mobs/mob_ai.h"
@@ -325,7 +326,9 @@ bool Mobs::hurt(Mob& mob, MobDamage kind, float amount, const Player* attacker) 
       mob.needs_sync = true;
     }
   }
-  if (s.health <= 0.0f) die(mob);
+  // The loot's furnace_smelt also applies when the direct attacker's weapon smelts loot
+  // (#smelts_loot: Fire Aspect).
+  if (s.health <= 0.0f) die(mob, attacker != nullptr && enchantment_level(attacker->main_hand(), "fire_aspect") > 0);
   return true;
 }
 
@@ -399,6 +402,10 @@ void Mobs::tick_fire(Mob& mob) {
   s.on_fire = on_fire;
 }
 
+void Mobs::ignite(Mob& mob, int ticks) {
+  mob.state.remaining_fire_ticks = burning::ignite(mob.state.remaining_fire_ticks, ticks, 1.0);
+}
+
 void Mobs::apply_block_effects(Mob& mob) {
   MobState& s = mob.state;
   if (!mob.alive() || mob.removed) return;
@@ -450,23 +457,22 @@ void Mobs::burn_in_daylight(Mob& mob) {
   if (wet) s.remaining_fire_ticks = 0;
 }
 
-void Mobs::die(Mob& mob) {
+void Mobs::die(Mob& mob, bool smelt_loot) {
   if (mob.state.dead) return;
   mob.state.dead = true;
   mob.state.path.reset();
-  if (rules_.get_bool("mob_drops")) drop_loot(mob);
+  if (rules_.get_bool("mob_drops")) drop_loot(mob, smelt_loot || mob.state.remaining_fire_ticks > 0);
   drop_experience(mob);
   tracking_.send_to_viewers(mob.id(), share(encode_packet(packet::play_cb::EntityStatus{mob.id(), kEntityEventDeath})));
 }
 
-void Mobs::drop_loot(Mob& mob) {
+void Mobs::drop_loot(Mob& mob, bool smelt) {
   // The loot table's pools in order; UniformGenerator draws min + nextInt(max - min + 1).
   for (const MobDrop& drop : mob.mob_kind().loot) {
     int count = drop.min;
     if (drop.max > drop.min) count += static_cast<int>(random_.next_below(static_cast<uint32_t>(drop.max - drop.min + 1)));
     if (count <= 0) continue;
-    // furnace_smelt when the mob is on fire (the killer's Fire Aspect is not modelled).
-    const std::string_view item = !drop.cooked.empty() && mob.state.remaining_fire_ticks > 0 ? drop.cooked : drop.item;
+    const std::string_view item = smelt && !drop.cooked.empty() ? drop.cooked : drop.item;
     drops_.drop_at(mob.position, ItemStack{*item_id(item), count});
   }
 }

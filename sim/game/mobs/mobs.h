@@ -107,6 +107,8 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   void kill(int32_t entity_id);
   // LivingEntity.hurtServer for a mob; `attacker` is the attacking player for a player's attack.
   bool hurt(Mob& mob, MobDamage kind, float amount, const Player* attacker);
+  // Entity.igniteForTicks (a mob's burning time is 1): the fire lasts at least `ticks` more.
+  void ignite(Mob& mob, int ticks);
 
   // PlayerListener
   void on_leave(Player& player) override;
@@ -140,10 +142,11 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   // LivingEntity.knockback(power, sin(yaw), -cos(yaw)): pushed along the player's look.
   void knock_along_look(Mob& mob, double power, float yaw);
   void check_despawn(Mob& mob);
-  void die(Mob& mob);
+  // A death's loot is smelted when the mob burns or the killing blow's weapon smelts loot.
+  void die(Mob& mob, bool smelt_loot = false);
   // Creeper.explodeCreeper: dead, the explosion at its feet, removed without death loot.
   void explode_creeper(Mob& mob);
-  void drop_loot(Mob& mob);
+  void drop_loot(Mob& mob, bool smelt);
   // LivingEntity.dropExperience after the loot (Mob.getBaseExperienceReward's draws).
   void drop_experience(Mob& mob);
   bool hurt_player(Mob& mob, Player& player);

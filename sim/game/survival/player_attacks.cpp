@@ -6,6 +6,7 @@
 #include "sim/data/catalog.h"
 #include "sim/data/tag_lookup.h"
 #include "sim/game/items/durability.h"
+#include "sim/game/items/enchantments.h"
 #include "sim/game/movement/aabb.h"
 #include "sim/game/movement/player_body.h"
 
@@ -91,10 +92,20 @@ bool PlayerAttacks::attack(Player& player, Charge& charge, Mob* mob, Player* vic
   // causeExtraKnockback: the attacker slows and stops sprinting after pushing harder.
   if (outcome.knockback_attack && stop_sprinting_) stop_sprinting_(player.conn);
   if (outcome.sweep) sweep(player, target_box, outcome.strength, mob, victim);
-  // itemAttackInteraction: the weapon's postHurtEnemy wears it.
+  // itemAttackInteraction: the weapon's post-attack enchantment effects, then its postHurtEnemy
+  // wears it.
+  if (mob != nullptr) post_attack_effects(player, *mob);
   if (wear_) wear_->wear_held_item(player.conn, Hand::kMain, wear_per_attack(player.main_hand()));
   exhaustion_.cause_food_exhaustion(player.conn, kAttackExhaustion);
   return true;
+}
+
+void PlayerAttacks::post_attack_effects(const Player& player, Mob& mob) {
+  // Fire Aspect's ignite: linear(4, +4) seconds a level, as igniteForSeconds counts them.
+  const int level = enchantment_level(player.main_hand(), "fire_aspect");
+  if (level <= 0) return;
+  const float seconds = 4.0f + 4.0f * static_cast<float>(level - 1);
+  mobs_.ignite(mob, static_cast<int>(std::floor(seconds * 20.0f)));
 }
 
 void PlayerAttacks::sweep(const Player& player, const Aabb& target_box, float strength, const Mob* mob,
@@ -105,7 +116,7 @@ void PlayerAttacks::sweep(const Player& player, const Aabb& target_box, float st
   for (const int32_t id : mobs_.ids()) {
     Mob* other = mobs_.find(id);
     if (other == nullptr || other == mob || !other->box().intersects(area) || !near(other->position)) continue;
-    mobs_.hurt_by_sweep(*other, player, damage);
+    if (mobs_.hurt_by_sweep(*other, player, damage)) post_attack_effects(player, *other);
   }
   for (Player* other : connections_.joined_players()) {
     if (other == &player || other == victim || other->game_mode == GameMode::kSpectator) continue;
