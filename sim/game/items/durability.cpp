@@ -6,9 +6,9 @@
 
 #include "sim/data/catalog.h"
 #include "sim/data/tag_lookup.h"
+#include "sim/game/items/enchantments.h"
 #include "sim/game/items/equipment.h"
 #include "sim/game/survival/armour_rules.h"
-#include "sim/game/items/enchantments.h"
 #include "sim/protocol/packets.h"
 
 namespace hz {
