@@ -251,6 +251,9 @@ class PlayerDamage {
   virtual bool hurt_by_explosion(ConnId player, float amount, const MobAttacker* cause) {
     return hurt(player, cause ? DamageCause::kPlayerExplosion : DamageCause::kExplosion, amount);
   }
+  // LivingEntity.igniteForTicks (docs/rules/burning.md): the player burns at least `ticks` more,
+  // scaled by its burning time. A sink that does not model fire ignores it.
+  virtual void ignite(ConnId player, int ticks) { (void)player, (void)ticks; }
 };
 
 // Hunger as actions add to it (Player.causeFoodExhaustion: nothing for creative and spectators).

@@ -414,6 +414,22 @@ TEST(PlayerAttacksScenario, AFistHitsAnotherPlayerAndKnocksHimAway) {
   EXPECT_EQ(sent_to<cb::EnterCombatEvent>(d.s.h.sink, 2).size(), 1u);
 }
 
+// Fire Aspect I lights the player it hits for 80 ticks (burning counts it down in the same tick's
+// player update when that runs after the attack).
+TEST(PlayerAttacksScenario, FireAspectSetsTheVictimAlight) {
+  Duel d;
+  ItemStack sword{*item_id("iron_sword"), 1, {}};
+  set_enchantment(sword, *enchantment_id("fire_aspect"), 1);
+  d.s.h.core.sessions().player(1)->inventory[static_cast<size_t>(kFirstHotbarSlot)] = sword;
+  for (int i = 0; i < 20; ++i) d.s.tick();  // a full swing with the new item
+  EXPECT_LE(d.s.player(2)->remaining_fire_ticks, 0);
+  d.attack();
+  EXPECT_GE(d.s.player(2)->remaining_fire_ticks, 79);
+  EXPECT_LE(d.s.player(2)->remaining_fire_ticks, 80);
+  d.s.tick();
+  EXPECT_TRUE(d.s.player(2)->on_fire);
+}
+
 // A hit inside the victim's invulnerability window that deals more than the last is a partial
 // hit: no hurt mark, so even a sprinting knockback hit tells the victim no new motion.
 TEST(PlayerAttacksScenario, APartialHitSendsNoMotionEvenWhenSprinting) {

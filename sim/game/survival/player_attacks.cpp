@@ -94,18 +94,20 @@ bool PlayerAttacks::attack(Player& player, Charge& charge, Mob* mob, Player* vic
   if (outcome.sweep) sweep(player, target_box, outcome.strength, mob, victim);
   // itemAttackInteraction: the weapon's post-attack enchantment effects, then its postHurtEnemy
   // wears it.
-  if (mob != nullptr) post_attack_effects(player, *mob);
+  post_attack_effects(player, mob, victim);
   if (wear_) wear_->wear_held_item(player.conn, Hand::kMain, wear_per_attack(player.main_hand()));
   exhaustion_.cause_food_exhaustion(player.conn, kAttackExhaustion);
   return true;
 }
 
-void PlayerAttacks::post_attack_effects(const Player& player, Mob& mob) {
+void PlayerAttacks::post_attack_effects(const Player& player, Mob* mob, const Player* victim) {
   // Fire Aspect's ignite: linear(4, +4) seconds a level, as igniteForSeconds counts them.
   const int level = enchantment_level(player.main_hand(), "fire_aspect");
   if (level <= 0) return;
   const float seconds = 4.0f + 4.0f * static_cast<float>(level - 1);
-  mobs_.ignite(mob, static_cast<int>(std::floor(seconds * 20.0f)));
+  const int ticks = static_cast<int>(std::floor(seconds * 20.0f));
+  if (mob != nullptr) mobs_.ignite(*mob, ticks);
+  if (victim != nullptr) damage_.ignite(victim->conn, ticks);
 }
 
 void PlayerAttacks::sweep(const Player& player, const Aabb& target_box, float strength, const Mob* mob,
@@ -116,12 +118,13 @@ void PlayerAttacks::sweep(const Player& player, const Aabb& target_box, float st
   for (const int32_t id : mobs_.ids()) {
     Mob* other = mobs_.find(id);
     if (other == nullptr || other == mob || !other->box().intersects(area) || !near(other->position)) continue;
-    if (mobs_.hurt_by_sweep(*other, player, damage)) post_attack_effects(player, *other);
+    if (mobs_.hurt_by_sweep(*other, player, damage)) post_attack_effects(player, other, nullptr);
   }
   for (Player* other : connections_.joined_players()) {
     if (other == &player || other == victim || other->game_mode == GameMode::kSpectator) continue;
     if (!player_box(*other).intersects(area) || !near(other->position)) continue;
-    damage_.hurt_by_player(other->conn, damage, player, PlayerDamage::MeleeHit::kSweep);
+    if (damage_.hurt_by_player(other->conn, damage, player, PlayerDamage::MeleeHit::kSweep))
+      post_attack_effects(player, nullptr, other);
   }
 }
 

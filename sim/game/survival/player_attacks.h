@@ -75,9 +75,9 @@ class PlayerAttacks final : public PlayerListener, public PlayerLifeObserver {
   // spectators) within 3 blocks of the attacker take 1 damage scaled by the attack strength and a
   // push along the attacker's look; mobs in id order, then players in join order.
   void sweep(const Player& player, const Aabb& target_box, float strength, const Mob* mob, const Player* victim);
-  // EnchantmentHelper.doPostAttackEffects for a mob the weapon hurt: Fire Aspect sets it alight
-  // (docs/rules/burning.md §4).
-  void post_attack_effects(const Player& player, Mob& mob);
+  // EnchantmentHelper.doPostAttackEffects for the mob or player the weapon hurt: Fire Aspect sets
+  // it alight (docs/rules/burning.md §4).
+  void post_attack_effects(const Player& player, Mob* mob, const Player* victim);
 
   PlayerConnections& connections_;
   Mobs& mobs_;

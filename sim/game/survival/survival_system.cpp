@@ -168,6 +168,14 @@ bool SurvivalSystem::hurt_by_explosion(ConnId conn, float amount, const MobAttac
       .outcome.hurt;
 }
 
+void SurvivalSystem::ignite(ConnId conn, int ticks) {
+  Player* player = connections_.player(conn);
+  if (player == nullptr) return;
+  const double burning_time =
+      armour_attributes_ != nullptr ? armour_attributes_->armour_attributes(conn).burning_time : 1.0;
+  set_fire_ticks(*player, burning::ignite(player->remaining_fire_ticks, ticks, burning_time));
+}
+
 void SurvivalSystem::kill(ConnId conn) { hurt(conn, DamageCause::kGenericKill, std::numeric_limits<float>::max()); }
 
 SurvivalSystem::Hurt SurvivalSystem::hurt_at(Player& player, Life& life, DamageCause kind, float amount,

@@ -71,6 +71,7 @@ class SurvivalSystem final : public PlayerListener,
   bool hurt_by_player(ConnId player, float amount, const Player& attacker, MeleeHit hit) override;
   // An explosion's hit: recorded with its cause for the death message, no knockback (no_knockback).
   bool hurt_by_explosion(ConnId player, float amount, const MobAttacker* cause) override;
+  void ignite(ConnId player, int ticks) override;
   // LivingEntity.kill: generic_kill damage of Float.MAX_VALUE.
   void kill(ConnId player);
   // FoodExhaustion
