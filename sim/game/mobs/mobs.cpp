@@ -392,9 +392,9 @@ void Mobs::tick_fire(Mob& mob) {
   // except in lava, whose own hurt stands for it (asked only then: it reads the blocks).
   MobState& s = mob.state;
   if (s.remaining_fire_ticks > 0) {
-    if (s.remaining_fire_ticks % sun_burn::kFireDamageEvery == 0 &&
+    if (s.remaining_fire_ticks % burning::kBurnDamageEvery == 0 &&
         !(item_physics::fluid_heights(mob.box(), *blocks_).lava > 0.0))
-      hurt(mob, MobDamage::kOnFire, sun_burn::kFireDamage, nullptr);
+      hurt(mob, MobDamage::kOnFire, burning::kBurnDamage, nullptr);
     --s.remaining_fire_ticks;
   }
   const bool on_fire = s.remaining_fire_ticks > 0;

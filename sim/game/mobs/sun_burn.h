@@ -9,10 +9,8 @@
 namespace hz::sun_burn {
 
 // Mob.igniteForSeconds(8): the fire ticks the sun sets (never fewer than the mob already has).
+// How burning then hurts is burning.h's (kBurnDamageEvery, kBurnDamage).
 inline constexpr int kSunFireTicks = 160;
-// Fire hurts every 20 ticks of remaining fire, 1 health each (on_fire ignores armour).
-inline constexpr int kFireDamageEvery = 20;
-inline constexpr float kFireDamage = 1.0f;
 
 // The overworld day timeline's gameplay/monsters_burn: on from clock tick 23460 (of each 24000)
 // until 12542, off in between.

@@ -171,9 +171,7 @@ bool SurvivalSystem::hurt_by_explosion(ConnId conn, float amount, const MobAttac
 void SurvivalSystem::ignite(ConnId conn, int ticks) {
   Player* player = connections_.player(conn);
   if (player == nullptr) return;
-  const double burning_time =
-      armour_attributes_ != nullptr ? armour_attributes_->armour_attributes(conn).burning_time : 1.0;
-  set_fire_ticks(*player, burning::ignite(player->remaining_fire_ticks, ticks, burning_time));
+  set_fire_ticks(*player, burning::ignite(player->remaining_fire_ticks, ticks, burning_time(conn)));
 }
 
 void SurvivalSystem::kill(ConnId conn) { hurt(conn, DamageCause::kGenericKill, std::numeric_limits<float>::max()); }
@@ -231,6 +229,10 @@ std::optional<Vec3> SurvivalSystem::knockback(const Player& player, const Vec3& 
   if (towards.x * towards.x + towards.z * towards.z < static_cast<double>(1.0e-5f)) return std::nullopt;
   const double power = resisted_knockback(combat::kHurtKnockback, knockback_resistance(player.conn));
   return combat::knockback_along(Vec3{}, player.on_ground, power, towards.x, towards.z);
+}
+
+double SurvivalSystem::burning_time(ConnId conn) const {
+  return armour_attributes_ != nullptr ? armour_attributes_->armour_attributes(conn).burning_time : 1.0;
 }
 
 double SurvivalSystem::knockback_resistance(ConnId conn) const {
@@ -470,8 +472,7 @@ void SurvivalSystem::tick_burning(Player& player, Life& life) {
 // puts out too; a player neither burning nor lit this tick rests at -20.
 void SurvivalSystem::apply_block_effects(Player& player, Life& life, const burning::Inside& inside) {
   const int before = player.remaining_fire_ticks;
-  const double burning_time =
-      armour_attributes_ != nullptr ? armour_attributes_->armour_attributes(player.conn).burning_time : 1.0;
+  const double burning_time = this->burning_time(player.conn);
   auto alive = [&] { return player.health > 0.0f && !player.dead; };
   if (inside.fire) {
     // BaseFireBlock.fireIgnite: a burning player's fire grows by nextInt(1, 3).

@@ -172,6 +172,8 @@ class SurvivalSystem final : public PlayerListener,
   std::optional<Vec3> knockback(const Player& player, const Vec3& towards) const;
   // The knockback_resistance attribute as the player's last equipment check left it.
   double knockback_resistance(ConnId player) const;
+  // The burning_time attribute as the player's last equipment check left it (Fire Protection).
+  double burning_time(ConnId player) const;
   void broadcast_death_message(const TextComponent& message);
   Life* life_of(ConnId conn);
 
