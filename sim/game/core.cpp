@@ -24,6 +24,7 @@
 #include "sim/game/mobs/sun_burn.h"
 #include "sim/game/items/durability.h"
 #include "sim/game/items/inventory_menu.h"
+#include "sim/game/items/item_use.h"
 #include "sim/game/entities/block_loot.h"
 #include "sim/game/entities/falling_blocks.h"
 #include "sim/game/entities/experience_orbs.h"
@@ -190,6 +191,10 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   inventory_->set_tracking(tracker_.get());
   survival_->set_armour(item_wear_.get(), inventory_.get());
   sessions_->add_listener(inventory_.get());
+  // After the inventory menus: a drop or a swap has happened when the use hears of it.
+  item_use_ = std::make_unique<ItemUse>(*sessions_, *items_);
+  survival_->set_item_use(item_use_.get());
+  sessions_->add_listener(item_use_.get());
   world_blocks_ = std::make_unique<ColumnBlockSource>([this](ChunkPos pos) { return world_->column(pos); });
   movement_->set_block_source(world_blocks_.get());
   items_->set_block_source(world_blocks_.get());

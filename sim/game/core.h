@@ -44,6 +44,7 @@ class Buckets;
 class Entity;
 class EntityTracker;
 class InventoryMenus;
+class ItemUse;
 class ItemEntities;
 class ExperienceOrbs;
 class SavedEntities;
@@ -250,6 +251,7 @@ class Core final : public CommandHost,
   std::unique_ptr<Placing> placing_;
   // Players' inventory windows, and where the items they drop go.
   std::unique_ptr<InventoryMenus> inventory_;
+  std::unique_ptr<ItemUse> item_use_;
   std::unique_ptr<SurvivalSystem> survival_;
   std::unique_ptr<BlockUse> block_use_;
   std::unique_ptr<Buckets> buckets_;

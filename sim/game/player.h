@@ -30,6 +30,23 @@ struct Vec3 {
 inline constexpr float kStandingEyeHeight = 1.62f;
 inline constexpr double kPlayerHeight = 1.8;  // a standing player's box
 
+// The item a player is using over time (LivingEntity.useItem and useItemRemaining with the
+// living-entity flags, docs/rules/eating.md): eating or drinking, counted down in its tick.
+struct ItemInUse {
+  bool active = false;
+  // The hand last used; kept after the use stops, as vanilla keeps the flag's hand bit.
+  bool off_hand = false;
+  int32_t item = 0;    // the item kind started with (a switch to another kind stops the use)
+  int remaining = 0;   // ticks until it finishes
+  // LivingEntity's DATA_LIVING_ENTITY_FLAGS: 1 using an item, 2 with the off hand.
+  uint8_t living_flags() const { return static_cast<uint8_t>((active ? 1 : 0) | (off_hand ? 2 : 0)); }
+  bool operator==(const ItemInUse&) const = default;
+  template <class Io>
+  void state_fields(Io& io) {
+    io(active, off_hand, item, remaining);
+  }
+};
+
 struct Player {
   ConnId conn = 0;
   Uuid uuid;
@@ -83,6 +100,7 @@ struct Player {
   // flag as the last tick set it.
   int remaining_fire_ticks = 0;
   bool on_fire = false;
+  ItemInUse using_item;
 
   // Experience (docs/rules/experience.md): level, progress and total; the enchantment seed
   // (XpSeed, kept for the file); Player.takeXpDelay, the ticks until the next orb can be taken;
@@ -98,7 +116,7 @@ struct Player {
     io(conn, uuid, name, profile_properties, entity_id, game_mode, permission_level, position, yaw, pitch, on_ground,
        eye_height, crouching, client_view_distance, locale, last_teleport_id, awaiting_teleport_id, awaiting_teleport_position,
        awaiting_teleport_tick, latency_ms, inventory, selected_slot, inventory_state_id, carried, health, food_level,
-       saturation, exhaustion, food_tick_timer, fall_distance, invulnerable_ticks, dead, remaining_fire_ticks, on_fire, xp, xp_seed, take_xp_delay,
+       saturation, exhaustion, food_tick_timer, fall_distance, invulnerable_ticks, dead, remaining_fire_ticks, on_fire, using_item, xp, xp_seed, take_xp_delay,
        last_sent_xp);
   }
 };

@@ -140,6 +140,15 @@ class ItemWear {
   virtual void wear_armour(ConnId player, float damage, DamageCause kind) = 0;
 };
 
+// The item a player is using, counted down in the player's tick (LivingEntity.updatingUsingItem,
+// after the fire and before the food): the item use system implements it, the survival system
+// calls it for each player.
+class ItemUseTicker {
+ public:
+  virtual ~ItemUseTicker() = default;
+  virtual void tick_item_use(Player& player) = 0;
+};
+
 // The armour attributes a player's equipment gave at its last equipment check
 // (detectEquipmentUpdates, docs/rules/armour.md §1); the inventory menus keep what they checked.
 class EquipmentAttributes {

@@ -327,6 +327,7 @@ void Sessions::handle_play(Session& c, std::span<const uint8_t> body) {
         s.log_.log(LogLevel::kWarn, p.name + " tried to set an invalid carried item");
         return;
       }
+      for (PlayerListener* l : s.listeners_) l->on_select_slot(p, held.slot);
       p.selected_slot = held.slot;
     }
     void operator()(packet::play_sb::BlockPlace&& use) {

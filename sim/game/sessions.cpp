@@ -299,6 +299,7 @@ uint64_t Sessions::hash() const {
     h.f32(p.health), h.i64(p.food_level), h.f32(p.saturation), h.f32(p.exhaustion), h.i64(p.food_tick_timer);
     h.f64(p.fall_distance), h.i64(p.invulnerable_ticks), h.u64(p.dead);
     h.i64(p.remaining_fire_ticks), h.u64(p.on_fire);
+    h.u64(p.using_item.active), h.u64(p.using_item.off_hand), h.i64(p.using_item.item), h.i64(p.using_item.remaining);
     h.i64(p.xp.level), h.f32(p.xp.progress), h.i64(p.xp.total), h.i64(p.xp_seed), h.i64(p.take_xp_delay);
     h.i64(p.last_sent_xp);
   }

@@ -281,8 +281,10 @@ class PlayerListener {
   // arm_animation: the client swung an arm (0 main hand, 1 off hand): a missed click, digging,
   // an attack or a use.
   virtual void on_swing(Player&, int32_t /*hand*/) {}
-  // use_item: a right click with an item, not on a block (buckets).
+  // use_item: a right click with an item, not on a block (buckets, eating and drinking).
   virtual void on_use_item(Player&, const packet::play_sb::UseItem&) {}
+  // set_carried_item: the client selects another hotbar slot (0-8), told before it changes.
+  virtual void on_select_slot(Player&, int32_t /*slot*/) {}
   // Once per tick after Sessions' own work, in registration order.
   virtual void tick() {}
 };

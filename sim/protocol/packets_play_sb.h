@@ -277,6 +277,10 @@ struct BlockDig {
   static constexpr int32_t kStartDestroy = 0;
   static constexpr int32_t kAbortDestroy = 1;
   static constexpr int32_t kStopDestroy = 2;
+  static constexpr int32_t kDropAllItems = 3;
+  static constexpr int32_t kDropItem = 4;
+  static constexpr int32_t kReleaseUseItem = 5;
+  static constexpr int32_t kSwapItemWithOffhand = 6;
 
   int32_t status = 0;
   BlockPos location;

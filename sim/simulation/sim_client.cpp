@@ -29,8 +29,10 @@ constexpr const char* kCommands[] = {"help", "list", "tick query", "gamemode cre
 // Mobs /summon makes (operators only; everyone else is refused).
 constexpr const char* kSummons[] = {"summon cow ~1 ~ ~1", "summon pig ~-1 ~ ~", "summon sheep ~ ~ ~2",
                                     "summon chicken ~ ~1 ~", "summon zombie ~2 ~ ~-2"};
-// What a creative player puts in its first hotbar slot before using it (ignored in survival).
-constexpr const char* kBuckets[] = {"water_bucket", "lava_bucket", "bucket"};
+// What a creative player puts in its first hotbar slot before using it (ignored in survival):
+// buckets, and food and drink it starts to eat (a later drop, release or slot change may stop it).
+constexpr const char* kUsables[] = {"water_bucket", "lava_bucket",  "bucket",       "bread",
+                                    "dried_kelp",   "honey_bottle", "mushroom_stew"};
 constexpr const char* kChat[] = {"hello", "anyone here?", "", "\u00a7cno colours", "a much longer line of chat text"};
 
 // What the move judge follows of a packet the client sends: moves, confirmations, the loaded
@@ -457,7 +459,8 @@ void SimClient::build() {
   }
 }
 
-// The game systems beyond blocks: mobs (/summon, attacks), dropped items, buckets (fluids).
+// The game systems beyond blocks: mobs (/summon, attacks), dropped items, buckets (fluids),
+// eating.
 void SimClient::play() {
   switch (rng_.next_below(4)) {
     case 0:
@@ -467,8 +470,8 @@ void SimClient::play() {
       if (!entities_.empty()) send(packet::play_sb::Attack{entities_[rng_.next_below(static_cast<uint32_t>(entities_.size()))]});
       break;
     case 2: {
-      packet::play_sb::BlockDig drop;  // 3 drops the held stack, 4 one item
-      drop.status = 3 + static_cast<int32_t>(rng_.next_below(2));
+      packet::play_sb::BlockDig drop;  // 3 drops the held stack, 4 one item, 5 releases a use
+      drop.status = 3 + static_cast<int32_t>(rng_.next_below(3));
       send(drop);
       break;
     }
@@ -476,7 +479,7 @@ void SimClient::play() {
       packet::play_sb::SetCreativeSlot slot;
       slot.slot = 36;  // the first hotbar slot, selected from the start
       slot.count = 1;
-      slot.item_id = item_id(kBuckets[rng_.next_below(std::size(kBuckets))]);
+      slot.item_id = item_id(kUsables[rng_.next_below(std::size(kUsables))]);
       slot.components_added = 0;
       slot.components_removed = 0;
       send(slot);

@@ -10,9 +10,7 @@ namespace hz {
 
 namespace {
 
-constexpr int32_t kDropAllItems = 3;
-constexpr int32_t kDropItem = 4;
-constexpr int32_t kSwapItemWithOffhand = 6;
+using packet::play_sb::BlockDig;
 
 size_t hotbar(int index) { return static_cast<size_t>(kFirstHotbarSlot + index); }
 
@@ -53,8 +51,8 @@ int inventory_index_holding(const Player& player, int item) {
 
 void InventoryMenus::on_block_action(Player& player, int32_t action, const BlockPos&, int8_t, int32_t) {
   if (player.game_mode == GameMode::kSpectator) return;
-  if (action == kDropAllItems || action == kDropItem) return drop_held(player, action == kDropAllItems);
-  if (action == kSwapItemWithOffhand) swap_hands(player);
+  if (action == BlockDig::kDropAllItems || action == BlockDig::kDropItem) return drop_held(player, action == BlockDig::kDropAllItems);
+  if (action == BlockDig::kSwapItemWithOffhand) swap_hands(player);
 }
 
 // ServerPlayer.drop(all): the client already shows the slot's new contents, so it is only

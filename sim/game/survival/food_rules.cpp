@@ -30,6 +30,13 @@ int round_float(float x) { return static_cast<int>(std::floor(x + 0.5f)); }
 
 void add_exhaustion(FoodState& food, float amount) { food.exhaustion = std::min(food.exhaustion + amount, kMaxExhaustion); }
 
+float saturation_by_modifier(int nutrition, float modifier) { return static_cast<float>(nutrition) * modifier * 2.0f; }
+
+void eat(FoodState& food, int nutrition, float saturation) {
+  food.food = std::clamp(nutrition + food.food, 0, kMaxFood);
+  food.saturation = std::clamp(saturation + food.saturation, 0.0f, static_cast<float>(food.food));
+}
+
 FoodTickResult tick_food(FoodState& food, float health, Difficulty difficulty, bool natural_regeneration) {
   FoodTickResult result;
   if (food.exhaustion > kExhaustionPerFoodPoint) {

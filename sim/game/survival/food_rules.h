@@ -28,6 +28,11 @@ struct FoodState {
 // FoodData.addExhaustion.
 void add_exhaustion(FoodState& food, float amount);
 
+// FoodConstants.saturationByModifier: the saturation a food of this nutrition and modifier gives.
+float saturation_by_modifier(int nutrition, float modifier);
+// FoodData.eat (its add): food up to the maximum, then saturation up to the new food level.
+void eat(FoodState& food, int nutrition, float saturation);
+
 // What FoodData.tick asks of the player: heal this much (0: none), or take 1 starvation damage.
 struct FoodTickResult {
   float heal = 0.0f;

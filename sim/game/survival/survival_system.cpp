@@ -377,6 +377,7 @@ void SurvivalSystem::respawn(Player& player) {
   player.dead = false;
   player.remaining_fire_ticks = 0;
   player.on_fire = false;
+  player.using_item = ItemInUse{};
   *life = Life{};
   player.take_xp_delay = 0;
   player.last_sent_xp = -1;  // restoreFrom: set_experience goes out on the next tick
@@ -430,6 +431,7 @@ void SurvivalSystem::tick_player(Player& player, Life& life) {
   if (player.health <= 0.0f) tick_death(player, life);
   tick_kill_credit(life);
   if (life.tick_count % kCombatRecheckInterval == 0) recheck_combat(player, life);
+  if (item_use_ != nullptr) item_use_->tick_item_use(player);
   // Spectators pass through blocks (noPhysics) and feel none of them.
   if (burns && !player.dead && player.game_mode != GameMode::kSpectator)
     apply_block_effects(player, life, burning::inside_blocks(*fire_blocks_, box_of(player)));

@@ -60,6 +60,10 @@ class SurvivalSystem final : public PlayerListener,
     armour_attributes_ = attributes;
   }
 
+  // Where the item a player is using counts down (LivingEntity.updatingUsingItem, after the fire
+  // and before the food); without it nothing is eaten.
+  void set_item_use(ItemUseTicker* item_use) { item_use_ = item_use; }
+
   // PlayerDamage
   bool hurt(ConnId player, DamageCause kind, float amount) override;
   // A mob's hit: recorded with the mob for the death message; a full hit knocks the player away.
@@ -194,6 +198,7 @@ class SurvivalSystem final : public PlayerListener,
   std::vector<PlayerLifeObserver*> life_observers_;
   std::function<Presence(int32_t)> presence_;
   FallOnBlock* fall_on_ = nullptr;
+  ItemUseTicker* item_use_ = nullptr;
   std::map<ConnId, Life> lives_;
 };
 

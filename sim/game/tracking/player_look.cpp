@@ -9,6 +9,7 @@ namespace {
 // Entity's synched data indices and flag bits.
 constexpr uint8_t kSharedFlagsIndex = 0;
 constexpr uint8_t kPoseIndex = 6;
+constexpr uint8_t kLivingFlagsIndex = 8;
 constexpr uint8_t kFlagOnFire = 1 << 0;
 constexpr uint8_t kFlagShiftKeyDown = 1 << 1;
 constexpr uint8_t kFlagSprinting = 1 << 3;
@@ -29,8 +30,9 @@ int32_t pose_id(Pose pose) {
 
 }  // namespace
 
-PlayerLook player_look(const PlayerBody& body, bool on_fire) {
+PlayerLook player_look(const PlayerBody& body, bool on_fire, uint8_t living_flags) {
   PlayerLook look;
+  look.living_flags = living_flags;
   if (on_fire) look.flags |= kFlagOnFire;
   if (body.shift_key_down) look.flags |= kFlagShiftKeyDown;
   if (body.sprinting) look.flags |= kFlagSprinting;
@@ -51,6 +53,11 @@ Bytes player_look_changes(const PlayerLook& before, const PlayerLook& now) {
     out.u8(kPoseIndex);
     out.varint(entity_data::kPoseSerializer);
     out.varint(now.pose);
+  }
+  if (before.living_flags != now.living_flags) {
+    out.u8(kLivingFlagsIndex);
+    out.varint(entity_data::kByteSerializer);
+    out.u8(now.living_flags);
   }
   out.u8(entity_data::kEndOfData);
   return out.take();

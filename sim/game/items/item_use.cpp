@@ -1,0 +1,111 @@
+#include "sim/game/items/item_use.h"
+
+#include "sim/core/check.h"
+#include "sim/data/catalog.h"
+#include "sim/game/items/consumables.h"
+#include "sim/game/items/inventory.h"
+#include "sim/game/survival/food_rules.h"
+#include "sim/protocol/packets.h"
+
+namespace hz {
+
+namespace {
+
+using packet::play_sb::BlockDig;
+
+constexpr int8_t kUseItemCompleteEvent = 9;  // EntityEvent.USE_ITEM_COMPLETE
+
+ItemStack& hand_stack(Player& player, bool off_hand) {
+  return player.inventory[static_cast<size_t>(off_hand ? kOffhandSlot : kFirstHotbarSlot + player.selected_slot)];
+}
+
+// Abilities.instabuild: creative players keep what they eat (hasInfiniteMaterials).
+bool infinite_materials(const Player& player) { return player.game_mode == GameMode::kCreative; }
+
+// Consumable.canConsume with Player.canEat: abilities.invulnerable (creative, spectator), a food
+// that can always be eaten, or food below the maximum; anything that is not food may be used.
+bool can_consume(const Player& player, const Consumable& consumable) {
+  if (!consumable.food) return true;
+  const bool invulnerable = player.game_mode == GameMode::kCreative || player.game_mode == GameMode::kSpectator;
+  return invulnerable || consumable.can_always_eat || player.food_level < kMaxFood;
+}
+
+}  // namespace
+
+// ServerPlayerGameMode.useItem -> Item.use -> Consumable.startConsuming -> startUsingItem.
+void ItemUse::on_use_item(Player& player, const packet::play_sb::UseItem& use) {
+  if (player.game_mode == GameMode::kSpectator || player.dead) return;
+  const bool off_hand = use.hand != 0;
+  const ItemStack& stack = hand_stack(player, off_hand);
+  if (stack.empty()) return;
+  const Consumable* consumable = consumable_of(stack.item);
+  if (consumable == nullptr || !can_consume(player, *consumable)) return;
+  if (player.using_item.active) return;  // startUsingItem: one use at a time
+  player.using_item = ItemInUse{true, off_hand, stack.item, consumable->consume_ticks()};
+}
+
+void ItemUse::on_block_action(Player& player, int32_t action, const BlockPos&, int8_t, int32_t) {
+  if (!player.using_item.active) return;
+  if (action == BlockDig::kReleaseUseItem) return stop(player);  // releaseUsing does nothing for consumables
+  if (player.game_mode == GameMode::kSpectator) return;
+  if (action == BlockDig::kSwapItemWithOffhand) return stop(player);
+  // ServerPlayer.drop: the use stops when the dropped-from stack was the one in use and is gone.
+  const bool dropped = action == BlockDig::kDropAllItems || action == BlockDig::kDropItem;
+  if (dropped && !player.using_item.off_hand && hand_stack(player, false).empty()) stop(player);
+}
+
+// handleSetCarriedItem: another slot stops a use with the main hand.
+void ItemUse::on_select_slot(Player& player, int32_t slot) {
+  if (slot != player.selected_slot && !player.using_item.off_hand) stop(player);
+}
+
+void ItemUse::on_game_mode_changed(Player& player) {
+  if (player.game_mode == GameMode::kSpectator) stop(player);
+}
+
+void ItemUse::tick_item_use(Player& player) {
+  ItemInUse& use = player.using_item;
+  if (!use.active) return;
+  if (player.dead) return stop(player);  // LivingEntity.die stops the use
+  ItemStack& held = hand_stack(player, use.off_hand);
+  // ItemStack.isSameItem: another kind in the hand (or none) stops it.
+  if (held.empty() || held.item != use.item) return stop(player);
+  // onUseTick's particles and sounds are the clients' to show (docs/rules/eating.md §3).
+  if (--use.remaining > 0) return;
+  const Consumable* consumable = consumable_of(held.item);
+  HZ_CHECK(consumable != nullptr, "an item in use that is not consumable");
+  players_.send(player.conn, packet::play_cb::EntityStatus{player.entity_id, kUseItemCompleteEvent});
+  finish(player, held, *consumable);
+  stop(player);
+}
+
+void ItemUse::stop(Player& player) {
+  player.using_item.active = false;
+  player.using_item.item = 0;
+  player.using_item.remaining = 0;
+}
+
+// ItemStack.finishUsingItem: Consumable.onConsume (the food, then one item less unless creative),
+// then the use_remainder: an emptied stack becomes the remainder, else the remainder is extra.
+void ItemUse::finish(Player& player, ItemStack& held, const Consumable& consumable) {
+  if (consumable.food) {
+    FoodState food{player.food_level, player.saturation, player.exhaustion, player.food_tick_timer};
+    eat(food, consumable.nutrition, consumable.saturation());
+    player.food_level = food.food;
+    player.saturation = food.saturation;
+  }
+  if (infinite_materials(player)) return;
+  held.count -= 1;
+  if (held.count <= 0) held = ItemStack{};
+  if (consumable.remainder.empty()) return;
+  const ItemStack remainder{*item_id(consumable.remainder), 1};
+  if (held.empty()) held = remainder;
+  else give_extra(player, remainder);
+}
+
+void ItemUse::give_extra(Player& player, ItemStack extra) {
+  add_to_inventory(player, extra);
+  if (!extra.empty()) drops_.drop_from_player(player, extra, false, false);
+}
+
+}  // namespace hz

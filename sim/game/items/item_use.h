@@ -1,0 +1,41 @@
+// Eating and drinking (docs/rules/eating.md): use_item starts using a consumable, the player's
+// tick counts it down and finishes it (food, the stack's shrink, its remainder); releasing,
+// switching slots, swapping hands, dropping the stack, dying or turning spectator stop it.
+#pragma once
+
+#include <cstdint>
+
+#include "sim/game/ports.h"
+#include "sim/game/sessions.h"
+
+namespace hz {
+
+struct Consumable;
+
+class ItemUse final : public PlayerListener, public ItemUseTicker {
+ public:
+  ItemUse(PlayerConnections& players, ItemDrops& drops) : players_(players), drops_(drops) {}
+
+  // PlayerListener. Registered after the inventory menus, so a drop or swap has happened when
+  // its player_action arrives here.
+  void on_use_item(Player& player, const packet::play_sb::UseItem& use) override;
+  // player_action 5 (release the used item), 6 (swap hands), 3 and 4 (drop from the held stack).
+  void on_block_action(Player& player, int32_t action, const BlockPos& pos, int8_t face, int32_t sequence) override;
+  void on_select_slot(Player& player, int32_t slot) override;
+  void on_game_mode_changed(Player& player) override;
+
+  // ItemUseTicker: LivingEntity.updatingUsingItem and, at 0, completeUsingItem.
+  void tick_item_use(Player& player) override;
+
+ private:
+  // LivingEntity.stopUsingItem.
+  static void stop(Player& player);
+  void finish(Player& player, ItemStack& held, const Consumable& consumable);
+  // ServerPlayer.handleExtraItemsCreatedOnUse: into the inventory, or dropped at the player.
+  void give_extra(Player& player, ItemStack extra);
+
+  PlayerConnections& players_;
+  ItemDrops& drops_;
+};
+
+}  // namespace hz
