@@ -1,5 +1,6 @@
 // Survival health with a real client: a survival bot teleported up falls and loses vanilla's fall
-// damage, and /kill shows the death, after which the bot respawns around the world spawn with full health.
+// damage, and /kill shows the death, after which the bot respawns around the world spawn with full
+// health; then it eats a golden apple, which another player sees it do.
 'use strict'
 
 const { test, before, after } = require('node:test')
@@ -51,4 +52,36 @@ test('/kill shows the death and the respawn puts the player near the world spawn
   assert.ok(Math.abs(p.x - (spawn.x + 0.5)) <= 10 && Math.abs(p.z - (spawn.z + 0.5)) <= 10,
     `respawned at ${p}, the world spawn is ${spawn}`)
   assert.deepEqual(bot.problems, [])
+})
+
+test('a golden apple is eaten: the server completes the use, takes one apple, and a watcher sees it', { timeout: 40000 }, async () => {
+  const watcher = await joinBot(server, 'Watcher')
+  try {
+    await watcher.waitForChunksToLoad()
+    // The living-entity flags (entity data 8) of the eater, as the watcher's client decodes them.
+    const flags = []
+    watcher._client.on('entity_metadata', packet => {
+      if (packet.entityId !== bot.entity.id) return
+      for (const entry of packet.metadata) if (entry.key === 8) flags.push(entry.value)
+    })
+    await waitForEvent(watcher, 'physicsTick', { accept: () => watcher.entities[bot.entity.id] !== undefined, what: 'the watcher seeing the eater' })
+    const given = waitForEvent(bot.inventory, 'updateSlot:36', {
+      accept: (_old, now) => now && now.name === 'golden_apple' && now.count === 2, what: 'two golden apples'
+    })
+    server.command('give Faller golden_apple 2')
+    await given
+    assert.equal(bot.heldItem.name, 'golden_apple')
+    // A golden apple can be eaten with full food; consume() resolves on entity event 9.
+    const oneLeft = waitForEvent(bot.inventory, 'updateSlot:36', {
+      accept: (_old, now) => now && now.name === 'golden_apple' && now.count === 1, what: 'one golden apple left'
+    })
+    await bot.consume()
+    await oneLeft
+    await waitForEvent(watcher, 'physicsTick', { accept: () => flags.includes(1) && flags[flags.length - 1] === 0, what: 'the use shown and ended' })
+    assert.deepEqual(flags, [1, 0])
+    assert.deepEqual(bot.problems, [])
+    assert.deepEqual(watcher.problems, [])
+  } finally {
+    await quitBot(watcher)
+  }
 })
