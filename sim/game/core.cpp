@@ -194,6 +194,7 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   // After the inventory menus: a drop or a swap has happened when the use hears of it.
   item_use_ = std::make_unique<ItemUse>(*sessions_, *items_);
   survival_->set_item_use(item_use_.get());
+  item_use_->set_effects(survival_.get(), &random_);
   sessions_->add_listener(item_use_.get());
   world_blocks_ = std::make_unique<ColumnBlockSource>([this](ChunkPos pos) { return world_->column(pos); });
   movement_->set_block_source(world_blocks_.get());
@@ -648,6 +649,8 @@ void Core::kick_unlisted_players() {
     if (!access_->is_whitelisted(sessions_->player(id)->uuid)) unlisted.push_back(id);
   for (ConnId id : unlisted) kick_player(id, TextComponent::translatable("multiplayer.disconnect.not_whitelisted"));
 }
+
+PlayerEffects* Core::player_effects() { return survival_.get(); }
 
 PlayerInventories& Core::player_inventories() { return *inventory_; }
 void Core::drop_block_loot(const BlockPos& pos, BlockStateId state) {

@@ -141,6 +141,7 @@ class Core final : public CommandHost,
   bool saving_enabled() const override { return saving_enabled_; }
   void set_saving_enabled(bool on) override { saving_enabled_ = on; }
   PlayerInventories& player_inventories() override;
+  PlayerEffects* player_effects() override;
   void drop_block_loot(const BlockPos& pos, BlockStateId state) override;
   std::vector<SelectableEntity> selectable_entities() const override;
   std::optional<int32_t> source_entity(const CommandSource& source) const override;

@@ -9,6 +9,7 @@
 #include <array>
 
 #include "sim/core/properties.h"
+#include "sim/game/survival/effect_rules.h"
 #include "sim/game/survival/experience_rules.h"
 #include "sim/game/items/item_stack.h"
 #include "sim/core/types.h"
@@ -101,6 +102,10 @@ struct Player {
   int remaining_fire_ticks = 0;
   bool on_fire = false;
   ItemInUse using_item;
+  // Status effects (docs/rules/effects.md), one per effect, sorted by effect id, and the
+  // absorption hearts (LivingEntity.absorptionAmount) the absorption effect gives.
+  std::vector<ActiveEffect> effects;
+  float absorption = 0.0f;
 
   // Experience (docs/rules/experience.md): level, progress and total; the enchantment seed
   // (XpSeed, kept for the file); Player.takeXpDelay, the ticks until the next orb can be taken;
@@ -116,7 +121,7 @@ struct Player {
     io(conn, uuid, name, profile_properties, entity_id, game_mode, permission_level, position, yaw, pitch, on_ground,
        eye_height, crouching, client_view_distance, locale, last_teleport_id, awaiting_teleport_id, awaiting_teleport_position,
        awaiting_teleport_tick, latency_ms, inventory, selected_slot, inventory_state_id, carried, health, food_level,
-       saturation, exhaustion, food_tick_timer, fall_distance, invulnerable_ticks, dead, remaining_fire_ticks, on_fire, using_item, xp, xp_seed, take_xp_delay,
+       saturation, exhaustion, food_tick_timer, fall_distance, invulnerable_ticks, dead, remaining_fire_ticks, on_fire, using_item, effects, absorption, xp, xp_seed, take_xp_delay,
        last_sent_xp);
   }
 };

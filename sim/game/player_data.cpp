@@ -4,6 +4,7 @@
 
 #include "sim/data/catalog.h"
 #include "sim/game/items/item_stack_nbt.h"
+#include "sim/game/survival/effects_nbt.h"
 #include "sim/world/anvil/compression.h"
 #include "sim/world/anvil/world_layout.h"
 
@@ -36,6 +37,14 @@ std::optional<GameMode> game_mode_at(const nbt::Compound& c, std::string_view ke
   const int id = static_cast<int>(*v);
   // GameType.byId: an unknown id is survival.
   return id >= 0 && id <= 3 ? static_cast<GameMode>(id) : GameMode::kSurvival;
+}
+
+nbt::Compound without_key(nbt::Compound root, std::string_view key) {
+  if (!root.find(key)) return root;
+  nbt::Compound without;
+  for (const auto& [k, value] : root)
+    if (k != key) without.put(k, value);
+  return without;
 }
 
 nbt::List doubles(std::initializer_list<double> values) {
@@ -215,17 +224,14 @@ nbt::Compound player_to_nbt(const Player& p, const PlayerSaveContext& context) {
   root.put("HurtTime", int16_t{0});
   if (!root.find("HurtByTimestamp")) root.put("HurtByTimestamp", int32_t{0});
   root.put("DeathTime", int16_t{0});
-  if (!root.find("AbsorptionAmount")) root.put("AbsorptionAmount", 0.0f);
+  root.put("AbsorptionAmount", p.absorption);
+  // LivingEntity writes active_effects only when there are some.
+  root = without_key(std::move(root), "active_effects");
+  if (!p.effects.empty()) root.put("active_effects", effects_tag(p.effects));
   if (!root.find("FallFlying")) root.put("FallFlying", int8_t{0});
   nbt::Compound equipment = equipment_tag(p, context);
-  if (equipment.empty()) {
-    nbt::Compound without;
-    for (const auto& [key, value] : root)
-      if (key != "equipment") without.put(key, value);
-    root = std::move(without);
-  } else {
-    root.put("equipment", std::move(equipment));
-  }
+  if (equipment.empty()) root = without_key(std::move(root), "equipment");
+  else root.put("equipment", std::move(equipment));
   // Player
   root.put("DataVersion", int32_t{kPlayerDataVersion});
   root.put("Inventory", inventory_tag(p, context));
@@ -264,6 +270,9 @@ SavedPlayer saved_player_from_nbt(const nbt::Compound& root) {
   out.on_ground = int_or(root, "OnGround", 0) != 0;
   out.fall_distance = nbt::number_at(root, "fall_distance").value_or(0.0);
   out.fire = static_cast<int16_t>(int_or(root, "Fire", 0));
+  if (const auto* effects = find_as<nbt::List>(root, "active_effects")) out.effects = effects_from_tag(*effects);
+  const float absorption = float_or(root, "AbsorptionAmount", 0.0f);
+  out.absorption = std::isfinite(absorption) && absorption > 0.0f ? absorption : 0.0f;
   out.health = float_or(root, "Health", 20.0f);
   if (!std::isfinite(out.health)) out.health = 20.0f;
   out.hurt_time = int_or(root, "HurtTime", 0);

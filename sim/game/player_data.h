@@ -36,6 +36,8 @@ struct SavedPlayer {
   bool on_ground = false;
   double fall_distance = 0.0;
   int fire = 0;  // Fire: the remaining fire ticks
+  std::vector<ActiveEffect> effects;  // active_effects
+  float absorption = 0.0f;             // AbsorptionAmount
   float health = 20.0f;
   int hurt_time = 0;
   int death_time = 0;
@@ -58,7 +60,7 @@ struct SavedPlayer {
   std::map<int, nbt::Compound> item_tags;
   template <class Io>
   void state_fields(Io& io) {
-    io(position, rotation, on_ground, fall_distance, fire, health, hurt_time, death_time, food_level, saturation, exhaustion,
+    io(position, rotation, on_ground, fall_distance, fire, effects, absorption, health, hurt_time, death_time, food_level, saturation, exhaustion,
        food_tick_timer, xp, xp_seed, game_mode, previous_game_mode, dimension, inventory, selected_slot, item_tags);
   }
 };

@@ -140,6 +140,20 @@ class ItemWear {
   virtual void wear_armour(ConnId player, float damage, DamageCause kind) = 0;
 };
 
+// A player's status effects as other systems change them (docs/rules/effects.md): eating,
+// drinking and /effect. The survival system implements it.
+class PlayerEffects {
+ public:
+  virtual ~PlayerEffects() = default;
+  // LivingEntity.addEffect: false when nothing changed (a weaker or shorter instance only joins
+  // the hidden chain).
+  virtual bool add_effect(ConnId player, const EffectInstance& effect) = 0;
+  // removeEffect: false when the player did not have it.
+  virtual bool remove_effect(ConnId player, int32_t effect) = 0;
+  // removeAllEffects: false when there was none.
+  virtual bool clear_effects(ConnId player) = 0;
+};
+
 // The item a player is using, counted down in the player's tick (LivingEntity.updatingUsingItem,
 // after the fire and before the food): the item use system implements it, the survival system
 // calls it for each player.

@@ -131,6 +131,8 @@ void Sessions::place_player(Player& p, const SavedPlayer* saved) {
   p.on_ground = saved->on_ground;
   p.fall_distance = saved->fall_distance;
   p.remaining_fire_ticks = saved->fire;
+  p.effects = saved->effects;
+  p.absorption = saved->absorption;
   p.health = saved->health;
   p.food_level = saved->food_level;
   p.saturation = saved->saturation;

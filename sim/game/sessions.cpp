@@ -300,6 +300,11 @@ uint64_t Sessions::hash() const {
     h.f64(p.fall_distance), h.i64(p.invulnerable_ticks), h.u64(p.dead);
     h.i64(p.remaining_fire_ticks), h.u64(p.on_fire);
     h.u64(p.using_item.active), h.u64(p.using_item.off_hand), h.i64(p.using_item.item), h.i64(p.using_item.remaining);
+    h.f32(p.absorption);
+    for (const ActiveEffect& e : p.effects) {
+      h.i64(e.now.effect), h.i64(e.now.amplifier), h.i64(e.now.duration), h.u64(e.hidden.size());
+      for (const EffectInstance& hidden : e.hidden) h.i64(hidden.amplifier), h.i64(hidden.duration);
+    }
     h.i64(p.xp.level), h.f32(p.xp.progress), h.i64(p.xp.total), h.i64(p.xp_seed), h.i64(p.take_xp_delay);
     h.i64(p.last_sent_xp);
   }

@@ -1152,6 +1152,47 @@ struct EntityStatus {
   }
 };
 
+// A status effect started or changed (docs/rules/effects.md §5): told to the player it is on.
+struct EntityEffect {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::entity_effect;
+  static constexpr std::string_view kName = "entity_effect";
+  static constexpr int8_t kAmbient = 1, kVisible = 2, kShowIcon = 4, kBlend = 8;
+
+  int32_t entity_id = 0;
+  int32_t effect = 0;  // mob_effect registry id
+  int32_t amplifier = 0;
+  int32_t duration = 0;  // ticks, -1 for ever
+  int8_t flags = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("entity_id", entity_id, kVarInt);
+    v("effect", effect, kVarInt);
+    v("amplifier", amplifier, kVarInt);
+    v("duration", duration, kVarInt);
+    v("flags", flags);
+  }
+};
+
+// A status effect ended or was removed.
+struct RemoveEntityEffect {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::remove_entity_effect;
+  static constexpr std::string_view kName = "remove_entity_effect";
+
+  int32_t entity_id = 0;
+  int32_t effect = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("entity_id", entity_id, kVarInt);
+    v("effect", effect, kVarInt);
+  }
+};
+
 // Player Combat End: the player's combat is over, after `duration` ticks.
 struct EndCombatEvent {
   static constexpr ProtocolState kState = ProtocolState::kPlay;

@@ -23,9 +23,17 @@ double chance(Rng& rng, double most) { return rng.next_double() < 0.5 ? 0.0 : rn
 
 // Commands a player may run without being an operator, and ones that must be refused. The move
 // judge sees a command's effects on the player only through the client (move_judge.h): a command
-// added here must not change the player's movement unseen (no /effect, /attribute, /tick freeze).
-constexpr const char* kCommands[] = {"help", "list", "tick query", "gamemode creative", "setblock 0 64 0 stone",
-                                     "fill 0 64 0 2 66 2 glass", "tp 0 100 0", "nonsense command"};
+// added here must not change the player's movement unseen (no /attribute, /tick freeze, and
+// only effects that leave movement alone).
+constexpr const char* kCommands[] = {"help",       "list",          "tick query",
+                                     "gamemode creative",
+                                     "setblock 0 64 0 stone",
+                                     "fill 0 64 0 2 66 2 glass",
+                                     "tp 0 100 0",
+                                     "effect give @s poison 5",
+                                     "effect give @s absorption 30 1",
+                                     "effect clear @s",
+                                     "nonsense command"};
 // Mobs /summon makes (operators only; everyone else is refused).
 constexpr const char* kSummons[] = {"summon cow ~1 ~ ~1", "summon pig ~-1 ~ ~", "summon sheep ~ ~ ~2",
                                     "summon chicken ~ ~1 ~", "summon zombie ~2 ~ ~-2"};

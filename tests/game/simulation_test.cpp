@@ -241,9 +241,9 @@ INSTANTIATE_TEST_SUITE_P(Simulation, Canaries,
                                            CanaryCase{"WrongBlock", SimCanary::kWrongBlock, 14, "differs from the server's"},
                                            CanaryCase{"ViewLeak", SimCanary::kViewLeak, 14, "outside its view"},
                                            CanaryCase{"MoveThreshold", SimCanary::kMoveThreshold, 20, "was not pulled back"},
-                                           // Seed 7 has a client walk into a block in its first 20 s.
+                                           // Seed 16 has a client walk into a block in its first 20 s.
                                            CanaryCase{"LostPullBack", SimCanary::kLostPullBack, 20,
-                                                      "the reference move model pulls back", 7},
+                                                      "the reference move model pulls back", 16},
                                            CanaryCase{"ChunkQuota", SimCanary::kChunkQuota, 5, "unacknowledged"},
                                            CanaryCase{"TickStatsRing", SimCanary::kTickStatsRing, 40, "tick statistics model"},
                                            // The client losing its bytes must stay until the server's timeout.

@@ -17,6 +17,8 @@
 
 namespace hz {
 
+class PlayerEffects;
+
 class AccessLists;
 class BlockWorld;
 struct TextComponent;
@@ -117,6 +119,9 @@ class CommandHost {
   virtual TimeAndWeather& time_and_weather() = 0;
   // The core's one random stream (weather durations drawn by /weather).
   virtual Rng& game_random() = 0;
+
+  // Players' status effects (/effect); none where effects are not modelled.
+  virtual PlayerEffects* player_effects() { return nullptr; }
 
   // Entities selectors can pick: players in join order, then mobs by id.
   virtual std::vector<SelectableEntity> selectable_entities() const { return {}; }

@@ -38,6 +38,7 @@ int run_gamemode_command(CommandHost&, const CommandSource&, CommandReader&, std
 int run_setblock_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_fill_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_kill_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+int run_effect_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_tp_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 // summon_command.cpp: mobs at a position, with a little NBT.
 int run_summon_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);

@@ -11,6 +11,7 @@ std::span<const CommandSpec> command_table() {
       {"banlist", 3, "banlist [ips|players]", run_banlist_command},
       {"clear", 2, "clear [<targets>] [<item>] [<maxCount>]", run_clear_command},
       {"deop", 3, "deop <targets>", run_deop_command},
+      {"effect", 2, "effect (clear|give)", run_effect_command},
       {"fill", 2, "fill <from> <to> <block> [destroy|hollow|keep|outline|replace]", run_fill_command},
       {"gamemode", 2, "gamemode <gamemode> [<target>]", run_gamemode_command},
       {"gamerule", 2, "gamerule <rule> [<value>]", run_gamerule_command},

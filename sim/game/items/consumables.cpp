@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <initializer_list>
 #include <optional>
 #include <vector>
 
@@ -25,10 +26,17 @@ constexpr Consumable stew(std::string_view item, int nutrition) {
   c.remainder = "bowl";
   return c;
 }
-constexpr Consumable with_effects(Consumable c) {
+// ApplyStatusEffectsConsumeEffect: the effects, all given when a draw falls below `chance`.
+constexpr Consumable giving(Consumable c, std::initializer_list<StatusGrant> grants, float chance = 1.0f) {
+  for (const StatusGrant& g : grants) c.grants[static_cast<size_t>(c.grant_count++)] = g;
+  c.grant_chance = chance;
+  return c;
+}
+constexpr Consumable with_unmodelled_effects(Consumable c) {
   c.unmodelled_effects = true;
   return c;
 }
+constexpr StatusGrant grant(int32_t effect, int duration, int amplifier) { return {effect, duration, amplifier, true}; }
 constexpr Consumable always_edible(Consumable c) {
   c.can_always_eat = true;
   return c;
@@ -40,8 +48,20 @@ constexpr Consumable drink(std::string_view item, std::string_view remainder) {
   return c;
 }
 constexpr Consumable honey_bottle() {
-  Consumable c = always_edible(with_effects(food("honey_bottle", 6, 0.1f)));
-  c.drink = true, c.consume_seconds = 2.0f, c.remainder = "glass_bottle";
+  Consumable c = always_edible(food("honey_bottle", 6, 0.1f));
+  c.drink = true, c.consume_seconds = 2.0f, c.remainder = "glass_bottle", c.cures = effect::kPoison;
+  return c;
+}
+constexpr Consumable milk_bucket() {
+  Consumable c = drink("milk_bucket", "bucket");
+  c.clears_effects = true;
+  return c;
+}
+// OminousBottleAmplifier: Bad Omen for 100 minutes without particles (amplifier 0 as created).
+constexpr Consumable ominous_bottle() {
+  Consumable c = giving(drink("ominous_bottle", ""), {{30, 120000, 0, false}});
+  c.grant_drawn = false;        // OminousBottleAmplifier's listener, not an apply_effects
+  c.unmodelled_effects = true;  // its sound after drinking
   return c;
 }
 constexpr Consumable dried_kelp() {
@@ -56,13 +76,16 @@ constexpr std::array kConsumables = {
     food("bread", 5, 0.6f),
     food("porkchop", 3, 0.3f),
     food("cooked_porkchop", 8, 0.8f),
-    always_edible(with_effects(food("golden_apple", 4, 1.2f))),
-    always_edible(with_effects(food("enchanted_golden_apple", 4, 1.2f))),
-    with_effects(drink("milk_bucket", "bucket")),
+    always_edible(giving(food("golden_apple", 4, 1.2f), {grant(effect::kRegeneration, 100, 1), grant(effect::kAbsorption, 2400, 0)})),
+    always_edible(giving(food("enchanted_golden_apple", 4, 1.2f),
+                         {grant(effect::kRegeneration, 400, 1), grant(effect::kResistance, 6000, 0),
+                          grant(effect::kFireResistance, 6000, 0), grant(effect::kAbsorption, 2400, 3)})),
+    milk_bucket(),
     food("cod", 2, 0.1f),
     food("salmon", 2, 0.1f),
     food("tropical_fish", 1, 0.1f),
-    with_effects(food("pufferfish", 1, 0.1f)),
+    giving(food("pufferfish", 1, 0.1f),
+           {grant(effect::kPoison, 1200, 1), grant(effect::kHunger, 300, 2), grant(effect::kNausea, 300, 0)}),
     food("cooked_cod", 5, 0.6f),
     food("cooked_salmon", 6, 0.8f),
     food("cookie", 2, 0.1f),
@@ -70,15 +93,15 @@ constexpr std::array kConsumables = {
     dried_kelp(),
     food("beef", 3, 0.3f),
     food("cooked_beef", 8, 0.8f),
-    with_effects(food("chicken", 2, 0.3f)),
+    giving(food("chicken", 2, 0.3f), {grant(effect::kHunger, 600, 0)}, 0.3f),
     food("cooked_chicken", 6, 0.6f),
-    with_effects(food("rotten_flesh", 4, 0.1f)),
-    with_effects(drink("potion", "glass_bottle")),
-    with_effects(food("spider_eye", 2, 0.8f)),
+    giving(food("rotten_flesh", 4, 0.1f), {grant(effect::kHunger, 600, 0)}, 0.8f),
+    drink("potion", "glass_bottle"),
+    giving(food("spider_eye", 2, 0.8f), {grant(effect::kPoison, 100, 0)}),
     food("carrot", 3, 0.6f),
     food("potato", 1, 0.3f),
     food("baked_potato", 5, 0.6f),
-    with_effects(food("poisonous_potato", 2, 0.3f)),
+    giving(food("poisonous_potato", 2, 0.3f), {grant(effect::kPoison, 100, 0)}, 0.6f),
     food("golden_carrot", 6, 1.2f),
     food("pumpkin_pie", 8, 0.3f),
     food("rabbit", 3, 0.3f),
@@ -86,14 +109,14 @@ constexpr std::array kConsumables = {
     stew("rabbit_stew", 10),
     food("mutton", 2, 0.3f),
     food("cooked_mutton", 6, 0.8f),
-    always_edible(with_effects(food("chorus_fruit", 4, 0.3f))),
+    always_edible(with_unmodelled_effects(food("chorus_fruit", 4, 0.3f))),
     food("beetroot", 1, 0.6f),
     stew("beetroot_soup", 6),
-    always_edible(with_effects(stew("suspicious_stew", 6))),
+    always_edible(stew("suspicious_stew", 6)),
     food("sweet_berries", 2, 0.1f),
     food("glow_berries", 2, 0.1f),
     honey_bottle(),
-    with_effects(drink("ominous_bottle", "")),
+    ominous_bottle(),
 };
 
 // Item id -> index into kConsumables (-1 for none), built once from the catalog.

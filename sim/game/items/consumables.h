@@ -2,10 +2,22 @@
 // use_remainder components as Items, Foods and Consumables give them to each item.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
+#include "sim/game/survival/effect_rules.h"
+
 namespace hz {
+
+// One status effect an apply_effects consume effect gives (a MobEffectInstance).
+struct StatusGrant {
+  int32_t effect = 0;
+  int duration = 0;
+  int amplifier = 0;
+  bool visible = true;  // particles; the icon always shows
+};
 
 struct Consumable {
   std::string_view item;
@@ -18,7 +30,15 @@ struct Consumable {
   bool can_always_eat = false;
   // use_remainder: what an emptied stack becomes, or what joins the inventory ("" for none).
   std::string_view remainder;
-  // on_consume_effects Horizon does not model (status effects, teleporting, their sounds).
+  // on_consume_effects, in vanilla's order: apply_effects (all of `grants` with one chance),
+  // clear_all_effects (milk), remove_effects (honey cures poison).
+  std::array<StatusGrant, 4> grants{};
+  int grant_count = 0;
+  float grant_chance = 1.0f;
+  bool grant_drawn = true;  // false for a component's own effect (the ominous bottle's), given always
+  bool clears_effects = false;
+  std::optional<int32_t> cures;
+  // on_consume_effects Horizon does not model (the chorus fruit's teleport, sounds).
   bool unmodelled_effects = false;
 
   // Consumable.consumeTicks.

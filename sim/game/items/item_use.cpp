@@ -94,6 +94,7 @@ void ItemUse::finish(Player& player, ItemStack& held, const Consumable& consumab
     player.food_level = food.food;
     player.saturation = food.saturation;
   }
+  apply_consume_effects(player, consumable);
   if (infinite_materials(player)) return;
   held.count -= 1;
   if (held.count <= 0) held = ItemStack{};
@@ -101,6 +102,20 @@ void ItemUse::finish(Player& player, ItemStack& held, const Consumable& consumab
   const ItemStack remainder{*item_id(consumable.remainder), 1};
   if (held.empty()) held = remainder;
   else give_extra(player, remainder);
+}
+
+void ItemUse::apply_consume_effects(Player& player, const Consumable& consumable) {
+  if (effects_ == nullptr || random_ == nullptr) return;
+  // ApplyStatusEffectsConsumeEffect draws once, even for a certain chance.
+  const auto granted = [&] { return !consumable.grant_drawn || random_->next_float() < consumable.grant_chance; };
+  if (consumable.grant_count > 0 && granted()) {
+    for (int i = 0; i < consumable.grant_count; ++i) {
+      const StatusGrant& g = consumable.grants[static_cast<size_t>(i)];
+      effects_->add_effect(player.conn, EffectInstance{g.effect, g.amplifier, g.duration, false, g.visible, true});
+    }
+  }
+  if (consumable.clears_effects) effects_->clear_effects(player.conn);
+  if (consumable.cures) effects_->remove_effect(player.conn, *consumable.cures);
 }
 
 void ItemUse::give_extra(Player& player, ItemStack extra) {

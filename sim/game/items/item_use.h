@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "sim/core/rng.h"
 #include "sim/game/ports.h"
 #include "sim/game/sessions.h"
 
@@ -15,6 +16,12 @@ struct Consumable;
 class ItemUse final : public PlayerListener, public ItemUseTicker {
  public:
   ItemUse(PlayerConnections& players, ItemDrops& drops) : players_(players), drops_(drops) {}
+  // Where consume effects go (status effects) and the random that decides the chance ones;
+  // without them eating only feeds.
+  void set_effects(PlayerEffects* effects, Rng* random) {
+    effects_ = effects;
+    random_ = random;
+  }
 
   // PlayerListener. Registered after the inventory menus, so a drop or swap has happened when
   // its player_action arrives here.
@@ -31,11 +38,15 @@ class ItemUse final : public PlayerListener, public ItemUseTicker {
   // LivingEntity.stopUsingItem.
   static void stop(Player& player);
   void finish(Player& player, ItemStack& held, const Consumable& consumable);
+  // The consumable's on_consume_effects (docs/rules/eating.md §4).
+  void apply_consume_effects(Player& player, const Consumable& consumable);
   // ServerPlayer.handleExtraItemsCreatedOnUse: into the inventory, or dropped at the player.
   void give_extra(Player& player, ItemStack extra);
 
   PlayerConnections& players_;
   ItemDrops& drops_;
+  PlayerEffects* effects_ = nullptr;
+  Rng* random_ = nullptr;
 };
 
 }  // namespace hz

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "sim/game/survival/armour_rules.h"
+#include "sim/game/survival/effect_rules.h"
 
 namespace hz {
 
@@ -13,24 +14,25 @@ namespace {
 // Indexed by DamageCause. Exhaustion and tags from the damage-type JSON and tag files: generic,
 // fall, out_of_world and starve cost no food; a mob's attack and explosions cost 0.1. Columns
 // after the exhaustion: bypasses_invulnerability, is_fall, scales with difficulty,
-// bypasses_armor, bypasses_effects, is_explosion, is_projectile, is_fire.
+// bypasses_armor, bypasses_effects, is_explosion, is_projectile, is_fire, bypasses_resistance.
 constexpr DamageTypeInfo kTypes[] = {
-    {"minecraft:generic", "generic", 0.0f, false, false, false, true, false, false, false, false},
-    {"minecraft:generic_kill", "genericKill", 0.0f, true, false, false, true, false, false, false, false},
-    {"minecraft:fall", "fall", 0.0f, false, true, false, true, false, false, false, false},
-    {"minecraft:out_of_world", "outOfWorld", 0.0f, true, false, false, true, false, false, false, false},
-    {"minecraft:starve", "starve", 0.0f, false, false, false, true, true, false, false, false},
-    {"minecraft:mob_attack", "mob", 0.1f, false, false, true, false, false, false, false, false},
+    {"minecraft:generic", "generic", 0.0f, false, false, false, true, false, false, false, false, false},
+    {"minecraft:generic_kill", "genericKill", 0.0f, true, false, false, true, false, false, false, false, true},
+    {"minecraft:fall", "fall", 0.0f, false, true, false, true, false, false, false, false, false},
+    {"minecraft:out_of_world", "outOfWorld", 0.0f, true, false, false, true, false, false, false, false, true},
+    {"minecraft:starve", "starve", 0.0f, false, false, false, true, true, false, false, false, false},
+    {"minecraft:mob_attack", "mob", 0.1f, false, false, true, false, false, false, false, false, false},
     // Both explosion types scale with difficulty "always" and cost 0.1 food.
-    {"minecraft:explosion", "explosion", 0.1f, false, false, true, false, false, true, false, false},
-    {"minecraft:player_explosion", "explosion.player", 0.1f, false, false, true, false, false, true, false, false},
-    {"minecraft:arrow", "arrow", 0.1f, false, false, true, false, false, false, true, false},
+    {"minecraft:explosion", "explosion", 0.1f, false, false, true, false, false, true, false, false, false},
+    {"minecraft:player_explosion", "explosion.player", 0.1f, false, false, true, false, false, true, false, false, false},
+    {"minecraft:arrow", "arrow", 0.1f, false, false, true, false, false, false, true, false, false},
     // Scales only when caused by a living entity that is no player: never for a player's hit.
-    {"minecraft:player_attack", "player", 0.1f, false, false, false, false, false, false, false, false},
+    {"minecraft:player_attack", "player", 0.1f, false, false, false, false, false, false, false, false, false},
     // The fire types: no scaling without a living cause; only burning bypasses armour.
-    {"minecraft:in_fire", "inFire", 0.1f, false, false, false, false, false, false, false, true},
-    {"minecraft:lava", "lava", 0.1f, false, false, false, false, false, false, false, true},
-    {"minecraft:on_fire", "onFire", 0.0f, false, false, false, true, false, false, false, true},
+    {"minecraft:in_fire", "inFire", 0.1f, false, false, false, false, false, false, false, true, false},
+    {"minecraft:lava", "lava", 0.1f, false, false, false, false, false, false, false, true, false},
+    {"minecraft:on_fire", "onFire", 0.0f, false, false, false, true, false, false, false, true, false},
+    {"minecraft:magic", "magic", 0.0f, false, false, false, true, false, false, false, false, false},
 };
 
 bool has_invulnerable_ability(GameMode mode) { return mode == GameMode::kCreative || mode == GameMode::kSpectator; }
@@ -61,6 +63,7 @@ float damage_after_defence(float damage, DamageCause kind, const Defence& defenc
   const DamageTypeInfo& type = damage_type(kind);
   if (!type.bypasses_armor) damage = damage_after_armour(damage, defence.armor, defence.toughness);
   if (type.bypasses_effects) return damage;
+  if (defence.resistance >= 0 && !type.bypasses_resistance) damage = damage_after_resistance(damage, defence.resistance);
   if (damage <= 0.0f) return 0.0f;
   // No damage type Horizon deals bypasses enchantments (only sonic_boom does).
   if (defence.protection > 0.0f) damage = damage_after_protection(damage, defence.protection);
@@ -78,6 +81,7 @@ HurtOutcome apply_hurt(HurtState& state, DamageCause kind, float amount, const H
   if (type.scales_with_difficulty) damage = scale_for_difficulty(damage, context.difficulty);
   if (damage == 0.0f) return out;
   // LivingEntity.hurtServer.
+  if (type.is_fire && context.fire_resistant) return out;
   damage = std::max(damage, 0.0f);
   if (std::isnan(damage) || std::isinf(damage)) damage = std::numeric_limits<float>::max();
   float taken = damage;
@@ -90,13 +94,19 @@ HurtOutcome apply_hurt(HurtState& state, DamageCause kind, float amount, const H
     state.invulnerable_ticks = kInvulnerableTicksOnHit;
     out.full_hit = true;
   }
-  // Player.actuallyHurt: the armour wears before it is read; no absorption yet.
-  if (armour != nullptr) {
-    if (!type.bypasses_armor && taken > 0.0f) armour->wear(taken, kind);
-    taken = damage_after_defence(taken, kind, armour->defence(kind));
-  }
+  // Player.actuallyHurt: the armour wears before it is read; then resistance and enchantments.
+  if (armour != nullptr && !type.bypasses_armor && taken > 0.0f) armour->wear(taken, kind);
+  Defence defence = armour != nullptr ? armour->defence(kind) : Defence{};
+  defence.resistance = context.resistance;
+  taken = damage_after_defence(taken, kind, defence);
+  // The absorption hearts take what they can (setAbsorptionAmount clamps to 0..max).
+  const auto set_absorption = [&](float value) { state.absorption = std::clamp(value, 0.0f, context.max_absorption); };
+  const float before_absorption = taken;
+  taken = std::max(taken - state.absorption, 0.0f);
+  set_absorption(state.absorption - (before_absorption - taken));
   if (taken != 0.0f) {
     state.health = clamp_health(state.health - taken);
+    set_absorption(state.absorption - taken);
     out.health_lost = taken;
   }
   out.hurt = true;

@@ -24,6 +24,7 @@ enum class DamageCause : uint8_t {
   kInFire,           // standing in a fire block
   kLava,             // touching lava
   kOnFire,           // burning (the remaining fire ticks)
+  kMagic,            // poison and instant damage
 };
 
 // What vanilla's damage-type JSON and tags say about one kind.
@@ -39,6 +40,7 @@ struct DamageTypeInfo {
   bool is_explosion;               // tag is_explosion: blast protection
   bool is_projectile;              // tag is_projectile: projectile protection
   bool is_fire;                    // tag is_fire: the fire_damage game rule, fire protection
+  bool bypasses_resistance;        // tag bypasses_resistance: the resistance effect does not soften it
 };
 
 const DamageTypeInfo& damage_type(DamageCause kind);
@@ -56,6 +58,7 @@ struct HurtState {
   float health = kMaxHealth;
   int invulnerable_ticks = 0;
   float last_hurt = 0.0f;
+  float absorption = 0.0f;  // the absorption hearts, taken before health
 };
 
 // What the world around decides about a hit.
@@ -65,6 +68,11 @@ struct HurtContext {
   bool fall_damage_rule = true;  // game rule fall_damage
   bool fire_damage_rule = true;  // game rule fire_damage
   bool client_loaded = true;     // false until player_loaded and while waiting to respawn
+  // Status effects (docs/rules/effects.md): fire resistance refuses fire; resistance's
+  // amplifier (-1: none) softens what does not bypass it.
+  bool fire_resistant = false;
+  int resistance = -1;
+  float max_absorption = 0.0f;  // the max_absorption attribute the absorption is clamped to
 };
 
 struct HurtOutcome {
@@ -79,6 +87,7 @@ struct Defence {
   float armor = 0.0f;
   float toughness = 0.0f;
   float protection = 0.0f;
+  int resistance = -1;  // the resistance effect's amplifier, -1 without it
 };
 
 // The armour a hit meets, asked in vanilla's order: the pieces wear first (Player.hurtArmor, only
@@ -90,11 +99,12 @@ class HitArmour {
   virtual Defence defence(DamageCause kind) const = 0;
 };
 
-// getDamageAfterArmorAbsorb then getDamageAfterMagicAbsorb, given the defence (no effects).
+// getDamageAfterArmorAbsorb then getDamageAfterMagicAbsorb (resistance, then the protection
+// enchantments), given the defence.
 float damage_after_defence(float damage, DamageCause kind, const Defence& defence);
 
-// ServerPlayer/Player/LivingEntity.hurtServer for a player with no absorption or effects: decides
-// the hit and applies it to `state`; `armour` (none: nothing worn) wears and softens it.
+// ServerPlayer/Player/LivingEntity.hurtServer for a player: decides the hit and applies it to
+// `state` (absorption first, then health); `armour` (none: nothing worn) wears and softens it.
 HurtOutcome apply_hurt(HurtState& state, DamageCause kind, float amount, const HurtContext& context,
                        HitArmour* armour = nullptr);
 

@@ -33,6 +33,8 @@ constexpr std::pair<std::string_view, std::string_view> kEnglish[] = {
     {"death.attack.lava.player", " tried to swim in lava to escape "},
     {"death.attack.onFire", " burned to death"},
     {"death.attack.onFire.player", " was burned to a crisp while fighting "},
+    {"death.attack.magic", " was killed by magic"},
+    {"death.attack.magic.player", " was killed by magic while trying to escape "},
 };
 
 }  // namespace

@@ -91,6 +91,8 @@ void SurvivalSystem::on_join(Player& player) {
   life.sent_health = kMaxHealth;
   life.sent_food = kMaxFood;
   life.sent_saturation_zero = false;
+  // PlayerList.placeNewPlayer: the effects the player file brought.
+  for (const ActiveEffect& e : player.effects) send_effect(player, e.now, false);
 }
 
 void SurvivalSystem::on_leave(Player& player) { lives_.erase(player.conn); }
@@ -179,13 +181,20 @@ void SurvivalSystem::kill(ConnId conn) { hurt(conn, DamageCause::kGenericKill, s
 SurvivalSystem::Hurt SurvivalSystem::hurt_at(Player& player, Life& life, DamageCause kind, float amount,
                                              double fall_distance, const HitCause* cause) {
   const bool was_alive = player.health > 0.0f && !player.dead;
-  HurtState state{player.health, player.invulnerable_ticks, life.last_hurt};
-  const HurtContext context{player.game_mode, difficulty_, rules_.get_bool("fall_damage"), rules_.get_bool("fire_damage"),
-                            loading_.client_loaded(player.conn)};
+  HurtState state{player.health, player.invulnerable_ticks, life.last_hurt, player.absorption};
+  const HurtContext context{player.game_mode,
+                            difficulty_,
+                            rules_.get_bool("fall_damage"),
+                            rules_.get_bool("fire_damage"),
+                            loading_.client_loaded(player.conn),
+                            amplifier_of(player.effects, effect::kFireResistance) >= 0,
+                            amplifier_of(player.effects, effect::kResistance),
+                            max_absorption(player.effects)};
   Hurt result;
   WornArmour armour(*this, player);
   result.outcome = apply_hurt(state, kind, amount, context, armour_wear_ != nullptr ? &armour : nullptr);
   player.health = state.health;
+  player.absorption = state.absorption;
   player.invulnerable_ticks = state.invulnerable_ticks;
   life.last_hurt = state.last_hurt;
   if (!result.outcome.hurt) return result;
@@ -378,6 +387,8 @@ void SurvivalSystem::respawn(Player& player) {
   player.remaining_fire_ticks = 0;
   player.on_fire = false;
   player.using_item = ItemInUse{};
+  player.effects.clear();  // the new player entity has none; its client starts without them too
+  player.absorption = 0.0f;
   *life = Life{};
   player.take_xp_delay = 0;
   player.last_sent_xp = -1;  // restoreFrom: set_experience goes out on the next tick
@@ -431,6 +442,7 @@ void SurvivalSystem::tick_player(Player& player, Life& life) {
   if (player.health <= 0.0f) tick_death(player, life);
   tick_kill_credit(life);
   if (life.tick_count % kCombatRecheckInterval == 0) recheck_combat(player, life);
+  if (!player.effects.empty()) tick_effects(player, life);
   if (item_use_ != nullptr) item_use_->tick_item_use(player);
   // Spectators pass through blocks (noPhysics) and feel none of them.
   if (burns && !player.dead && player.game_mode != GameMode::kSpectator)

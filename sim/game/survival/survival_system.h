@@ -23,7 +23,8 @@ class GameRules;
 class SurvivalSystem final : public PlayerListener,
                              public MoveOutcomeObserver,
                              public PlayerDamage,
-                             public FoodExhaustion {
+                             public FoodExhaustion,
+                             public PlayerEffects {
  public:
   struct Ports {
     PlayerConnections& connections;
@@ -80,6 +81,10 @@ class SurvivalSystem final : public PlayerListener,
   void kill(ConnId player);
   // FoodExhaustion
   void cause_food_exhaustion(ConnId player, float amount) override;
+  // PlayerEffects (survival_effects.cpp).
+  bool add_effect(ConnId player, const EffectInstance& effect) override;
+  bool remove_effect(ConnId player, int32_t effect) override;
+  bool clear_effects(ConnId player) override;
 
   // PlayerListener
   void on_join(Player& player) override;
@@ -162,6 +167,13 @@ class SurvivalSystem final : public PlayerListener,
   static constexpr int kMobCreditTicks = 100;
   void remove_body(Player& player, Life& life);
   void tick_food(Player& player, Life& life);
+  // LivingEntity.tickEffects (survival_effects.cpp): each effect acts, then counts down.
+  void tick_effects(Player& player, Life& life);
+  // MobEffect.applyEffectTick: false when the effect ends itself.
+  bool apply_effect(Player& player, Life& life, const EffectInstance& effect);
+  void send_effect(const Player& player, const EffectInstance& effect, bool blend);
+  void send_effect_removed(const Player& player, int32_t effect);
+  static void clamp_absorption(Player& player);
   // Entity.baseTick's fire and LivingEntity.aiStep's applyEffectsFromBlocks (burning.md).
   void tick_burning(Player& player, Life& life);
   void apply_block_effects(Player& player, Life& life, const burning::Inside& inside);

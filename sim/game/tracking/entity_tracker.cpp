@@ -87,7 +87,7 @@ EntityState EntityTracker::state_of(const Player& player) const {
 
 PlayerLook EntityTracker::look_of(const Player& player) const {
   const PlayerMovement* m = movement_ ? movement_->movement(player.conn) : nullptr;
-  return m ? player_look(m->body(), player.on_fire, player.using_item.living_flags()) : PlayerLook{};
+  return m ? player_look(m->body(), player.on_fire, player.using_item.living_flags(), player.absorption) : PlayerLook{};
 }
 
 EntityState EntityTracker::state_of(const Entity& entity) {
@@ -411,7 +411,7 @@ uint64_t EntityTracker::hash() const {
   Hasher h;
   for (const auto& [id, t] : entities_) {
     h.i64(id), h.u64(t.player ? t.player->conn : 0), h.u64(t.sync.hash());
-    h.u64(t.sent_look.flags), h.i64(t.sent_look.pose), h.u64(t.sent_look.living_flags);
+    h.u64(t.sent_look.flags), h.i64(t.sent_look.pose), h.u64(t.sent_look.living_flags), h.f32(t.sent_look.absorption);
     for (int32_t v : t.seen_by) h.i64(v);
   }
   return h.digest();

@@ -10,6 +10,8 @@ namespace {
 constexpr uint8_t kSharedFlagsIndex = 0;
 constexpr uint8_t kPoseIndex = 6;
 constexpr uint8_t kLivingFlagsIndex = 8;
+constexpr uint8_t kAbsorptionIndex = 17;  // after LivingEntity's 8-14 and Avatar's 15-16
+constexpr int32_t kFloatSerializer = 3;
 constexpr uint8_t kFlagOnFire = 1 << 0;
 constexpr uint8_t kFlagShiftKeyDown = 1 << 1;
 constexpr uint8_t kFlagSprinting = 1 << 3;
@@ -30,9 +32,10 @@ int32_t pose_id(Pose pose) {
 
 }  // namespace
 
-PlayerLook player_look(const PlayerBody& body, bool on_fire, uint8_t living_flags) {
+PlayerLook player_look(const PlayerBody& body, bool on_fire, uint8_t living_flags, float absorption) {
   PlayerLook look;
   look.living_flags = living_flags;
+  look.absorption = absorption;
   if (on_fire) look.flags |= kFlagOnFire;
   if (body.shift_key_down) look.flags |= kFlagShiftKeyDown;
   if (body.sprinting) look.flags |= kFlagSprinting;
@@ -58,6 +61,11 @@ Bytes player_look_changes(const PlayerLook& before, const PlayerLook& now) {
     out.u8(kLivingFlagsIndex);
     out.varint(entity_data::kByteSerializer);
     out.u8(now.living_flags);
+  }
+  if (before.absorption != now.absorption) {
+    out.u8(kAbsorptionIndex);
+    out.varint(kFloatSerializer);
+    out.f32(now.absorption);
   }
   out.u8(entity_data::kEndOfData);
   return out.take();
