@@ -1,6 +1,7 @@
 // Survival health with a real client: a survival bot teleported up falls and loses vanilla's fall
 // damage, and /kill shows the death, after which the bot respawns around the world spawn with full
-// health; then it eats a golden apple, which another player sees it do.
+// health; then it eats a golden apple, which another player sees it do, and which gives it
+// Regeneration II and Absorption with four golden hearts.
 'use strict'
 
 const { test, before, after } = require('node:test')
@@ -71,6 +72,14 @@ test('a golden apple is eaten: the server completes the use, takes one apple, an
     server.command('give Faller golden_apple 2')
     await given
     assert.equal(bot.heldItem.name, 'golden_apple')
+    // The effects and the absorption hearts (entity data 17) the bot's own client decodes.
+    const effects = []
+    bot.on('entityEffect', (entity, effect) => { if (entity === bot.entity) effects.push(effect) })
+    const hearts = []
+    bot._client.on('entity_metadata', packet => {
+      if (packet.entityId !== bot.entity.id) return
+      for (const entry of packet.metadata) if (entry.key === 17) hearts.push(entry.value)
+    })
     // A golden apple can be eaten with full food; consume() resolves on entity event 9.
     const oneLeft = waitForEvent(bot.inventory, 'updateSlot:36', {
       accept: (_old, now) => now && now.name === 'golden_apple' && now.count === 1, what: 'one golden apple left'
@@ -79,6 +88,10 @@ test('a golden apple is eaten: the server completes the use, takes one apple, an
     await oneLeft
     await waitForEvent(watcher, 'physicsTick', { accept: () => flags.includes(1) && flags[flags.length - 1] === 0, what: 'the use shown and ended' })
     assert.deepEqual(flags, [1, 0])
+    await waitForEvent(bot, 'physicsTick', { accept: () => hearts.includes(4), what: 'four absorption hearts' })
+    assert.deepEqual(effects.map(e => [e.id, e.amplifier, e.duration]), [[9, 1, 100], [21, 0, 2400]])
+    // Regeneration II ends after its 5 seconds with remove_entity_effect.
+    await waitForEvent(bot, 'entityEffectEnd', { timeoutMs: 15000, accept: (entity, effect) => entity === bot.entity && effect.id === 9, what: 'regeneration ending' })
     assert.deepEqual(bot.problems, [])
     assert.deepEqual(watcher.problems, [])
   } finally {
