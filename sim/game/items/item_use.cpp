@@ -4,7 +4,7 @@
 #include "sim/data/catalog.h"
 #include "sim/game/items/consumables.h"
 #include "sim/game/items/inventory.h"
-#include "sim/game/survival/food_rules.h"
+#include "sim/game/survival/player_food.h"
 #include "sim/protocol/packets.h"
 
 namespace hz {
@@ -89,10 +89,9 @@ void ItemUse::stop(Player& player) {
 // then the use_remainder: an emptied stack becomes the remainder, else the remainder is extra.
 void ItemUse::finish(Player& player, ItemStack& held, const Consumable& consumable) {
   if (consumable.food) {
-    FoodState food{player.food_level, player.saturation, player.exhaustion, player.food_tick_timer};
+    FoodState food = food_of(player);
     eat(food, consumable.nutrition, consumable.saturation());
-    player.food_level = food.food;
-    player.saturation = food.saturation;
+    store_food(player, food);
   }
   apply_consume_effects(player, consumable);
   if (infinite_materials(player)) return;

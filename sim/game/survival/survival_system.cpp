@@ -15,7 +15,7 @@
 #include "sim/game/survival/armour_rules.h"
 #include "sim/game/survival/death_messages.h"
 #include "sim/game/survival/fall_rules.h"
-#include "sim/game/survival/food_rules.h"
+#include "sim/game/survival/player_food.h"
 #include "sim/protocol/packets.h"
 #include "sim/world/chunk_pos.h"
 
@@ -31,15 +31,6 @@ constexpr int8_t kEntityEventDeath = 3;
 constexpr int8_t kEntityEventPoof = 60;
 
 bool may_fly(GameMode mode) { return mode == GameMode::kCreative || mode == GameMode::kSpectator; }
-
-FoodState food_of(const Player& p) { return FoodState{p.food_level, p.saturation, p.exhaustion, p.food_tick_timer}; }
-
-void store_food(Player& p, const FoodState& food) {
-  p.food_level = food.food;
-  p.saturation = food.saturation;
-  p.exhaustion = food.exhaustion;
-  p.food_tick_timer = food.tick_timer;
-}
 
 // Inventory.dropAll's order over the menu's slots: the 36 storage slots as the inventory numbers
 // them (hotbar first), then the equipment (offhand, feet, legs, chest, head).
