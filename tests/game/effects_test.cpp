@@ -203,6 +203,10 @@ TEST(EffectsScenario, EffectGiveAndClearWithVanillasTexts) {
   a.command("effect clear Affected");
   EXPECT_TRUE(a.logged("Removed every effect from Affected"));
   EXPECT_EQ(sent_to<cb::RemoveEntityEffect>(a.s.h.sink, 1).size(), 1u);
+  a.command("effect give Affected speed 0");
+  EXPECT_TRUE(a.logged("Integer must not be less than 1: found 0"));
+  a.command("effect give Affected speed 5 256");
+  EXPECT_TRUE(a.logged("Integer must not be more than 255: found 256"));
   a.command("effect give Affected nothing");
   EXPECT_TRUE(a.logged("Can't find element 'minecraft:nothing' of type 'minecraft:mob_effect'"));
 }

@@ -73,6 +73,17 @@ std::optional<int32_t> CommandReader::read_int(CommandError& error) {
   return value;
 }
 
+std::optional<int32_t> CommandReader::read_int_in(int32_t min, int32_t max, CommandError& error) {
+  const size_t start = cursor_;
+  const std::optional<int32_t> n = read_int(error);
+  if (!n || (*n >= min && *n <= max)) return n;
+  cursor_ = start;
+  const bool low = *n < min;
+  error = error_here(std::string(low ? "Integer must not be less than " : "Integer must not be more than ") +
+                     std::to_string(low ? min : max) + ": found " + std::to_string(*n));
+  return std::nullopt;
+}
+
 std::optional<bool> CommandReader::read_bool(CommandError& error) {
   size_t start = cursor_;
   std::string word = read_word();

@@ -30,6 +30,9 @@ class CommandReader {
   std::string read_word();  // up to the next space
   std::optional<float> read_float(CommandError& error);
   std::optional<int32_t> read_int(CommandError& error);
+  // IntegerArgumentType.integer(min, max): an int in range, else "Integer must not be less than
+  // min: found n" (or "more than max") with the cursor back at the number.
+  std::optional<int32_t> read_int_in(int32_t min, int32_t max, CommandError& error);
   std::optional<bool> read_bool(CommandError& error);
   // TimeArgument: float then unit d/s/t/empty; ticks = round(value * factor); checks ticks >= min.
   std::optional<int32_t> read_time(int32_t min, CommandError& error);

@@ -44,16 +44,10 @@ std::optional<int32_t> read_effect(CommandReader& reader, std::optional<CommandE
 }
 
 std::optional<int> read_bounded(CommandReader& reader, int min, int max, std::optional<CommandError>& error) {
-  const size_t start = reader.cursor();
   CommandError e;
-  auto n = reader.read_int(e);
-  if (!n) return error = e, std::nullopt;
-  if (*n >= min && *n <= max) return n;
-  reader.set_cursor(start);
-  const bool low = *n < min;
-  error = reader.error_here(std::string("Integer must not be ") + (low ? "less than " : "more than ") +
-                            std::to_string(low ? min : max) + ", found " + std::to_string(*n));
-  return std::nullopt;
+  auto n = reader.read_int_in(min, max, e);
+  if (!n) error = e;
+  return n;
 }
 
 // What an /effect message calls its targets: the one's name, or their number.

@@ -28,16 +28,8 @@ int run_gamerule_command(CommandHost& host, const CommandSource& source, Command
     if (!b) return error = e, 0;
     value = *b ? 1 : 0;
   } else {
-    size_t value_start = reader.cursor();
-    auto n = reader.read_int(e);
+    auto n = reader.read_int_in(rule->min, rule->max, e);
     if (!n) return error = e, 0;
-    if (*n < rule->min || *n > rule->max) {
-      reader.set_cursor(value_start);
-      bool low = *n < rule->min;
-      error = reader.error_here(std::string(low ? "Integer must not be less than " : "Integer must not be more than ") +
-                                std::to_string(low ? rule->min : rule->max) + ": found " + std::to_string(*n));
-      return 0;
-    }
     value = *n;
   }
   if ((error = expect_end(reader))) return 0;

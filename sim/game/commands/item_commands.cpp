@@ -1,6 +1,7 @@
 // /give and /clear (GiveCommand, ClearInventoryCommands) with vanilla's texts and limits, /give's
 // item with its enchantments (item_argument.h), and the player selectors: a name, @s, @p and @a.
 #include <algorithm>
+#include <limits>
 
 #include "sim/data/catalog.h"
 #include "sim/data/item_names.h"
@@ -74,14 +75,10 @@ std::optional<int> read_item(CommandReader& reader, std::optional<CommandError>&
 
 // IntegerArgumentType.integer(min).
 std::optional<int> read_count(CommandReader& reader, int min, std::optional<CommandError>& error) {
-  const size_t start = reader.cursor();
   CommandError e;
-  auto n = reader.read_int(e);
-  if (!n) return error = e, std::nullopt;
-  if (*n >= min) return n;
-  reader.set_cursor(start);
-  error = reader.error_here("Integer must not be less than " + std::to_string(min) + ": found " + std::to_string(*n));
-  return std::nullopt;
+  auto n = reader.read_int_in(min, std::numeric_limits<int32_t>::max(), e);
+  if (!n) error = e;
+  return n;
 }
 
 std::string display_name(int item) { return "[" + std::string(item_english_name(item)) + "]"; }

@@ -83,41 +83,49 @@ std::string_view effect_display_name(int32_t id) {
 }
 
 bool is_instantaneous(int32_t id) {
-  return id == effect::kInstantHealth || id == effect::kInstantDamage || id == 22;  // 22: saturation
+  return id == effect::kInstantHealth || id == effect::kInstantDamage || id == effect::kSaturation;
 }
 
-bool take_over(ActiveEffect& active, const EffectInstance& incoming) {
+namespace {
+
+// The instance at `depth` of the chain: 0 the one in force, k > 0 hidden[k - 1].
+EffectInstance& in_chain(ActiveEffect& active, size_t depth) { return depth == 0 ? active.now : active.hidden[depth - 1]; }
+
+// MobEffectInstance.update on the chain's instance at `depth`, whose own hidden chain is the rest.
+bool take_over_at(ActiveEffect& active, size_t depth, const EffectInstance& incoming) {
   bool changed = false;
-  EffectInstance& now = active.now;
-  if (incoming.amplifier > now.amplifier) {
+  if (incoming.amplifier > in_chain(active, depth).amplifier) {
     // The stronger newcomer hides the old one while it lasts, if it is the shorter.
-    if (incoming.shorter_than(now)) active.hidden.insert(active.hidden.begin(), now);
-    now.amplifier = incoming.amplifier;
-    now.duration = incoming.duration;
+    if (incoming.shorter_than(in_chain(active, depth))) {
+      const EffectInstance old = in_chain(active, depth);  // a copy: the insert may move it
+      active.hidden.insert(active.hidden.begin() + static_cast<std::ptrdiff_t>(depth), old);
+    }
+    in_chain(active, depth).amplifier = incoming.amplifier;
+    in_chain(active, depth).duration = incoming.duration;
     changed = true;
-  } else if (now.shorter_than(incoming)) {
-    if (incoming.amplifier == now.amplifier) {
-      now.duration = incoming.duration;
+  } else if (in_chain(active, depth).shorter_than(incoming)) {
+    if (incoming.amplifier == in_chain(active, depth).amplifier) {
+      in_chain(active, depth).duration = incoming.duration;
       changed = true;
-    } else if (active.hidden.empty()) {
+    } else if (depth == active.hidden.size()) {
       active.hidden.push_back(incoming);
     } else {
-      // The hidden instance updates itself the same way, with the rest of the chain behind it.
-      ActiveEffect rest{active.hidden.front(), {active.hidden.begin() + 1, active.hidden.end()}};
-      take_over(rest, incoming);
-      active.hidden.clear();
-      active.hidden.push_back(rest.now);
-      active.hidden.insert(active.hidden.end(), rest.hidden.begin(), rest.hidden.end());
+      take_over_at(active, depth + 1, incoming);
     }
   }
-  if ((!incoming.ambient && now.ambient) || changed) {
-    now.ambient = incoming.ambient;
+  EffectInstance& self = in_chain(active, depth);
+  if ((!incoming.ambient && self.ambient) || changed) {
+    self.ambient = incoming.ambient;
     changed = true;
   }
-  if (incoming.visible != now.visible) now.visible = incoming.visible, changed = true;
-  if (incoming.show_icon != now.show_icon) now.show_icon = incoming.show_icon, changed = true;
+  if (incoming.visible != self.visible) self.visible = incoming.visible, changed = true;
+  if (incoming.show_icon != self.show_icon) self.show_icon = incoming.show_icon, changed = true;
   return changed;
 }
+
+}  // namespace
+
+bool take_over(ActiveEffect& active, const EffectInstance& incoming) { return take_over_at(active, 0, incoming); }
 
 bool count_down(ActiveEffect& active) {
   const auto tick = [](EffectInstance& e) {

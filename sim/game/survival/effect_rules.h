@@ -22,6 +22,7 @@ inline constexpr int32_t kFireResistance = 11;
 inline constexpr int32_t kHunger = 16;
 inline constexpr int32_t kPoison = 18;
 inline constexpr int32_t kAbsorption = 21;
+inline constexpr int32_t kSaturation = 22;
 inline constexpr int32_t kCount = 40;
 }  // namespace effect
 
