@@ -41,6 +41,7 @@
 #include "sim/game/tracking/entity_tracker.h"
 #include "sim/game/player_saves.h"
 #include "sim/game/sessions.h"
+#include "sim/game/sounds/sound_broadcaster.h"
 #include "sim/game/snapshot/state_io.h"
 #include "sim/game/survival/survival_system.h"
 #include "sim/game/ticking/random_ticks.h"
@@ -70,6 +71,7 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   sessions_ = std::make_unique<Sessions>(config_, effects_, static_cast<ServerLog&>(*this), *this,
                                          static_cast<const GameTime&>(*this), rate_, static_cast<const SpawnPoint&>(*this),
                                          entity_ids_, *access_);
+  sounds_ = std::make_unique<SoundBroadcaster>(*sessions_, static_cast<uint64_t>(config_.world_seed));
   time_ = std::make_unique<TimeAndWeather>(config_.level_time, *sessions_, rules_);
   // Entity tracking ticks first (vanilla's ChunkMap.tick runs before the players' own ticks);
   // movement validates each move before any later listener reads the position.
@@ -129,6 +131,8 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   sessions_->add_listener(mobs_.get());
   mobs_->set_difficulty(config_.properties.difficulty);
   mobs_->set_experience(orbs_.get());
+  mobs_->set_sounds(sounds_.get());
+  survival_->set_sounds(sounds_.get());
   // Players' attacks; their attack strength counts up after the mobs' tick (Player.tick comes
   // after the level's entities).
   player_attacks_ = std::make_unique<PlayerAttacks>(*sessions_, *mobs_, *survival_, *survival_, *movement_);
@@ -182,6 +186,8 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   digging_->set_item_wear(item_wear_.get());
   placing_->set_item_wear(item_wear_.get());
   player_attacks_->set_item_wear(item_wear_.get());
+  player_attacks_->set_sounds(sounds_.get());
+  digging_->set_sounds(sounds_.get());
   sessions_->add_listener(digging_.get());
   sessions_->add_listener(placing_.get());
   sessions_->add_listener(buckets_.get());
@@ -195,6 +201,7 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   item_use_ = std::make_unique<ItemUse>(*sessions_, *items_);
   survival_->set_item_use(item_use_.get());
   item_use_->set_effects(survival_.get(), &random_);
+  item_use_->set_sounds(sounds_.get());
   sessions_->add_listener(item_use_.get());
   world_blocks_ = std::make_unique<ColumnBlockSource>([this](ChunkPos pos) { return world_->column(pos); });
   movement_->set_block_source(world_blocks_.get());
@@ -430,6 +437,7 @@ void Core::for_each_part(Visit&& visit) {
   visit("movement", *movement_);
   visit("tracker", *tracker_);
   visit("sessions", *sessions_);
+  visit("sounds", *sounds_);
   visit("world", *world_);
   visit("digging", *digging_);
   visit("items", *items_);

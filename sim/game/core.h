@@ -50,6 +50,7 @@ class ExperienceOrbs;
 class SavedEntities;
 class LightningBolts;
 class Mobs;
+class SoundBroadcaster;
 class PlayerAttacks;
 class FarmlandTrampling;
 class PlayerItemWear;
@@ -223,6 +224,8 @@ class Core final : public CommandHost,
   // Movement's and tracking's views of the world system (blocks, chunks sent to whom).
   std::unique_ptr<BlockSource> world_blocks_;
   std::unique_ptr<Sessions> sessions_;
+  // Sounds and level events to the players near them (docs/rules/sounds.md).
+  std::unique_ptr<SoundBroadcaster> sounds_;
   // Game time, the world clocks and the weather (ticked first in the tick, as vanilla does).
   std::unique_ptr<TimeAndWeather> time_;
   std::unique_ptr<WorldStreaming> world_;

@@ -12,6 +12,7 @@
 #include "sim/core/types.h"
 #include "sim/game/level/level_time_state.h"
 #include "sim/game/player.h"
+#include "sim/game/sounds/sound_rules.h"
 #include "sim/game/survival/armour_rules.h"
 #include "sim/game/survival/damage_rules.h"
 #include "sim/protocol/codec.h"
@@ -226,6 +227,17 @@ class PlayerConnections {
   // PlayerList.respawn's packets: the join's dimension data again (respawn, keeping nothing),
   // then the player placed at `to` with a teleport.
   virtual void respawn(ConnId player, const Vec3& to) = 0;
+};
+
+// Sounds and level events heard around a place (docs/rules/sounds.md): ServerLevel's
+// playSeededSound and levelEvent, sent to the players in range but `except` (who made it and
+// plays it on its own client).
+class LevelSounds {
+ public:
+  virtual ~LevelSounds() = default;
+  virtual void play_sound(const Vec3& at, const SoundEvent& sound, std::optional<ConnId> except = std::nullopt) = 0;
+  virtual void level_event(int32_t event, const BlockPos& pos, int32_t data,
+                           std::optional<ConnId> except = std::nullopt) = 0;
 };
 
 // A player's life as the systems following it hear of it from the survival system: it died, its

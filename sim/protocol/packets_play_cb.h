@@ -1073,6 +1073,58 @@ struct Explosion {
   }
 };
 
+// Sound Effect: a sound at a place (docs/rules/sounds.md §1); the client picks the sound's
+// variant from the seed.
+struct SoundEffect {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::sound_effect;
+  static constexpr std::string_view kName = "sound_effect";
+  // ClientboundSoundPacket.LOCATION_ACCURACY: positions go as eighths of a block.
+  static constexpr double kPositionScale = 8.0;
+
+  int32_t sound = 0;   // sound_event registry id + 1 (a registry reference)
+  int32_t source = 0;  // SoundSource ordinal (sim/game/world/level_sounds.h)
+  int32_t x = 0, y = 0, z = 0;
+  float volume = 1;
+  float pitch = 1;
+  int64_t seed = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("sound", sound, kVarInt);
+    v("source", source, kVarInt, Range{0, 10});
+    v("x", x);
+    v("y", y);
+    v("z", z);
+    v("volume", volume);
+    v("pitch", pitch);
+    v("seed", seed);
+  }
+};
+
+// Level Event: an effect the client makes itself from an event id and data (2001: a block's
+// break particles and sound, the data its state id; docs/rules/sounds.md §4).
+struct WorldEvent {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::world_event;
+  static constexpr std::string_view kName = "world_event";
+
+  int32_t event = 0;
+  BlockPos location;
+  int32_t data = 0;
+  bool global = false;
+
+  template <class V>
+  void fields(V& v) {
+    v("event", event);
+    v("location", location);
+    v("data", data);
+    v("global", global);
+  }
+};
+
 // An entity was hurt: the client plays the hurt animation and sound.
 struct DamageEvent {
   static constexpr ProtocolState kState = ProtocolState::kPlay;

@@ -1,7 +1,7 @@
 // Survival health with a real client: a survival bot teleported up falls and loses vanilla's fall
 // damage, and /kill shows the death, after which the bot respawns around the world spawn with full
-// health; then it eats a golden apple, which another player sees it do, and which gives it
-// Regeneration II and Absorption with four golden hearts.
+// health; then it eats a golden apple, which another player sees and hears it do, and which gives
+// it Regeneration II and Absorption with four golden hearts.
 'use strict'
 
 const { test, before, after } = require('node:test')
@@ -66,6 +66,10 @@ test('a golden apple is eaten: the server completes the use, takes one apple, an
       for (const entry of packet.metadata) if (entry.key === 8) flags.push(entry.value)
     })
     await waitForEvent(watcher, 'physicsTick', { accept: () => watcher.entities[bot.entity.id] !== undefined, what: 'the watcher seeing the eater' })
+    // Within a sound's 16 blocks of the eater (both joined somewhere near the world spawn).
+    const moved = waitForEvent(watcher, 'forcedMove', { what: 'the watcher next to the eater' })
+    server.command('tp Watcher Faller')
+    await moved
     const given = waitForEvent(bot.inventory, 'updateSlot:36', {
       accept: (_old, now) => now && now.name === 'golden_apple' && now.count === 2, what: 'two golden apples'
     })
@@ -80,6 +84,13 @@ test('a golden apple is eaten: the server completes the use, takes one apple, an
       if (packet.entityId !== bot.entity.id) return
       for (const entry of packet.metadata) if (entry.key === 17) hearts.push(entry.value)
     })
+    // The sounds each client hears, by registry id (minecraft-data numbers the sounds from 1, the
+    // registry from 0) and category.
+    const soundId = name => bot.registry.soundsByName[name].id - 1
+    const heard = { eater: [], watcher: [] }
+    bot._client.on('sound_effect', p => heard.eater.push([p.sound.soundId, p.soundCategory]))
+    watcher._client.on('sound_effect', p => heard.watcher.push([p.sound.soundId, p.soundCategory]))
+    const count = (list, name, category) => list.filter(([id, c]) => id === soundId(name) && c === category).length
     // A golden apple can be eaten with full food; consume() resolves on entity event 9.
     const oneLeft = waitForEvent(bot.inventory, 'updateSlot:36', {
       accept: (_old, now) => now && now.name === 'golden_apple' && now.count === 1, what: 'one golden apple left'
@@ -88,6 +99,14 @@ test('a golden apple is eaten: the server completes the use, takes one apple, an
     await oneLeft
     await waitForEvent(watcher, 'physicsTick', { accept: () => flags.includes(1) && flags[flags.length - 1] === 0, what: 'the use shown and ended' })
     assert.deepEqual(flags, [1, 0])
+    // The chewing (six times while eating, once at the end) is the others' to hear; the eating
+    // sound of the meal and the burp go to everyone near.
+    assert.equal(count(heard.watcher, 'entity.generic.eat', 'player'), 7)
+    assert.equal(count(heard.eater, 'entity.generic.eat', 'player'), 0)
+    for (const list of [heard.eater, heard.watcher]) {
+      assert.equal(count(list, 'entity.generic.eat', 'neutral'), 1)
+      assert.equal(count(list, 'entity.player.burp', 'player'), 1)
+    }
     await waitForEvent(bot, 'physicsTick', { accept: () => hearts.includes(4), what: 'four absorption hearts' })
     assert.deepEqual(effects.map(e => [e.id, e.amplifier, e.duration]), [[9, 1, 100], [21, 0, 2400]])
     // Regeneration II ends after its 5 seconds with remove_entity_effect.

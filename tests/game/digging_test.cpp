@@ -312,6 +312,23 @@ TEST(DiggingScenario, ACreativePlayerBreaksAtOnceAndEveryoneTrackingSeesIt) {
   EXPECT_EQ(decode_packet<packet::play_cb::AcknowledgePlayerDigging>(*ack_at)->sequence_id, 7);
 }
 
+// Block.playerWillDestroy: the others near get level event 2001 with the broken state (their
+// clients show its particles and play its sound); the breaker's client makes its own.
+TEST(DiggingScenario, OthersSeeAndHearTheBlockBreak) {
+  DigWorld w;
+  const BlockStateId was = w.s.world().block_at(w.below);
+  w.s.pass({ConsoleLine{"gamemode creative Alice"}});
+  w.s.pass({w.dig(packet::play_sb::BlockDig::kStartDestroy, w.below, 7)});
+  const auto events = w.sent(w.bob, packet::play_cb::WorldEvent::kId);
+  ASSERT_EQ(events.size(), 1u);
+  const auto event = decode_packet<packet::play_cb::WorldEvent>(events[0]);
+  EXPECT_EQ(event->event, 2001);
+  EXPECT_EQ(event->location, w.below);
+  EXPECT_EQ(event->data, static_cast<int32_t>(was));
+  EXPECT_FALSE(event->global);
+  EXPECT_TRUE(w.sent(w.alice, packet::play_cb::WorldEvent::kId).empty());
+}
+
 TEST(DiggingScenario, ActionsBeforeTheClientHasLoadedAreIgnoredUnanswered) {
   DigWorld w;
   TestClient carol = w.s.join(3, "Carol", 3);  // no player_loaded yet

@@ -239,7 +239,7 @@ TEST(ExplosionWorld, APlayerAndAMobInTheOpenAreHurtAsTheFormulaSaysAndPushedAway
   const double dy = (64.5 + 1.62) - 64.5, dx = 2.0, len = std::sqrt(dx * dx + dy * dy), power = 1.0 - 2.0 / 6.0;
   expected.player_knockback = packet::play_cb::DoublePosition{dx / len * power, dy / len * power, 0.0};
   expected.particle = 22;  // explosion_emitter: radius 3 destroying blocks is not small
-  expected.sound = 699;    // entity.generic.explode (698) as a registry reference
+  expected.sound = 698;    // entity.generic.explode (697) as a registry reference
   expected.block_particles = {{59, 0.5f, 1.0f, 1}, {62, 1.0f, 1.0f, 1}};
   EXPECT_EQ(b.players.sent[0].second, encode_packet(expected));
 }

@@ -23,7 +23,7 @@ CANARIES = (("bad-packet", ["--seed", "3", "--seconds", "10", "--clients", "4"],
             ("view-leak", ["--seed", "3", "--seconds", "14", "--clients", "4"], "outside its view"),
             ("move-threshold", ["--seed", "3", "--seconds", "20", "--clients", "4"], "was not pulled back"),
             # (explorers step where the model takes them: the walkers of before clients explored)
-            ("lost-pull-back", ["--seed", "12", "--seconds", "20", "--clients", "4", "--omit", "Sim1.explore,Sim4.explore"],
+            ("lost-pull-back", ["--seed", "15", "--seconds", "20", "--clients", "4", "--omit", "Sim1.explore,Sim4.explore"],
              "the reference move model pulls back"),
             ("chunk-quota", ["--seed", "3", "--seconds", "5", "--clients", "4"], "unacknowledged"),
             ("tick-stats-ring", ["--seed", "3", "--seconds", "20", "--clients", "4"], "tick statistics model"),

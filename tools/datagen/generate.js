@@ -11,9 +11,10 @@ const { generateRegistries } = require('./lib/registries');
 const { generateCatalog } = require('./lib/catalog');
 const { generateTags } = require('./lib/tags');
 const { generateItemNames } = require('./lib/item_names');
+const { generateSounds } = require('./lib/sounds');
 
 const GENERATORS = [generatePackets, generateBlocks, generateRegistries, generateCatalog, generateTags,
-  generateItemNames];
+  generateItemNames, generateSounds];
 
 function writeFiles(root, files) {
   for (const relative of Object.keys(files).sort()) {

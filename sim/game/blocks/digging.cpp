@@ -117,6 +117,9 @@ bool Digging::destroy(const Player& player, const BlockPos& pos) {
   if (!can_destroy_blocks(player.main_hand(), player.game_mode == GameMode::kCreative)) return false;
   if (player.game_mode == GameMode::kSpectator || player.game_mode == GameMode::kAdventure) return false;
   const BlockStateId state = blocks_.world.block_at(pos);
+  // Block.playerWillDestroy -> spawnDestroyParticles: the others near see and hear it break.
+  if (sounds_)
+    sounds_->level_event(sound_rules::kEventDestroyBlock, pos, static_cast<int32_t>(state), player.conn);
   if (!blocks_.world.set_block(pos, left_behind(state))) return false;
   // Player.preventsBlockDrops: creative breaks drop nothing and wear nothing.
   if (player.game_mode == GameMode::kCreative) return true;

@@ -25,6 +25,8 @@ class Digging final : public PlayerListener {
   void set_food_exhaustion(FoodExhaustion* exhaustion) { exhaustion_ = exhaustion; }
   // What breaking a block costs the held tool (optional).
   void set_item_wear(ItemWear* wear) { wear_ = wear; }
+  // Where the break's level event goes (the others' particles and sound); unseen without it.
+  void set_sounds(LevelSounds* sounds) { sounds_ = sounds; }
 
   // PlayerListener
   void on_join(Player& player) override;
@@ -78,6 +80,7 @@ class Digging final : public PlayerListener {
   Rng& random_;
   FoodExhaustion* exhaustion_ = nullptr;
   ItemWear* wear_ = nullptr;
+  LevelSounds* sounds_ = nullptr;
   std::map<ConnId, DigState> players_;
 };
 

@@ -5,6 +5,7 @@
 #include "sim/core/java_format.h"
 #include "sim/data/blocks.h"
 #include "sim/data/catalog.h"
+#include "sim/data/sound_ids.h"
 #include "sim/game/blocks/block_ray.h"
 #include "sim/game/entities/block_loot.h"
 #include "sim/game/explosions/explosion_rays.h"
@@ -109,7 +110,7 @@ ExplosionOutcome Explosions::explode(const ExplosionParams& params) {
     for (const auto& [hit, knockback] : hit_players)
       if (hit == conn) packet.player_knockback = packet::play_cb::DoublePosition{knockback.x, knockback.y, knockback.z};
     packet.particle = small ? explosion_ids::kParticleExplosion : explosion_ids::kParticleExplosionEmitter;
-    packet.sound = explosion_ids::kSoundGenericExplode + 1;
+    packet.sound = sound::entity_generic_explode + 1;
     packet.block_particles = {{explosion_ids::kParticlePoof, 0.5f, 1.0f, 1}, {explosion_ids::kParticleSmoke, 1.0f, 1.0f, 1}};
     players_.send(conn, share(encode_packet(packet)));
     ++out.players_told;

@@ -39,14 +39,13 @@ struct ExplosionOutcome {
   int players_told = 0;            // players sent the explode packet
 };
 
-// The explode packet's fixed contents as Level.explode sends them (ParticleTypes, SoundEvents ids of
-// 26.1: explosion 23, explosion_emitter 22, poof 59, smoke 62; entity.generic.explode 698).
+// The explode packet's fixed particles as Level.explode sends them (ParticleTypes ids of 26.1:
+// explosion 23, explosion_emitter 22, poof 59, smoke 62); its sound is entity.generic.explode.
 namespace explosion_ids {
 inline constexpr int32_t kParticleExplosion = 23;
 inline constexpr int32_t kParticleExplosionEmitter = 22;
 inline constexpr int32_t kParticlePoof = 59;
 inline constexpr int32_t kParticleSmoke = 62;
-inline constexpr int32_t kSoundGenericExplode = 698;
 }  // namespace explosion_ids
 
 // ServerLevel.getDestroyType / explode's switch: the block interaction under the game rules.

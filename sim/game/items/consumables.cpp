@@ -44,12 +44,13 @@ constexpr Consumable always_edible(Consumable c) {
 // Consumables.DEFAULT_DRINK without food.
 constexpr Consumable drink(std::string_view item, std::string_view remainder) {
   Consumable c;
-  c.item = item, c.drink = true, c.remainder = remainder;
+  c.item = item, c.drink = true, c.remainder = remainder, c.sound = sound::entity_generic_drink;
   return c;
 }
 constexpr Consumable honey_bottle() {
   Consumable c = always_edible(food("honey_bottle", 6, 0.1f));
   c.drink = true, c.consume_seconds = 2.0f, c.remainder = "glass_bottle", c.cures = effect::kPoison;
+  c.sound = sound::item_honey_bottle_drink;
   return c;
 }
 constexpr Consumable milk_bucket() {
@@ -61,7 +62,7 @@ constexpr Consumable milk_bucket() {
 constexpr Consumable ominous_bottle() {
   Consumable c = giving(drink("ominous_bottle", ""), {{30, 120000, 0, false}});
   c.grant_drawn = false;        // OminousBottleAmplifier's listener, not an apply_effects
-  c.unmodelled_effects = true;  // its sound after drinking
+  c.sound_after = sound::item_ominous_bottle_dispose;
   return c;
 }
 constexpr Consumable dried_kelp() {

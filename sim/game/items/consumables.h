@@ -7,6 +7,7 @@
 #include <optional>
 #include <string_view>
 
+#include "sim/data/sound_ids.h"
 #include "sim/game/survival/effect_rules.h"
 
 namespace hz {
@@ -23,6 +24,7 @@ struct Consumable {
   std::string_view item;
   float consume_seconds = 1.6f;  // Consumable.DEFAULT_CONSUME_SECONDS
   bool drink = false;            // the drink animation and sound instead of eating's
+  int32_t sound = sound::entity_generic_eat;  // Consumable.sound, heard while and after consuming
   // The food component; a consumable without it (milk, potions) gives no food.
   bool food = false;
   int nutrition = 0;
@@ -38,7 +40,9 @@ struct Consumable {
   bool grant_drawn = true;  // false for a component's own effect (the ominous bottle's), given always
   bool clears_effects = false;
   std::optional<int32_t> cures;
-  // on_consume_effects Horizon does not model (the chorus fruit's teleport, sounds).
+  // A play_sound consume effect after the others (the ominous bottle's).
+  std::optional<int32_t> sound_after;
+  // on_consume_effects Horizon does not model (the chorus fruit's teleport).
   bool unmodelled_effects = false;
 
   // Consumable.consumeTicks.

@@ -1,9 +1,11 @@
 #include "sim/game/items/item_use.h"
 
 #include "sim/core/check.h"
+#include "sim/core/java_format.h"
 #include "sim/data/catalog.h"
 #include "sim/game/items/consumables.h"
 #include "sim/game/items/inventory.h"
+#include "sim/game/sounds/entity_sounds.h"
 #include "sim/game/survival/player_food.h"
 #include "sim/protocol/packets.h"
 
@@ -70,10 +72,12 @@ void ItemUse::tick_item_use(Player& player) {
   ItemStack& held = hand_stack(player, use.off_hand);
   // ItemStack.isSameItem: another kind in the hand (or none) stops it.
   if (held.empty() || held.item != use.item) return stop(player);
-  // onUseTick's particles and sounds are the clients' to show (docs/rules/eating.md §3).
-  if (--use.remaining > 0) return;
+  // ItemStack.onUseTick before the count goes down: now and then the consume sound (its
+  // particles are the clients' to show).
   const Consumable* consumable = consumable_of(held.item);
   HZ_CHECK(consumable != nullptr, "an item in use that is not consumable");
+  if (entity_sounds::use_sound_due(consumable->consume_ticks(), use.remaining)) emit_consume_sound(player, *consumable);
+  if (--use.remaining > 0) return;
   players_.send(player.conn, packet::play_cb::EntityStatus{player.entity_id, kUseItemCompleteEvent});
   finish(player, held, *consumable);
   stop(player);
@@ -88,10 +92,13 @@ void ItemUse::stop(Player& player) {
 // ItemStack.finishUsingItem: Consumable.onConsume (the food, then one item less unless creative),
 // then the use_remainder: an emptied stack becomes the remainder, else the remainder is extra.
 void ItemUse::finish(Player& player, ItemStack& held, const Consumable& consumable) {
+  emit_consume_sound(player, consumable);
   if (consumable.food) {
+    food_sound(player, consumable, true);
     FoodState food = food_of(player);
     eat(food, consumable.nutrition, consumable.saturation());
     store_food(player, food);
+    food_sound(player, consumable, false);
   }
   apply_consume_effects(player, consumable);
   if (infinite_materials(player)) return;
@@ -115,6 +122,40 @@ void ItemUse::apply_consume_effects(Player& player, const Consumable& consumable
   }
   if (consumable.clears_effects) effects_->clear_effects(player.conn);
   if (consumable.cures) effects_->remove_effect(player.conn, *consumable.cures);
+  // PlaySoundConsumeEffect: at the centre of the player's block, for everyone near.
+  if (consumable.sound_after) {
+    const Vec3 centre{java_floor(player.position.x) + 0.5, java_floor(player.position.y) + 0.5,
+                      java_floor(player.position.z) + 0.5};
+    play(centre, SoundEvent{*consumable.sound_after, SoundSource::kPlayers}, std::nullopt);
+  }
+}
+
+void ItemUse::emit_consume_sound(const Player& player, const Consumable& consumable) {
+  if (random_ == nullptr) return;
+  // Every draw is made whichever animation the consumable has.
+  const float eat_volume = random_->next_below(2) != 0 ? 0.5f : 1.0f;
+  const float eat_pitch = entity_sounds::triangle(*random_, 1.0f, 0.2f);
+  const float drink_pitch = entity_sounds::random_between(*random_, 0.9f, 1.0f);
+  const SoundEvent sound{consumable.sound, SoundSource::kPlayers, consumable.drink ? 0.5f : eat_volume,
+                         consumable.drink ? drink_pitch : eat_pitch};
+  play(player.position, sound, player.conn);  // Player.playSound: not to the player itself
+}
+
+void ItemUse::food_sound(const Player& player, const Consumable& consumable, bool before) {
+  if (random_ == nullptr) return;
+  if (before)
+    play(player.position,
+         SoundEvent{consumable.sound, SoundSource::kNeutral, 1.0f, entity_sounds::triangle(*random_, 1.0f, 0.4f)},
+         std::nullopt);
+  else
+    play(player.position,
+         SoundEvent{sound::entity_player_burp, SoundSource::kPlayers, 0.5f,
+                    entity_sounds::random_between(*random_, 0.9f, 1.0f)},
+         std::nullopt);
+}
+
+void ItemUse::play(const Vec3& at, const SoundEvent& sound, std::optional<ConnId> except) {
+  if (sounds_) sounds_->play_sound(at, sound, except);
 }
 
 void ItemUse::give_extra(Player& player, ItemStack extra) {

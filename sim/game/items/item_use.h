@@ -22,6 +22,9 @@ class ItemUse final : public PlayerListener, public ItemUseTicker {
     effects_ = effects;
     random_ = random;
   }
+  // Where the eating and drinking sounds go (docs/rules/sounds.md §3); their draws come from the
+  // random above whether or not anyone hears them.
+  void set_sounds(LevelSounds* sounds) { sounds_ = sounds; }
 
   // PlayerListener. Registered after the inventory menus, so a drop or swap has happened when
   // its player_action arrives here.
@@ -40,6 +43,12 @@ class ItemUse final : public PlayerListener, public ItemUseTicker {
   void finish(Player& player, ItemStack& held, const Consumable& consumable);
   // The consumable's on_consume_effects (docs/rules/eating.md §4).
   void apply_consume_effects(Player& player, const Consumable& consumable);
+  // Consumable.emitParticlesAndSounds: the consume sound for the others near the player.
+  void emit_consume_sound(const Player& player, const Consumable& consumable);
+  // FoodProperties.onConsume's sounds for everyone near: the consume sound before the food is
+  // eaten (`before`), the burp after.
+  void food_sound(const Player& player, const Consumable& consumable, bool before);
+  void play(const Vec3& at, const SoundEvent& sound, std::optional<ConnId> except);
   // ServerPlayer.handleExtraItemsCreatedOnUse: into the inventory, or dropped at the player.
   void give_extra(Player& player, ItemStack extra);
 
@@ -47,6 +56,7 @@ class ItemUse final : public PlayerListener, public ItemUseTicker {
   ItemDrops& drops_;
   PlayerEffects* effects_ = nullptr;
   Rng* random_ = nullptr;
+  LevelSounds* sounds_ = nullptr;
 };
 
 }  // namespace hz

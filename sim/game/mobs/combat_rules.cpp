@@ -59,6 +59,7 @@ AttackOutcome player_attack(const AttackInput& input) {
   out.strength = attack_strength_scale(input.attack_strength_ticker, input.weapon.attack_speed);
   float damage = input.weapon.damage * (0.2f + out.strength * out.strength * 0.8f);
   const bool full = out.strength > 0.9f;
+  out.full_strength = full;
   out.knockback_attack = input.sprinting && full;
   out.critical = full && input.fall_distance > 0.0 && !input.on_ground && !input.in_water && !input.sprinting;
   if (out.critical) damage *= 1.5f;

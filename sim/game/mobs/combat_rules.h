@@ -53,6 +53,7 @@ struct AttackOutcome {
   bool knockback_attack = false;  // a sprinting full-strength hit: 0.5 more knockback
   bool sweep = false;             // a sword's full-strength hit from the ground at walking pace
   float strength = 0;           // the attack strength scale
+  bool full_strength = false;   // strength above 0.9: the strong hit's sound
 };
 
 // The movement speed attribute's base (Player.getSpeed when not sprinting) and the sweep's

@@ -49,17 +49,18 @@ void fall_swell(Mob& mob, double fall_distance) {
   c.swell = std::min(c.swell + static_cast<int>(fall_distance * static_cast<double>(1.5f)), c.max_swell - 5);
 }
 
-bool tick_swell(Mob& mob) {
+SwellStep tick_swell(Mob& mob) {
   CreeperState& c = mob.state.creeper;
+  SwellStep step;
   c.old_swell = c.swell;
   if (c.ignited) set_swell_dir(mob, 1);
-  // The primed sound (swell_dir > 0 at swell 0) is not sent: Horizon sends no sounds yet.
+  step.primed = c.swell_dir > 0 && c.swell == 0;
   c.swell = std::max(c.swell + c.swell_dir, 0);
   if (c.swell >= c.max_swell) {
     c.swell = c.max_swell;
-    return true;
+    step.explode = true;
   }
-  return false;
+  return step;
 }
 
 float explosion_radius(const Mob& mob) {

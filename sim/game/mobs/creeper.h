@@ -24,9 +24,15 @@ void swell_stop(Mob& mob);
 // SwellGoal.tick (every tick): the swell direction from the remembered target.
 void swell_tick(Mob& mob, MobWorld& world);
 
-// Creeper.tick's swell step for a living creeper; true when the swell reached the fuse and the
-// creeper must explode now.
-bool tick_swell(Mob& mob);
+// Creeper.tick's swell step for a living creeper: whether the fuse was lit this tick (the primed
+// sound plays) and whether the swell reached the fuse and the creeper must explode now.
+struct SwellStep {
+  bool primed = false;
+  bool explode = false;
+};
+SwellStep tick_swell(Mob& mob);
+// The primed sound's volume and pitch (Creeper.tick).
+inline constexpr float kPrimedVolume = 1.0f, kPrimedPitch = 0.5f;
 // The explosion's radius: ExplosionRadius, doubled when powered.
 float explosion_radius(const Mob& mob);
 // Creeper.causeFallDamage: a landing adds (int)(distance × 1.5) to the swell, up to five short of

@@ -9,6 +9,7 @@
 #include "sim/core/java_math.h"
 #include "sim/data/catalog.h"
 #include "sim/data/registries.h"
+#include "sim/data/sound_ids.h"
 #include "sim/game/blocks/directions.h"
 #include "sim/game/entities/insecure_uuid.h"
 #include "sim/game/entities/item_physics.h"
@@ -22,6 +23,7 @@
 #include "sim/game/mobs/spawning/spawn_rules.h"
 #include "sim/game/mobs/sun_burn.h"
 #include "sim/game/movement/player_body.h"
+#include "sim/game/sounds/entity_sounds.h"
 #include "sim/game/survival/armour_rules.h"
 #include "sim/game/survival/burning.h"
 #include "sim/game/survival/experience_rules.h"
@@ -200,9 +202,13 @@ void Mobs::check_despawn(Mob& mob) {
 void Mobs::tick_mob(Mob& mob) {
   MobState& s = mob.state;
   // Creeper.tick swells before the rest of the entity's tick.
-  if (mob.mob_kind().type == MobType::kCreeper && mob.alive() && creeper::tick_swell(mob)) {
-    explode_creeper(mob);
-    return;
+  if (mob.mob_kind().type == MobType::kCreeper && mob.alive()) {
+    const creeper::SwellStep swell = creeper::tick_swell(mob);
+    if (swell.primed) play_sound(mob, sound::entity_creeper_primed, creeper::kPrimedVolume, creeper::kPrimedPitch);
+    if (swell.explode) {
+      explode_creeper(mob);
+      return;
+    }
   }
   ++s.tick_count;
   // Entity.baseTick: burning, then checkBelowWorld (a living entity is hurt, not removed).
@@ -223,6 +229,11 @@ void Mobs::tick_mob(Mob& mob) {
   if (s.last_hurt_by && s.tick_count - s.last_hurt_by_timestamp > kLastHurtByMemory) s.last_hurt_by.reset();
   if (s.last_hurt_by_player_memory > 0) --s.last_hurt_by_player_memory;
   else s.last_hurt_by_player.reset();
+  // Mob.baseTick: the ambient sound's clock, for every living mob (with or without AI).
+  const MobSounds& voice = mob_sounds(mob.mob_kind().type);
+  if (mob.alive() && entity_sounds::ambient_sound_due(s.ambient_sound_time, voice.ambient_interval, random_) &&
+      voice.ambient)
+    make_sound(mob, *voice.ambient);
   // Monster.aiStep, with or without AI: bright light at the eyes adds two idle ticks a tick.
   if (mob.mob_kind().hostile && light_value(mob) > 0.5f) s.no_action_time += kBrightLightIdleTicks;
   // aiStep: without AI the mob does not move at all (Mob.isEffectiveAi), but the blocks it is in
@@ -326,10 +337,27 @@ bool Mobs::hurt(Mob& mob, MobDamage kind, float amount, const Player* attacker) 
       mob.needs_sync = true;
     }
   }
-  // The loot's furnace_smelt also applies when the direct attacker's weapon smelts loot
-  // (#smelts_loot: Fire Aspect).
-  if (s.health <= 0.0f) die(mob, attacker != nullptr && enchantment_level(attacker->main_hand(), "fire_aspect") > 0);
+  // The death sound before the death, the hurt sound (which restarts the ambient clock) otherwise;
+  // both only for a full hit.
+  const MobSounds& voice = mob_sounds(mob.mob_kind().type);
+  if (s.health <= 0.0f) {
+    if (full) make_sound(mob, voice.death);
+    // The loot's furnace_smelt also applies when the direct attacker's weapon smelts loot
+    // (#smelts_loot: Fire Aspect).
+    die(mob, attacker != nullptr && enchantment_level(attacker->main_hand(), "fire_aspect") > 0);
+  } else if (full) {
+    s.ambient_sound_time = -voice.ambient_interval;  // Mob.playHurtSound
+    make_sound(mob, voice.hurt);
+  }
   return true;
+}
+
+void Mobs::make_sound(const Mob& mob, int32_t sound) {
+  play_sound(mob, sound, mob_sounds(mob.mob_kind().type).volume, entity_sounds::voice_pitch(random_));
+}
+
+void Mobs::play_sound(const Mob& mob, int32_t sound, float volume, float pitch) {
+  if (sounds_) sounds_->play_sound(mob.position, SoundEvent{sound, mob_sounds(mob.mob_kind().type).source, volume, pitch});
 }
 
 const MobDamageType& mob_damage_type(MobDamage kind) {
@@ -353,7 +381,13 @@ void Mobs::land(Mob& mob, const mob_physics::Landing& landing) {
   }
   const FallImpact impact = fall_impact(landing_block_of(landing.on_block), landing.fall_distance);
   const int damage = kind.fall_damage_immune ? 0 : fall_damage(impact);
-  if (damage > 0) hurt(mob, MobDamage::kFall, static_cast<float>(damage), nullptr);
+  if (damage > 0) {
+    // causeFallDamage: the fall's sound before the hurt (the landed-on block's own fall sound is
+    // not played: Horizon has no block sound types yet).
+    const MobSounds& voice = mob_sounds(kind.type);
+    play_sound(mob, entity_sounds::fall_sound(voice.small_fall, voice.big_fall, damage), 1.0f, 1.0f);
+    hurt(mob, MobDamage::kFall, static_cast<float>(damage), nullptr);
+  }
   // Creeper.causeFallDamage: the fall shortens the fuse, whatever it did to the health.
   if (kind.type == MobType::kCreeper) creeper::fall_swell(mob, impact.distance);
 }
@@ -370,7 +404,10 @@ int32_t Mobs::shoot_arrow(Mob& mob, const Player& target, float power) {
   launch.owner = mob.id();
   launch.owner_type = mob.mob_kind().name;
   launch.owner_name = mob.mob_kind().display_name;
-  return arrows_.launch(launch);
+  const int32_t arrow = arrows_.launch(launch);
+  // AbstractSkeleton.performRangedAttack: the shot's sound after the arrow.
+  play_sound(mob, sound::entity_skeleton_shoot, 1.0f, 1.0f / (random_.next_float() * 0.4f + 0.8f));
+  return arrow;
 }
 
 bool Mobs::hurt_by_arrow(int32_t mob_id, float damage, const Arrow& arrow) {
@@ -526,7 +563,7 @@ uint64_t Mobs::hash() const {
     h.f64(mob->velocity.x), h.f64(mob->velocity.y), h.f64(mob->velocity.z);
     h.f64(mob->yaw), h.f64(mob->pitch), h.f64(s.head_yaw);
     h.u64(mob->on_ground), h.f64(s.health), h.i64(s.invulnerable_time), h.f64(s.last_hurt);
-    h.i64(s.tick_count), h.i64(s.death_time), h.u64(s.dead), h.u64(s.no_ai), h.i64(s.last_hurt_by_player_memory);
+    h.i64(s.tick_count), h.i64(s.ambient_sound_time), h.i64(s.death_time), h.u64(s.dead), h.u64(s.no_ai), h.i64(s.last_hurt_by_player_memory);
     for (const std::optional<Uuid>& who : {s.last_hurt_by, s.last_hurt_by_player})
       h.u64(who.has_value()), h.u64(who ? who->most : 0), h.u64(who ? who->least : 0);
     h.i64(s.last_hurt_by_timestamp), h.u64(s.last_damage_panics), h.i64(s.last_damage_time);

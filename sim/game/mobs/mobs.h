@@ -94,6 +94,8 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   void set_sunlight(SunlightAt sunlight) { sunlight_ = std::move(sunlight); }
   // The landed-on block's own part of a landing (farmland trampling); none without it.
   void set_fall_on(FallOnBlock* fall_on) { fall_on_ = fall_on; }
+  // Where the mobs' voices go (docs/rules/sounds.md §2); unheard without it, the draws the same.
+  void set_sounds(LevelSounds* sounds) { sounds_ = sounds; }
 
   // Adds a mob at `position` facing `yaw` (Entity.snapTo); returns its entity id.
   int32_t summon(const MobKind& kind, const Vec3& position, float yaw, const SummonOptions& options = {});
@@ -139,6 +141,10 @@ class Mobs final : public PlayerListener, public EntityPersistence {
 
  private:
   void tick_mob(Mob& mob);
+  // LivingEntity.makeSound: the sound at the mob with its volume and a voice pitch.
+  void make_sound(const Mob& mob, int32_t sound);
+  // Entity.playSound at the mob with the kind's source.
+  void play_sound(const Mob& mob, int32_t sound, float volume, float pitch);
   // LivingEntity.knockback(power, sin(yaw), -cos(yaw)): pushed along the player's look.
   void knock_along_look(Mob& mob, double power, float yaw);
   void check_despawn(Mob& mob);
@@ -172,6 +178,7 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   ItemDrops& drops_;
   ExperienceDrops* experience_ = nullptr;
   FallOnBlock* fall_on_ = nullptr;
+  LevelSounds* sounds_ = nullptr;
   const GameRules& rules_;
   const GameTime& time_;
   NoBlocks no_blocks_;

@@ -14,25 +14,26 @@ namespace {
 // Indexed by DamageCause. Exhaustion and tags from the damage-type JSON and tag files: generic,
 // fall, out_of_world and starve cost no food; a mob's attack and explosions cost 0.1. Columns
 // after the exhaustion: bypasses_invulnerability, is_fall, scales with difficulty,
-// bypasses_armor, bypasses_effects, is_explosion, is_projectile, is_fire, bypasses_resistance.
+// bypasses_armor, bypasses_effects, is_explosion, is_projectile, is_fire, bypasses_resistance, and
+// whether the type's effects are "burning" (in_fire, lava, on_fire; the others hurt).
 constexpr DamageTypeInfo kTypes[] = {
-    {"minecraft:generic", "generic", 0.0f, false, false, false, true, false, false, false, false, false},
-    {"minecraft:generic_kill", "genericKill", 0.0f, true, false, false, true, false, false, false, false, true},
-    {"minecraft:fall", "fall", 0.0f, false, true, false, true, false, false, false, false, false},
-    {"minecraft:out_of_world", "outOfWorld", 0.0f, true, false, false, true, false, false, false, false, true},
-    {"minecraft:starve", "starve", 0.0f, false, false, false, true, true, false, false, false, false},
-    {"minecraft:mob_attack", "mob", 0.1f, false, false, true, false, false, false, false, false, false},
+    {"minecraft:generic", "generic", 0.0f, false, false, false, true, false, false, false, false, false, false},
+    {"minecraft:generic_kill", "genericKill", 0.0f, true, false, false, true, false, false, false, false, true, false},
+    {"minecraft:fall", "fall", 0.0f, false, true, false, true, false, false, false, false, false, false},
+    {"minecraft:out_of_world", "outOfWorld", 0.0f, true, false, false, true, false, false, false, false, true, false},
+    {"minecraft:starve", "starve", 0.0f, false, false, false, true, true, false, false, false, false, false},
+    {"minecraft:mob_attack", "mob", 0.1f, false, false, true, false, false, false, false, false, false, false},
     // Both explosion types scale with difficulty "always" and cost 0.1 food.
-    {"minecraft:explosion", "explosion", 0.1f, false, false, true, false, false, true, false, false, false},
-    {"minecraft:player_explosion", "explosion.player", 0.1f, false, false, true, false, false, true, false, false, false},
-    {"minecraft:arrow", "arrow", 0.1f, false, false, true, false, false, false, true, false, false},
+    {"minecraft:explosion", "explosion", 0.1f, false, false, true, false, false, true, false, false, false, false},
+    {"minecraft:player_explosion", "explosion.player", 0.1f, false, false, true, false, false, true, false, false, false, false},
+    {"minecraft:arrow", "arrow", 0.1f, false, false, true, false, false, false, true, false, false, false},
     // Scales only when caused by a living entity that is no player: never for a player's hit.
-    {"minecraft:player_attack", "player", 0.1f, false, false, false, false, false, false, false, false, false},
+    {"minecraft:player_attack", "player", 0.1f, false, false, false, false, false, false, false, false, false, false},
     // The fire types: no scaling without a living cause; only burning bypasses armour.
-    {"minecraft:in_fire", "inFire", 0.1f, false, false, false, false, false, false, false, true, false},
-    {"minecraft:lava", "lava", 0.1f, false, false, false, false, false, false, false, true, false},
-    {"minecraft:on_fire", "onFire", 0.0f, false, false, false, true, false, false, false, true, false},
-    {"minecraft:magic", "magic", 0.0f, false, false, false, true, false, false, false, false, false},
+    {"minecraft:in_fire", "inFire", 0.1f, false, false, false, false, false, false, false, true, false, true},
+    {"minecraft:lava", "lava", 0.1f, false, false, false, false, false, false, false, true, false, true},
+    {"minecraft:on_fire", "onFire", 0.0f, false, false, false, true, false, false, false, true, false, true},
+    {"minecraft:magic", "magic", 0.0f, false, false, false, true, false, false, false, false, false, false},
 };
 
 bool has_invulnerable_ability(GameMode mode) { return mode == GameMode::kCreative || mode == GameMode::kSpectator; }

@@ -41,6 +41,7 @@ struct DamageTypeInfo {
   bool is_projectile;              // tag is_projectile: projectile protection
   bool is_fire;                    // tag is_fire: the fire_damage game rule, fire protection
   bool bypasses_resistance;        // tag bypasses_resistance: the resistance effect does not soften it
+  bool burning_effects;            // effects "burning": a player's hurt sound is the on-fire one
 };
 
 const DamageTypeInfo& damage_type(DamageCause kind);

@@ -4,6 +4,7 @@
 
 #include "sim/core/hash.h"
 #include "sim/data/catalog.h"
+#include "sim/data/sound_ids.h"
 #include "sim/data/tag_lookup.h"
 #include "sim/game/items/durability.h"
 #include "sim/game/items/enchantments.h"
@@ -83,15 +84,23 @@ bool PlayerAttacks::attack(Player& player, Charge& charge, Mob* mob, Player* vic
   charge.ticker = 0;  // Player.onAttack
   if (!(outcome.damage > 0.0f)) return false;
   const Aabb target_box = mob ? mob->box() : player_box(*victim);
+  if (outcome.knockback_attack) play_sound(player, sound::entity_player_attack_knockback);
   const bool landed =
       mob ? mobs_.hurt_by_player_attack(*mob, player, outcome)
           : damage_.hurt_by_player(victim->conn, outcome.damage, player,
                                    outcome.knockback_attack ? PlayerDamage::MeleeHit::kKnockbackTarget
                                                             : PlayerDamage::MeleeHit::kTarget);
-  if (!landed) return false;
+  if (!landed) {
+    play_sound(player, sound::entity_player_attack_nodamage);
+    return false;
+  }
   // causeExtraKnockback: the attacker slows and stops sprinting after pushing harder.
   if (outcome.knockback_attack && stop_sprinting_) stop_sprinting_(player.conn);
   if (outcome.sweep) sweep(player, target_box, outcome.strength, mob, victim);
+  // attackVisualEffects: a critical hit's sound, or a plain hit's by its strength.
+  if (outcome.critical) play_sound(player, sound::entity_player_attack_crit);
+  else if (!outcome.sweep)
+    play_sound(player, outcome.full_strength ? sound::entity_player_attack_strong : sound::entity_player_attack_weak);
   // itemAttackInteraction: the weapon's post-attack enchantment effects, then its postHurtEnemy
   // wears it.
   post_attack_effects(player, mob, victim);
@@ -112,6 +121,7 @@ void PlayerAttacks::post_attack_effects(const Player& player, Mob* mob, const Pl
 
 void PlayerAttacks::sweep(const Player& player, const Aabb& target_box, float strength, const Mob* mob,
                           const Player* victim) {
+  play_sound(player, sound::entity_player_attack_sweep);
   const Aabb area = target_box.inflate(combat::kSweepReachX, combat::kSweepReachY, combat::kSweepReachZ);
   const float damage = combat::kSweepDamage * strength;
   auto near = [&](const Vec3& p) { return distance_sqr(player.position, p) < combat::kSweepMaxDistanceSqr; };
@@ -133,6 +143,11 @@ uint64_t PlayerAttacks::hash() const {
   for (const auto& [conn, charge] : charges_)
     h.i64(static_cast<int64_t>(conn)), h.i64(charge.ticker), h.i64(charge.last_item);
   return h.digest();
+}
+
+// Player.playServerSideSound: at the attacker, for everyone near, the attacker too.
+void PlayerAttacks::play_sound(const Player& player, int32_t sound) {
+  if (sounds_) sounds_->play_sound(player.position, SoundEvent{sound, SoundSource::kPlayers});
 }
 
 }  // namespace hz

@@ -34,6 +34,8 @@ class PlayerAttacks final : public PlayerListener, public PlayerLifeObserver {
   void set_unattackable(std::function<bool(int32_t)> unattackable) { unattackable_ = std::move(unattackable); }
   // What a hit costs the weapon (optional).
   void set_item_wear(ItemWear* wear) { wear_ = wear; }
+  // Where the attack sounds go (docs/rules/sounds.md §3); unheard without it.
+  void set_sounds(LevelSounds* sounds) { sounds_ = sounds; }
 
   // PlayerListener
   void on_join(Player& player) override;
@@ -78,12 +80,14 @@ class PlayerAttacks final : public PlayerListener, public PlayerLifeObserver {
   // EnchantmentHelper.doPostAttackEffects for the mob or player the weapon hurt: Fire Aspect sets
   // it alight (docs/rules/burning.md §4).
   void post_attack_effects(const Player& player, Mob* mob, const Player* victim);
+  void play_sound(const Player& player, int32_t sound);
 
   PlayerConnections& connections_;
   Mobs& mobs_;
   PlayerDamage& damage_;
   FoodExhaustion& exhaustion_;
   ItemWear* wear_ = nullptr;
+  LevelSounds* sounds_ = nullptr;
   const ClientLoading& loading_;
   std::function<bool(ConnId)> sprinting_;
   std::function<void(ConnId)> stop_sprinting_;

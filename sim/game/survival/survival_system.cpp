@@ -8,10 +8,12 @@
 #include "sim/core/java_format.h"
 #include "sim/core/java_math.h"
 #include "sim/data/registries.h"
+#include "sim/data/sound_ids.h"
 #include "sim/game/game_rules.h"
 #include "sim/game/mobs/combat_rules.h"
 #include "sim/game/entities/item_physics.h"
 #include "sim/game/movement/player_body.h"
+#include "sim/game/sounds/entity_sounds.h"
 #include "sim/game/survival/armour_rules.h"
 #include "sim/game/survival/death_messages.h"
 #include "sim/game/survival/fall_rules.h"
@@ -212,8 +214,20 @@ SurvivalSystem::Hurt SurvivalSystem::hurt_at(Player& player, Life& life, DamageC
     broadcast_.send_to_viewers_and_self(player, share(encode_packet(event)));
     if (cause && cause->knockback_towards) result.velocity = knockback(player, *cause->knockback_towards);
   }
-  if (player.health <= 0.0f && !player.dead) die(player, life);
+  // The death sound before the death, the hurt sound otherwise, for a full hit; heard by the
+  // others (Player.playSound leaves the player out: its own client plays them).
+  if (player.health <= 0.0f && !player.dead) {
+    if (result.outcome.full_hit) play_sound(player, sound::entity_player_death);
+    die(player, life);
+  } else if (result.outcome.full_hit) {
+    play_sound(player, entity_sounds::player_hurt_sound(kind));
+  }
   return result;
+}
+
+void SurvivalSystem::play_sound(const Player& player, int32_t sound) {
+  // Player.getVoicePitch is 1 and getSoundVolume 1.
+  if (sounds_) sounds_->play_sound(player.position, SoundEvent{sound, SoundSource::kPlayers}, player.conn);
 }
 
 void SurvivalSystem::cause_food_exhaustion(ConnId conn, float amount) {
@@ -275,7 +289,10 @@ void SurvivalSystem::land(Player& player, Life& life, const Landing& landing) {
   if (may_fly(player.game_mode)) return;
   const FallImpact impact = fall_impact(landing_block_of(landing.on_block), landing.fall_distance);
   const int damage = fall_damage(impact);
-  if (damage > 0) hurt_at(player, life, DamageCause::kFall, static_cast<float>(damage), landing.fall_distance);
+  if (damage <= 0) return;
+  // causeFallDamage: the fall's sound before the hurt (not the landed-on block's own).
+  play_sound(player, entity_sounds::fall_sound(sound::entity_player_small_fall, sound::entity_player_big_fall, damage));
+  hurt_at(player, life, DamageCause::kFall, static_cast<float>(damage), landing.fall_distance);
 }
 
 // --- death ---

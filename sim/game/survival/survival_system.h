@@ -44,6 +44,8 @@ class SurvivalSystem final : public PlayerListener,
   void set_presence(std::function<Presence(int32_t)> presence) { presence_ = std::move(presence); }
   // What the block landed on does before the fall damage (farmland may be trampled).
   void set_fall_on(FallOnBlock* fall_on) { fall_on_ = fall_on; }
+  // Where the players' hurt, death and fall sounds go (docs/rules/sounds.md §3).
+  void set_sounds(LevelSounds* sounds) { sounds_ = sounds; }
   // Where a dying player's experience goes (the experience orb system); none without it.
   void set_experience_drops(ExperienceDrops* experience) { experience_ = experience; }
   // What fire and lava do to players (docs/rules/burning.md): the blocks around them, the random
@@ -151,6 +153,8 @@ class SurvivalSystem final : public PlayerListener,
   Hurt hurt_at(Player& player, Life& life, DamageCause kind, float amount, double fall_distance,
                const HitCause* cause = nullptr);
   void die(Player& player, Life& life);
+  // Player.playSound: at the player, for everyone near but the player.
+  void play_sound(const Player& player, int32_t sound);
   void drop_inventory(Player& player);
   void drop_experience(Player& player);
   static constexpr int kExperiencePerLevel = 7;
@@ -210,6 +214,7 @@ class SurvivalSystem final : public PlayerListener,
   std::vector<PlayerLifeObserver*> life_observers_;
   std::function<Presence(int32_t)> presence_;
   FallOnBlock* fall_on_ = nullptr;
+  LevelSounds* sounds_ = nullptr;
   ItemUseTicker* item_use_ = nullptr;
   std::map<ConnId, Life> lives_;
 };
