@@ -13,6 +13,7 @@
 
 #include "sim/core/java_format.h"
 #include "sim/data/catalog.h"
+#include "sim/data/sound_ids.h"
 #include "sim/data/tags.h"
 #include "sim/game/blocks/dig_rules.h"
 #include "sim/game/entities/tool_rules.h"
@@ -720,6 +721,26 @@ Input use_on(TestClient& client, const BlockPos& pos, int32_t face, int32_t sequ
   use.sequence = sequence;
   client.packet(use);
   return client.take();
+}
+
+// BlockItem.place: the others near hear the placed block's place sound at the block's centre,
+// (volume + 1) / 2 and 0.8 of its pitch; the placer's client plays its own.
+TEST(PlacingScenario, OthersHearTheBlockPlaced) {
+  DigWorld w;
+  w.s.pass({ConsoleLine{"gamemode creative Alice"}});
+  w.s.pass({creative_item(w.alice, kFirstHotbarSlot, "oak_planks", 1)});
+  const BlockPos clicked{w.below.x + 2, w.below.y, w.below.z};
+  w.s.pass({use_on(w.alice, clicked, 1, 11)});
+  const auto heard = w.sent(w.bob, packet::play_cb::SoundEffect::kId);
+  ASSERT_EQ(heard.size(), 1u);
+  const auto sound = decode_packet<packet::play_cb::SoundEffect>(heard[0]);
+  EXPECT_EQ(sound->sound, sound::block_wood_place + 1);
+  EXPECT_EQ(sound->source, 4);  // blocks
+  EXPECT_EQ(sound->x, clicked.x * 8 + 4);
+  EXPECT_EQ(sound->y, (clicked.y + 1) * 8 + 4);
+  EXPECT_EQ(sound->volume, 1.0f);
+  EXPECT_EQ(sound->pitch, 0.8f);
+  EXPECT_TRUE(w.sent(w.alice, packet::play_cb::SoundEffect::kId).empty());
 }
 
 TEST(PlacingScenario, ACreativePlayerPlacesTheHeldBlockOnTheClickedFace) {

@@ -13,6 +13,7 @@
 
 #include "sim/core/java_format.h"
 #include "sim/data/catalog.h"
+#include "sim/data/sound_ids.h"
 #include "sim/game/blocks/block_ray.h"
 #include "sim/game/blocks/placement_states.h"
 #include "tests/game/movement_fake_world.h"
@@ -513,6 +514,14 @@ struct BuildWorld {
   }
 
   Player& player() { return *s.h.core.sessions().player(1); }
+  // The sounds (registry ids) a client was sent this pass.
+  std::vector<int32_t> heard(const TestClient& client) {
+    std::vector<int32_t> out;
+    for (const Bytes& body : client.received(s.h.sink))
+      if (packet_id_of(body) == packet::play_cb::SoundEffect::kId)
+        out.push_back(decode_packet<packet::play_cb::SoundEffect>(body)->sound - 1);
+    return out;
+  }
   // A stone floor at `below`'s level under `at` with air above, so placements there are clean.
   void clear_column(const BlockPos& ground) {
     ASSERT_TRUE(s.world().set_block(ground, default_state_of("stone")));
@@ -689,11 +698,16 @@ TEST(BucketsScenario, AWaterBucketPlacesASourceAndAnEmptyOneTakesItBack) {
   EXPECT_EQ(prop(w.at(water), "level"), "0");
   EXPECT_EQ(item_name(w.player().main_hand().item), "bucket");  // survival: the bucket is emptied
   EXPECT_EQ(w.bob_saw(water), std::vector<BlockStateId>{w.at(water)});
+  // BucketItem.playEmptySound and the pickup sound through Player.playSound: Bob hears them.
+  EXPECT_EQ(w.heard(w.bob), std::vector<int32_t>{sound::item_bucket_empty});
+  EXPECT_TRUE(w.heard(w.alice).empty());
   // The empty bucket's ray stops at the source's surface.
   std::tie(yaw, pitch) = look_at(eye, Vec3{ground.x + 0.5, ground.y + 1.5, ground.z + 0.5});
   w.use_item(yaw, pitch);
   EXPECT_TRUE(is_air(w.at(water)));
   EXPECT_EQ(item_name(w.player().main_hand().item), "water_bucket");
+  EXPECT_EQ(w.heard(w.bob), std::vector<int32_t>{sound::item_bucket_fill});
+  EXPECT_TRUE(w.heard(w.alice).empty());
 }
 
 TEST(BucketsScenario, PouredWaterSpreadsAndOthersSeeItFlow) {

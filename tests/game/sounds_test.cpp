@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "sim/core/java_format.h"
+#include "sim/data/block_sounds.h"
 #include "sim/data/catalog.h"
 #include "sim/data/sound_ids.h"
 #include "sim/game/items/consumables.h"
@@ -17,7 +19,6 @@
 #include "sim/game/sounds/sound_rules.h"
 #include "sim/game/survival/survival_system.h"
 #include "sim/protocol/packets.h"
-#include "sim/core/java_format.h"
 #include "tests/game/movement_client.h"
 #include "tests/game/streaming_server.h"
 
@@ -126,6 +127,40 @@ TEST(SoundRules, VoicesAndHurtSounds) {
     const float pitch = entity_sounds::voice_pitch(random);
     ASSERT_TRUE(pitch > 0.8f && pitch < 1.2f) << pitch;
   }
+}
+
+// Block sound types as vanilla's Blocks and SoundType give them: the type's own sounds, and the
+// types a block class sets from its block set or wood type.
+TEST(BlockSounds, WellKnownBlocksHaveTheirTypes) {
+  auto place = [](std::string_view block) { return block_sound_type(*block_by_name(block)).place_sound; };
+  EXPECT_EQ(place("stone"), sound::block_stone_place);
+  EXPECT_EQ(place("grass_block"), sound::block_grass_place);
+  EXPECT_EQ(place("dirt"), sound::block_gravel_place);
+  EXPECT_EQ(place("oak_planks"), sound::block_wood_place);
+  EXPECT_EQ(place("oak_stairs"), sound::block_wood_place);  // a copy of its base block
+  EXPECT_EQ(place("oak_leaves"), sound::block_grass_place);
+  EXPECT_EQ(place("glass"), sound::block_glass_place);
+  EXPECT_EQ(place("white_wool"), sound::block_wool_place);
+  EXPECT_EQ(place("sand"), sound::block_sand_place);
+  EXPECT_EQ(place("iron_door"), sound::block_iron_place);  // BlockSetType.IRON
+  EXPECT_EQ(place("cherry_sign"), sound::block_cherry_wood_place);  // WoodType.CHERRY
+  EXPECT_EQ(place("oak_hanging_sign"), sound::block_hanging_sign_place);
+  EXPECT_EQ(place("waxed_oxidized_copper_bars"), sound::block_copper_place);
+  EXPECT_EQ(place("crimson_stem"), sound::block_stem_place);
+  EXPECT_EQ(place("torch"), sound::block_wood_place);
+  EXPECT_EQ(place("wheat"), sound::item_crop_plant);
+  const BlockSoundType& anvil = block_sound_type(*block_by_name("anvil"));
+  EXPECT_EQ(anvil.volume, 0.3f);
+  EXPECT_EQ(block_sound_type(*block_by_name("gold_block")).pitch, 1.5f);
+  const SoundEvent placed = entity_sounds::block_place_sound(default_state_of("anvil"));
+  EXPECT_EQ(placed.volume, 0.65f);  // (0.3 + 1) / 2
+  EXPECT_EQ(placed.source, SoundSource::kBlocks);
+  const std::optional<SoundEvent> fall = entity_sounds::block_fall_sound(default_state_of("gold_block"), SoundSource::kHostile);
+  ASSERT_TRUE(fall.has_value());
+  EXPECT_EQ(fall->id, sound::block_metal_fall);
+  EXPECT_EQ(fall->volume, 0.5f);
+  EXPECT_EQ(fall->pitch, 1.125f);  // 1.5 × 0.75
+  EXPECT_FALSE(entity_sounds::block_fall_sound(default_state_of("air"), SoundSource::kHostile).has_value());
 }
 
 // --- through the core ---
@@ -263,6 +298,31 @@ TEST(SoundsScenario, AnEatersChewingIsHeardByTheOthersAndTheBurpByAll) {
     EXPECT_LT(burp.pitch, 1.0f);
   }
   EXPECT_TRUE(heard[3].empty());
+}
+
+// causeFallDamage: the fall's sound and the landed-on block's, heard by the others.
+TEST(SoundsScenario, AFallIsHeardWithTheBlockLandedOn) {
+  MovementServer s;
+  JoinedPlayer probe = join(s, 1, "Probe");
+  JoinedPlayer watcher = join(s, 2, "Watcher");
+  const double floor_y = std::floor(probe.spawn.y) - 10;
+  s.world.floor(-20, 20, -20, 20, static_cast<int>(floor_y) - 1);
+  s.tick({probe.loaded().confirm(1).take(), watcher.loaded().confirm(1).take()});
+  std::vector<cb::SoundEffect> heard, own;
+  for (double y = probe.spawn.y - 1.0; y >= floor_y; y -= 1.0) {
+    s.h.sink.clear();
+    s.tick({probe.pos(probe.spawn.x, y, probe.spawn.z, y - 1.0 < floor_y).take()});
+    for (const cb::SoundEffect& e : sent_to<cb::SoundEffect>(s.h.sink, 2)) heard.push_back(e);
+    for (const cb::SoundEffect& e : sent_to<cb::SoundEffect>(s.h.sink, 1)) own.push_back(e);
+  }
+  EXPECT_EQ(s.player(1)->health, 13.0f);  // 7 damage: the big fall
+  ASSERT_EQ(heard.size(), 3u);
+  EXPECT_EQ(heard[0].sound, sound::entity_player_big_fall + 1);
+  EXPECT_EQ(heard[1].sound, sound::block_stone_fall + 1);
+  EXPECT_EQ(heard[1].volume, 0.5f);
+  EXPECT_EQ(heard[1].pitch, 0.75f);
+  EXPECT_EQ(heard[2].sound, sound::entity_player_hurt + 1);
+  EXPECT_TRUE(own.empty());
 }
 
 }  // namespace

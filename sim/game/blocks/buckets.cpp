@@ -5,6 +5,7 @@
 #include "sim/core/java_math.h"
 #include "sim/data/blocks.h"
 #include "sim/data/catalog.h"
+#include "sim/data/sound_ids.h"
 #include "sim/game/blocks/block_interaction.h"
 #include "sim/game/blocks/block_kinds.h"
 #include "sim/game/blocks/block_ray.h"
@@ -61,6 +62,12 @@ bool Buckets::use_bucket(Player& player, ItemStack& stack, float yaw, float pitc
   if (empty_bucket) {
     const int32_t taken = pick_up(hit.pos);
     if (taken == 0) return false;
+    // The fluid's pickup sound through Player.playSound: for the others near.
+    if (sounds_)
+      sounds_->play_sound(player.position,
+                          SoundEvent{taken == item("lava_bucket") ? sound::item_bucket_fill_lava : sound::item_bucket_fill,
+                                     SoundSource::kPlayers},
+                          player.conn);
     stack = filled_result(player, stack, ItemStack{taken, 1});
     return true;
   }
@@ -107,13 +114,28 @@ bool Buckets::empty_contents(const Player& player, bool lava, const BlockPos& po
       world.set_block(pos, state_property(wet, "lit").empty() ? wet : with_value(wet, "lit", "false"));
       ticks_.schedule_fluid_tick(pos, kFluidWater, kWaterConstants.tick_delay);
     }
+    play_empty_sound(player, lava, pos);
     return true;
   }
-  // A replaced non-fluid block is destroyed (its drops wait for item entities) and the source set.
+  // A replaced non-fluid block is destroyed (its drops wait for item entities; Level.destroyBlock's
+  // break event for everyone near, fire excepted) and the source set.
+  const std::string_view replaced = block_info(block_of_state(state)).name;
+  if (sounds_ && may_replace && !is_liquid_block(state) && !is_air(state) && replaced != "fire" && replaced != "soul_fire")
+    sounds_->level_event(sound_rules::kEventDestroyBlock, pos, static_cast<int32_t>(state));
   const BlockStateId source = default_state_of(lava ? "lava" : "water");
   const bool changed = state != source && world.set_block(pos, source);
   const bool was_source = is_liquid_block(state) && has_value(state, "level", "0");
-  return changed || was_source;
+  if (!changed && !was_source) return false;
+  play_empty_sound(player, lava, pos);
+  return true;
+}
+
+// BucketItem.playEmptySound: at the block's centre, for the others near.
+void Buckets::play_empty_sound(const Player& player, bool lava, const BlockPos& pos) {
+  if (!sounds_) return;
+  const Vec3 centre{pos.x + 0.5, pos.y + 0.5, pos.z + 0.5};
+  sounds_->play_sound(centre, SoundEvent{lava ? sound::item_bucket_empty_lava : sound::item_bucket_empty, SoundSource::kBlocks},
+                      player.conn);
 }
 
 ItemStack Buckets::filled_result(Player& player, ItemStack stack, const ItemStack& result) const {

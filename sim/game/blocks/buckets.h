@@ -20,6 +20,8 @@ class Buckets final : public PlayerListener {
       : blocks_(blocks), block_use_(block_use), ticks_(ticks) {}
 
   void on_use_item(Player& player, const packet::play_sb::UseItem& use) override;
+  // Where the fill and empty sounds and a replaced block's break event go (docs/rules/sounds.md).
+  void set_sounds(LevelSounds* sounds) { sounds_ = sounds; }
 
  private:
   // BucketItem.use for the stack in the hand; true when the world (and the stack) changed.
@@ -29,12 +31,14 @@ class Buckets final : public PlayerListener {
   int32_t pick_up(const BlockPos& pos);
   // BucketItem.emptyContents; `hit` is null on the retry at the clicked face's neighbour.
   bool empty_contents(const Player& player, bool lava, const BlockPos& pos, const BlockHit* hit);
+  void play_empty_sound(const Player& player, bool lava, const BlockPos& pos);
   // ItemUtils.createFilledResult: the stack the hand holds after `stack` became `result`.
   ItemStack filled_result(Player& player, ItemStack stack, const ItemStack& result) const;
 
   BlockInteraction& blocks_;
   const BlockUse& block_use_;
   BlockTickScheduler& ticks_;
+  LevelSounds* sounds_ = nullptr;
 };
 
 }  // namespace hz

@@ -4,6 +4,7 @@
 
 #include "sim/data/blocks.h"
 #include "sim/data/catalog.h"
+#include "sim/data/sound_ids.h"
 #include "sim/data/tag_lookup.h"
 #include "sim/game/blocks/block_interaction.h"
 #include "sim/game/blocks/block_kinds.h"
@@ -11,6 +12,7 @@
 #include "sim/game/blocks/placement_states.h"
 #include "sim/game/blocks/tilling.h"
 #include "sim/game/movement/player_body.h"
+#include "sim/game/sounds/entity_sounds.h"
 #include "sim/protocol/packets.h"
 #include "sim/world/chunk_pos.h"
 
@@ -94,6 +96,8 @@ bool Placing::till(Player& player, const packet::play_sb::BlockPlace& use) {
                                                           world.block_at(relative(use.location, Dir::kUp)),
                                                           static_cast<Dir>(use.direction));
   if (!tilled || !world.set_block(use.location, *tilled)) return false;
+  // HoeItem.changeIntoState's sound, for the others near.
+  play_sound(player, use.location, SoundEvent{sound::item_hoe_till, SoundSource::kBlocks});
   if (wear_) wear_->wear_held_item(player.conn, use.hand == 0 ? Hand::kMain : Hand::kOff, 1);
   return true;
 }
@@ -116,8 +120,14 @@ bool Placing::place(Player& player, ItemStack& stack, const packet::play_sb::Blo
   if (is_door(*block)) {  // DoorBlock.setPlacedBy: the upper half
     world.set_block(relative(target, Dir::kUp), with_value(*state, "half", "upper"));
   }
+  // BlockItem.place: the placed block's sound (as its neighbours left it), for the others near.
+  play_sound(player, target, entity_sounds::block_place_sound(world.block_at(target)));
   if (player.game_mode != GameMode::kCreative && --stack.count <= 0) stack = ItemStack{};
   return true;
+}
+
+void Placing::play_sound(const Player& player, const BlockPos& pos, const SoundEvent& sound) {
+  if (sounds_) sounds_->play_sound(Vec3{pos.x + 0.5, pos.y + 0.5, pos.z + 0.5}, sound, player.conn);
 }
 
 bool Placing::unobstructed(BlockStateId state, const BlockPos& pos) const {

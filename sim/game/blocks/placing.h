@@ -25,6 +25,8 @@ class Placing final : public PlayerListener {
   Placing(BlockInteraction& blocks, BlockUse& block_use) : blocks_(blocks), block_use_(block_use) {}
   // What tilling costs the hoe (optional).
   void set_item_wear(ItemWear* wear) { wear_ = wear; }
+  // Where the place and till sounds go, for the others near (docs/rules/sounds.md §5).
+  void set_sounds(LevelSounds* sounds) { sounds_ = sounds; }
 
   void on_use_item_on(Player& player, const packet::play_sb::BlockPlace& use) override;
 
@@ -37,12 +39,14 @@ class Placing final : public PlayerListener {
   bool place(Player& player, ItemStack& stack, const packet::play_sb::BlockPlace& use);
   // No player (spectators aside) overlaps the state's collision shape at `pos`.
   bool unobstructed(BlockStateId state, const BlockPos& pos) const;
+  void play_sound(const Player& player, const BlockPos& pos, const SoundEvent& sound);
   // The fences, panes, walls and stairs around `pos` reconnect to what is there now.
   void refuse_height(ConnId conn, const char* key, int limit);
 
   BlockInteraction& blocks_;
   BlockUse& block_use_;
   ItemWear* wear_ = nullptr;
+  LevelSounds* sounds_ = nullptr;
 };
 
 // The neighbour of `pos` on `face` (0 down, 1 up, 2 north, 3 south, 4 west, 5 east).

@@ -382,10 +382,11 @@ void Mobs::land(Mob& mob, const mob_physics::Landing& landing) {
   const FallImpact impact = fall_impact(landing_block_of(landing.on_block), landing.fall_distance);
   const int damage = kind.fall_damage_immune ? 0 : fall_damage(impact);
   if (damage > 0) {
-    // causeFallDamage: the fall's sound before the hurt (the landed-on block's own fall sound is
-    // not played: Horizon has no block sound types yet).
+    // causeFallDamage: the fall's sound and the landed-on block's before the hurt.
     const MobSounds& voice = mob_sounds(kind.type);
     play_sound(mob, entity_sounds::fall_sound(voice.small_fall, voice.big_fall, damage), 1.0f, 1.0f);
+    if (const auto block = entity_sounds::block_fall_sound(landing.on_block, voice.source))
+      play_sound(mob, block->id, block->volume, block->pitch);
     hurt(mob, MobDamage::kFall, static_cast<float>(damage), nullptr);
   }
   // Creeper.causeFallDamage: the fall shortens the fuse, whatever it did to the health.

@@ -1,5 +1,6 @@
 #include "sim/game/sounds/entity_sounds.h"
 
+#include "sim/data/block_sounds.h"
 #include "sim/data/sound_ids.h"
 
 namespace hz {
@@ -69,6 +70,17 @@ int32_t player_hurt_sound(DamageCause cause) {
 }
 
 int32_t fall_sound(int32_t small, int32_t big, int damage) { return damage > kBigFallDamage ? big : small; }
+
+std::optional<SoundEvent> block_fall_sound(BlockStateId on_block, SoundSource source) {
+  if (is_air(on_block)) return std::nullopt;
+  const BlockSoundType& type = block_sound_type_of_state(on_block);
+  return SoundEvent{type.fall_sound, source, type.volume * 0.5f, type.pitch * 0.75f};
+}
+
+SoundEvent block_place_sound(BlockStateId placed) {
+  const BlockSoundType& type = block_sound_type_of_state(placed);
+  return SoundEvent{type.place_sound, SoundSource::kBlocks, (type.volume + 1.0f) / 2.0f, type.pitch * 0.8f};
+}
 
 bool use_sound_due(int consume_ticks, int remaining) {
   const int used = consume_ticks - remaining;

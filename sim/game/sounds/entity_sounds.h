@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "sim/core/rng.h"
+#include "sim/data/blocks.h"
 #include "sim/game/mobs/mob_kinds.h"
 #include "sim/game/sounds/sound_rules.h"
 #include "sim/game/survival/damage_rules.h"
@@ -43,6 +44,11 @@ float random_between(Rng& random, float min, float max);
 // Player.getHurtSound: the damage type's effects (burning: on fire; else hurt).
 int32_t player_hurt_sound(DamageCause cause);
 int32_t fall_sound(int32_t small, int32_t big, int damage);
+// LivingEntity.playBlockFallSound: the landed-on block's fall sound at half its type's volume and
+// three quarters of its pitch; nothing on air.
+std::optional<SoundEvent> block_fall_sound(BlockStateId on_block, SoundSource source);
+// BlockItem.place: the placed block's place sound, at (volume + 1) / 2 and 0.8 of the pitch.
+SoundEvent block_place_sound(BlockStateId placed);
 // Consumable.shouldEmitParticlesAndSounds, asked before the tick counts the use down.
 bool use_sound_due(int consume_ticks, int remaining);
 

@@ -227,7 +227,11 @@ SurvivalSystem::Hurt SurvivalSystem::hurt_at(Player& player, Life& life, DamageC
 
 void SurvivalSystem::play_sound(const Player& player, int32_t sound) {
   // Player.getVoicePitch is 1 and getSoundVolume 1.
-  if (sounds_) sounds_->play_sound(player.position, SoundEvent{sound, SoundSource::kPlayers}, player.conn);
+  play_sound(player, SoundEvent{sound, SoundSource::kPlayers});
+}
+
+void SurvivalSystem::play_sound(const Player& player, const SoundEvent& sound) {
+  if (sounds_) sounds_->play_sound(player.position, sound, player.conn);
 }
 
 void SurvivalSystem::cause_food_exhaustion(ConnId conn, float amount) {
@@ -290,8 +294,10 @@ void SurvivalSystem::land(Player& player, Life& life, const Landing& landing) {
   const FallImpact impact = fall_impact(landing_block_of(landing.on_block), landing.fall_distance);
   const int damage = fall_damage(impact);
   if (damage <= 0) return;
-  // causeFallDamage: the fall's sound before the hurt (not the landed-on block's own).
+  // causeFallDamage: the fall's sound and the landed-on block's before the hurt.
   play_sound(player, entity_sounds::fall_sound(sound::entity_player_small_fall, sound::entity_player_big_fall, damage));
+  if (const auto block = entity_sounds::block_fall_sound(landing.on_block, SoundSource::kPlayers))
+    play_sound(player, *block);
   hurt_at(player, life, DamageCause::kFall, static_cast<float>(damage), landing.fall_distance);
 }
 

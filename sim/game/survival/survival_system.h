@@ -155,6 +155,7 @@ class SurvivalSystem final : public PlayerListener,
   void die(Player& player, Life& life);
   // Player.playSound: at the player, for everyone near but the player.
   void play_sound(const Player& player, int32_t sound);
+  void play_sound(const Player& player, const SoundEvent& sound);
   void drop_inventory(Player& player);
   void drop_experience(Player& player);
   static constexpr int kExperiencePerLevel = 7;
