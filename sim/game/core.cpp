@@ -132,7 +132,6 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   mobs_->set_difficulty(config_.properties.difficulty);
   mobs_->set_experience(orbs_.get());
   mobs_->set_sounds(sounds_.get());
-  survival_->set_sounds(sounds_.get());
   // Players' attacks; their attack strength counts up after the mobs' tick (Player.tick comes
   // after the level's entities).
   player_attacks_ = std::make_unique<PlayerAttacks>(*sessions_, *mobs_, *survival_, *survival_, *movement_);
@@ -206,6 +205,7 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   item_use_->set_sounds(sounds_.get());
   sessions_->add_listener(item_use_.get());
   world_blocks_ = std::make_unique<ColumnBlockSource>([this](ChunkPos pos) { return world_->column(pos); });
+  survival_->set_sounds(sounds_.get(), &random_, world_blocks_.get());
   movement_->set_block_source(world_blocks_.get());
   items_->set_block_source(world_blocks_.get());
   orbs_->set_block_source(world_blocks_.get());

@@ -330,6 +330,36 @@ TEST(DiggingScenario, OthersSeeAndHearTheBlockBreak) {
   EXPECT_TRUE(w.sent(w.alice, packet::play_cb::WorldEvent::kId).empty());
 }
 
+// Entity.move's steps for a player's accepted moves: walking on the stone floor, Bob hears a
+// step past each whole block of walked distance (0.6 of the way); crouching on the ground, none.
+TEST(DiggingScenario, OthersHearAPlayerWalkButNotCreep) {
+  DigWorld w;
+  w.s.pass({ConsoleLine{"gamemode survival Alice"}});
+  const Vec3 start = w.s.h.core.sessions().player(1)->position;
+  auto walk = [&](double from, double to) {
+    int steps = 0;
+    const double dir = to > from ? 0.25 : -0.25;
+    for (double x = from + dir; dir > 0 ? x <= to + 1e-9 : x >= to - 1e-9; x += dir) {
+      w.alice.packet(packet::play_sb::Position{start.x + x, start.y, start.z, 1});
+      w.s.pass({w.alice.take()});
+      for (const Bytes& body : w.sent(w.bob, packet::play_cb::SoundEffect::kId)) {
+        const auto sound = decode_packet<packet::play_cb::SoundEffect>(body);
+        if (sound->sound != sound::block_stone_step + 1) continue;
+        ++steps;
+        EXPECT_EQ(sound->volume, 0.15f);
+        EXPECT_EQ(sound->source, 7);  // players
+      }
+      EXPECT_TRUE(w.sent(w.alice, packet::play_cb::SoundEffect::kId).empty());
+    }
+    return steps;
+  };
+  EXPECT_EQ(walk(0.0, 3.5), 2);  // 2.1 walked: past 1 and 2
+  w.alice.packet(packet::play_sb::PlayerInput{packet::play_sb::PlayerInput::kSneak});
+  w.s.pass({w.alice.take()});
+  w.s.pass();
+  EXPECT_EQ(walk(3.5, 0.0), 0);  // creeping back
+}
+
 TEST(DiggingScenario, ActionsBeforeTheClientHasLoadedAreIgnoredUnanswered) {
   DigWorld w;
   TestClient carol = w.s.join(3, "Carol", 3);  // no player_loaded yet

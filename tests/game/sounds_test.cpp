@@ -16,10 +16,13 @@
 #include "sim/data/sound_ids.h"
 #include "sim/game/items/consumables.h"
 #include "sim/game/sounds/entity_sounds.h"
+#include "sim/game/mobs/mob_physics.h"
 #include "sim/game/sounds/sound_rules.h"
+#include "sim/game/sounds/steps.h"
 #include "sim/game/survival/survival_system.h"
 #include "sim/protocol/packets.h"
 #include "tests/game/movement_client.h"
+#include "tests/game/movement_fake_world.h"
 #include "tests/game/streaming_server.h"
 
 namespace hz {
@@ -161,6 +164,83 @@ TEST(BlockSounds, WellKnownBlocksHaveTheirTypes) {
   EXPECT_EQ(fall->volume, 0.5f);
   EXPECT_EQ(fall->pitch, 1.125f);  // 1.5 × 0.75
   EXPECT_FALSE(entity_sounds::block_fall_sound(default_state_of("air"), SoundSource::kHostile).has_value());
+}
+
+// Entity.applyMovementEmissionAndPlaySound restated over random moves and grounds: the walked
+// distance (0.6 of the move, the whole length on a climbable block, else the horizontal one)
+// sounds a step at its first move past the mark on a block stood on, moves the mark to the next
+// whole distance, and a swimmer past the mark with nothing to stand on strokes instead.
+RC_GTEST_PROP(Steps, TheStepClockFollowsTheRestatement, ()) {
+  testing::FakeWorld world;
+  const char* kBlocks[] = {"air", "stone", "ladder", "water"};
+  float dist = 0.0f, mark = 1.0f;
+  StepClock clock;
+  for (int i = 0; i < 60; ++i) {
+    const Vec3 moved{*rc::gen::inRange(-40, 41) / 100.0, *rc::gen::inRange(-20, 21) / 100.0 * *rc::gen::element(0, 1),
+                     *rc::gen::inRange(-40, 41) / 100.0};
+    const std::string under = kBlocks[*rc::gen::inRange(0, 4)];
+    world.set(0, 63, 0, under);
+    StepMover mover{Vec3{0.5, 64.0, 0.5}, *rc::gen::arbitrary<bool>(), false, false, *rc::gen::arbitrary<bool>()};
+    const StepResult got = advance_steps(clock, moved, mover, world);
+    // The reference: both positions (1e-5 and 0.2 below the feet) are the block under.
+    const bool climbable = under == "ladder";
+    dist += static_cast<float>((climbable ? std::sqrt(moved.x * moved.x + moved.y * moved.y + moved.z * moved.z)
+                                          : std::sqrt(moved.x * moved.x + moved.z * moved.z)) * static_cast<double>(0.6f));
+    StepSound want = StepSound::kNone;
+    if (dist > mark && under != "air") {
+      if (mover.on_ground || climbable) want = StepSound::kStep;
+      else if (mover.in_water) want = StepSound::kSwim;
+      if (want != StepSound::kNone) mark = static_cast<float>(static_cast<int>(dist) + 1);
+    }
+    RC_ASSERT(got.sound == want);
+    RC_ASSERT(clock.move_dist == dist);
+    RC_ASSERT(clock.next_step == mark);
+    if (want == StepSound::kStep) RC_ASSERT(got.block == default_state_of(under));
+  }
+}
+
+TEST(Steps, APlayersStepOnACarpetSoundsBothAndInWaterIsMuffled) {
+  const BlockStateId stone = default_state_of("stone");
+  const std::vector<SoundEvent> plain = player_step_sounds(stone, default_state_of("air"), false);
+  ASSERT_EQ(plain.size(), 1u);
+  EXPECT_EQ(plain[0].id, sound::block_stone_step);
+  EXPECT_EQ(plain[0].volume, 0.15f);
+  // Carpets and snow layers are in #combination_step_sound_blocks: theirs, then the muffled block.
+  const std::vector<SoundEvent> carpet = player_step_sounds(stone, default_state_of("white_carpet"), false);
+  ASSERT_EQ(carpet.size(), 2u);
+  EXPECT_EQ(carpet[0].id, sound::block_wool_step);
+  EXPECT_EQ(carpet[1].id, sound::block_stone_step);
+  EXPECT_EQ(carpet[1].volume, 0.05f);
+  EXPECT_EQ(carpet[1].pitch, 0.8f);
+  const std::vector<SoundEvent> wet = player_step_sounds(stone, default_state_of("water"), true);
+  ASSERT_EQ(wet.size(), 1u);
+  EXPECT_EQ(wet[0].volume, 0.05f);
+}
+
+// Sounds a mob system heard, in order.
+struct RecordingSounds final : LevelSounds {
+  std::vector<SoundEvent> sounds;
+  void play_sound(const Vec3&, const SoundEvent& sound, std::optional<ConnId>) override { sounds.push_back(sound); }
+  void level_event(int32_t, const BlockPos&, int32_t, std::optional<ConnId>) override {}
+};
+
+TEST(Steps, AMobWalkingOnStoneStepsOncePerBlockWalked) {
+  testing::FakeWorld world;
+  world.ground(63);
+  Mob zombie(1, Uuid{}, mob_kind(MobType::kZombie));
+  zombie.position = Vec3{0.5, 64.0, 0.5};
+  zombie.on_ground = true;
+  int steps = 0;
+  // 9.75 blocks in moves of 0.25: 5.85 of walked distance, a step past each whole one.
+  for (int i = 0; i < 39; ++i) {
+    const mob_physics::MoveOutcome out = mob_physics::move(zombie, Vec3{0.25, -0.08, 0.0}, world);
+    if (out.step.sound == StepSound::kStep) {
+      ++steps;
+      EXPECT_EQ(out.step.block, default_state_of("stone"));
+    }
+  }
+  EXPECT_EQ(steps, 5);  // past 1, 2, 3, 4 and 5
+  EXPECT_NEAR(zombie.position.x, 10.25, 1e-9);
 }
 
 // --- through the core ---

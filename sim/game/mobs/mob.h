@@ -12,6 +12,7 @@
 #include "sim/game/mobs/mob_kinds.h"
 #include "sim/game/movement/aabb.h"
 #include "sim/game/pathfinding/path.h"
+#include "sim/game/sounds/steps.h"
 #include "sim/protocol/nbt.h"
 
 namespace hz {
@@ -76,6 +77,7 @@ struct MobState {
   float last_hurt = 0;
   int tick_count = 0;
   int ambient_sound_time = 0;  // Mob.ambientSoundTime (entity_sounds.h); not saved
+  StepClock steps;             // Entity.moveDist and nextStep (steps.h); not saved
   int death_time = 0;       // ticks since death; removed at 20
   bool dead = false;
   // Who hurt it last and when (lastHurtByMob, forgotten 100 ticks after the timestamp); by UUID,
@@ -152,7 +154,7 @@ struct MobState {
        ticks_until_next_attack, ticks_until_path_recalculation, pathed_target, last_can_use_check, attack_swing_ticks);
     io(bow_attack_time, bow_see_time, strafing_time, strafing_clockwise, strafing_backwards, strafe_forwards,
        strafe_right, using_item, use_item_ticks, aggressive, remaining_fire_ticks, on_fire, climbing, climb_to, loaded,
-       creeper, ambient_sound_time);
+       creeper, ambient_sound_time, steps);
   }
 };
 

@@ -144,9 +144,13 @@ MoveOutcome move(Mob& mob, const Vec3& delta, const BlockSource& blocks) {
   if (x_collision) mob.velocity.x = 0.0;
   if (z_collision) mob.velocity.z = 0.0;
   if (delta.y != moved.y) after_fall_on(mob, blocks);
+  // The movement emission: a mob emits everything (and never rides).
+  const StepMover mover{mob.position, mob.on_ground, false, false, mob.state.in_water};
+  const StepResult step = advance_steps(mob.state.steps, moved, mover, blocks);
+  const float swim = step.sound == StepSound::kSwim ? swim_volume(mob.velocity) : 0.0f;
   const double factor = speed_factor(mob, blocks);
   mob.velocity = Vec3{mob.velocity.x * factor, mob.velocity.y, mob.velocity.z * factor};
-  return MoveOutcome{moved, landing};
+  return MoveOutcome{moved, landing, step, swim};
 }
 
 void before_ai(Mob& mob) {
@@ -159,7 +163,7 @@ void before_ai(Mob& mob) {
   s.zza *= 0.98f;
 }
 
-std::optional<Landing> after_ai(Mob& mob, const BlockSource& blocks) {
+MoveOutcome after_ai(Mob& mob, const BlockSource& blocks) {
   MobState& s = mob.state;
   const double water = water_height(mob, blocks);
   s.in_water = water > 0.0;
@@ -178,7 +182,7 @@ std::optional<Landing> after_ai(Mob& mob, const BlockSource& blocks) {
   return travel(mob, blocks);
 }
 
-std::optional<Landing> travel(Mob& mob, const BlockSource& blocks) {
+MoveOutcome travel(Mob& mob, const BlockSource& blocks) {
   MobState& s = mob.state;
   const Vec3 input{static_cast<double>(s.xxa), 0.0, static_cast<double>(s.zza)};
   if (s.in_water) {
@@ -192,7 +196,7 @@ std::optional<Landing> travel(Mob& mob, const BlockSource& blocks) {
     if (falling && std::abs(v.y - 0.005) >= 0.003 && std::abs(v.y - kGravity / 16.0) < 0.003) v.y = -0.003;
     else v.y = v.y - kGravity / 16.0;
     mob.velocity = v;
-    return outcome.landing;
+    return outcome;
   }
   const float friction_below = mob.on_ground ? block_friction(mob, blocks) : 1.0f;
   const float friction = friction_below * kAirFriction;
@@ -214,7 +218,7 @@ std::optional<Landing> travel(Mob& mob, const BlockSource& blocks) {
   const double vy = v.y - kGravity;
   mob.velocity = Vec3{v.x * static_cast<double>(friction), vy * static_cast<double>(kVerticalDrag),
                       v.z * static_cast<double>(friction)};
-  return outcome.landing;
+  return outcome;
 }
 
 }  // namespace hz::mob_physics

@@ -29,15 +29,19 @@ struct Landing {
 
 // The part of aiStep before the AI runs: the jump delay counts down and tiny velocities snap to 0.
 void before_ai(Mob& mob);
-// The part after: the jump (from the ground or up in water) and travel; the landing, if it landed.
-std::optional<Landing> after_ai(Mob& mob, const BlockSource& blocks);
-// LivingEntity.travel for (xxa, 0, zza) on land or in water.
-std::optional<Landing> travel(Mob& mob, const BlockSource& blocks);
-// Entity.move(SELF): the collided movement with step-up, collision flags, on-ground and the fall.
+// What one Entity.move did: the collided movement, the landing, and the step sound's decision
+// (docs/rules/sounds.md §6) with a stroke's volume.
 struct MoveOutcome {
   Vec3 moved;
   std::optional<Landing> landing;
+  StepResult step;
+  float swim_volume = 0.0f;
 };
+// The part after: the jump (from the ground or up in water) and travel, with its move's outcome.
+MoveOutcome after_ai(Mob& mob, const BlockSource& blocks);
+// LivingEntity.travel for (xxa, 0, zza) on land or in water.
+MoveOutcome travel(Mob& mob, const BlockSource& blocks);
+// Entity.move(SELF): the collided movement with step-up, collision flags, on-ground and the fall.
 MoveOutcome move(Mob& mob, const Vec3& delta, const BlockSource& blocks);
 // Entity.getInputVector: `input` (normalised when longer than 1) times `speed`, turned by yaw.
 Vec3 input_vector(const Vec3& input, float speed, float yaw);

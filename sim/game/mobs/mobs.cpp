@@ -7,6 +7,7 @@
 #include "sim/core/hash.h"
 #include "sim/core/java_format.h"
 #include "sim/core/java_math.h"
+#include "sim/data/block_sounds.h"
 #include "sim/data/catalog.h"
 #include "sim/data/registries.h"
 #include "sim/data/sound_ids.h"
@@ -254,7 +255,9 @@ void Mobs::tick_mob(Mob& mob) {
     s.in_water = mob_physics::water_height(mob, *blocks_) > 0.0;
     mob_ai::server_ai_step(mob, world);
   }
-  if (const std::optional<mob_physics::Landing> landing = mob_physics::after_ai(mob, *blocks_)) land(mob, *landing);
+  const mob_physics::MoveOutcome moved = mob_physics::after_ai(mob, *blocks_);
+  if (moved.landing) land(mob, *moved.landing);  // Entity.move: the fall before the steps
+  step_sound(mob, moved);
   apply_block_effects(mob);
   burn_in_daylight(mob);
   // Spider.tick: it climbs next tick when it ran into something this tick.
@@ -350,6 +353,21 @@ bool Mobs::hurt(Mob& mob, MobDamage kind, float amount, const Player* attacker) 
     make_sound(mob, voice.hurt);
   }
   return true;
+}
+
+void Mobs::step_sound(const Mob& mob, const mob_physics::MoveOutcome& moved) {
+  const MobSounds& voice = mob_sounds(mob.mob_kind().type);
+  if (moved.step.sound == StepSound::kStep) {
+    // playStepSound: the kind's own step, or (creepers) the block's at 0.15 of its volume.
+    if (voice.step) return play_sound(mob, *voice.step, 0.15f, 1.0f);
+    const BlockSoundType& type = block_sound_type_of_state(moved.step.block);
+    return play_sound(mob, type.step_sound, type.volume * 0.15f, type.pitch);
+  }
+  if (moved.step.sound != StepSound::kSwim) return;
+  // playSwimSound: 1 + (a - b) × 0.4, a drawn first.
+  const float a = random_.next_float();
+  const float b = random_.next_float();
+  play_sound(mob, voice.swim, moved.swim_volume, 1.0f + (a - b) * 0.4f);
 }
 
 void Mobs::make_sound(const Mob& mob, int32_t sound) {
@@ -564,7 +582,7 @@ uint64_t Mobs::hash() const {
     h.f64(mob->velocity.x), h.f64(mob->velocity.y), h.f64(mob->velocity.z);
     h.f64(mob->yaw), h.f64(mob->pitch), h.f64(s.head_yaw);
     h.u64(mob->on_ground), h.f64(s.health), h.i64(s.invulnerable_time), h.f64(s.last_hurt);
-    h.i64(s.tick_count), h.i64(s.ambient_sound_time), h.i64(s.death_time), h.u64(s.dead), h.u64(s.no_ai), h.i64(s.last_hurt_by_player_memory);
+    h.i64(s.tick_count), h.i64(s.ambient_sound_time), h.f32(s.steps.move_dist), h.f32(s.steps.next_step), h.i64(s.death_time), h.u64(s.dead), h.u64(s.no_ai), h.i64(s.last_hurt_by_player_memory);
     for (const std::optional<Uuid>& who : {s.last_hurt_by, s.last_hurt_by_player})
       h.u64(who.has_value()), h.u64(who ? who->most : 0), h.u64(who ? who->least : 0);
     h.i64(s.last_hurt_by_timestamp), h.u64(s.last_damage_panics), h.i64(s.last_damage_time);

@@ -141,6 +141,8 @@ class Mobs final : public PlayerListener, public EntityPersistence {
 
  private:
   void tick_mob(Mob& mob);
+  // Entity.move's step or stroke sound, as the move decided (docs/rules/sounds.md §6).
+  void step_sound(const Mob& mob, const mob_physics::MoveOutcome& moved);
   // LivingEntity.makeSound: the sound at the mob with its volume and a voice pitch.
   void make_sound(const Mob& mob, int32_t sound);
   // Entity.playSound at the mob with the kind's source.

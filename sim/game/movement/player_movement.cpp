@@ -166,6 +166,7 @@ MoveSurroundings PlayerMovement::surroundings(const MoveWorld& world) const {
   s.on_climbable = !is_spectator() && block_motion(feet).climbable;
   s.on_ground = body_.on_ground;
   s.sprinting = body_.sprinting;
+  s.flying = body_.flying;
   return s;
 }
 

@@ -60,6 +60,7 @@ struct MoveSurroundings {
   bool on_climbable = false;
   bool on_ground = false;
   bool sprinting = false;
+  bool flying = false;  // abilities.flying
 };
 
 struct MoveResult {

@@ -10,18 +10,34 @@ namespace {
 constexpr int kAnimalInterval = 120;  // Animal.getAmbientSoundInterval
 constexpr float kCowVolume = 0.4f;    // AbstractCow.getSoundVolume
 
-MobSounds animal(int32_t ambient, int32_t hurt, int32_t death) {
-  return MobSounds{ambient, hurt, death, SoundSource::kNeutral, 1.0f, kAnimalInterval, sound::entity_generic_small_fall,
-                   sound::entity_generic_big_fall};
+MobSounds animal(int32_t ambient, int32_t hurt, int32_t death, int32_t step) {
+  return MobSounds{ambient,
+                   hurt,
+                   death,
+                   SoundSource::kNeutral,
+                   1.0f,
+                   kAnimalInterval,
+                   sound::entity_generic_small_fall,
+                   sound::entity_generic_big_fall,
+                   step,
+                   sound::entity_generic_swim};
 }
 
-MobSounds monster(std::optional<int32_t> ambient, int32_t hurt, int32_t death) {
-  return MobSounds{ambient, hurt, death, SoundSource::kHostile, 1.0f, 80, sound::entity_hostile_small_fall,
-                   sound::entity_hostile_big_fall};
+MobSounds monster(std::optional<int32_t> ambient, int32_t hurt, int32_t death, std::optional<int32_t> step) {
+  return MobSounds{ambient,
+                   hurt,
+                   death,
+                   SoundSource::kHostile,
+                   1.0f,
+                   80,
+                   sound::entity_hostile_small_fall,
+                   sound::entity_hostile_big_fall,
+                   step,
+                   sound::entity_hostile_swim};
 }
 
 MobSounds cow() {
-  MobSounds s = animal(sound::entity_cow_ambient, sound::entity_cow_hurt, sound::entity_cow_death);
+  MobSounds s = animal(sound::entity_cow_ambient, sound::entity_cow_hurt, sound::entity_cow_death, sound::entity_cow_step);
   s.volume = kCowVolume;
   return s;
 }
@@ -32,13 +48,16 @@ const MobSounds& mob_sounds(MobType type) {
   // Indexed by MobType.
   static const MobSounds kSounds[] = {
       cow(),
-      animal(sound::entity_pig_ambient, sound::entity_pig_hurt, sound::entity_pig_death),
-      animal(sound::entity_sheep_ambient, sound::entity_sheep_hurt, sound::entity_sheep_death),
-      animal(sound::entity_chicken_ambient, sound::entity_chicken_hurt, sound::entity_chicken_death),
-      monster(sound::entity_zombie_ambient, sound::entity_zombie_hurt, sound::entity_zombie_death),
-      monster(std::nullopt, sound::entity_creeper_hurt, sound::entity_creeper_death),
-      monster(sound::entity_skeleton_ambient, sound::entity_skeleton_hurt, sound::entity_skeleton_death),
-      monster(sound::entity_spider_ambient, sound::entity_spider_hurt, sound::entity_spider_death),
+      animal(sound::entity_pig_ambient, sound::entity_pig_hurt, sound::entity_pig_death, sound::entity_pig_step),
+      animal(sound::entity_sheep_ambient, sound::entity_sheep_hurt, sound::entity_sheep_death, sound::entity_sheep_step),
+      animal(sound::entity_chicken_ambient, sound::entity_chicken_hurt, sound::entity_chicken_death,
+             sound::entity_chicken_step),
+      monster(sound::entity_zombie_ambient, sound::entity_zombie_hurt, sound::entity_zombie_death, sound::entity_zombie_step),
+      // Creeper keeps Entity.playStepSound: the block's own step sound.
+      monster(std::nullopt, sound::entity_creeper_hurt, sound::entity_creeper_death, std::nullopt),
+      monster(sound::entity_skeleton_ambient, sound::entity_skeleton_hurt, sound::entity_skeleton_death,
+              sound::entity_skeleton_step),
+      monster(sound::entity_spider_ambient, sound::entity_spider_hurt, sound::entity_spider_death, sound::entity_spider_step),
   };
   return kSounds[static_cast<size_t>(type)];
 }

@@ -22,6 +22,8 @@ struct MobSounds {
   float volume = 1.0f;                         // getSoundVolume (a cow's is 0.4)
   int ambient_interval = 80;                   // getAmbientSoundInterval (an animal's is 120)
   int32_t small_fall = 0, big_fall = 0;        // getFallSounds
+  std::optional<int32_t> step;                 // playStepSound's own sound (at 0.15); else the block's
+  int32_t swim = 0;                            // getSwimSound
 };
 const MobSounds& mob_sounds(MobType type);
 

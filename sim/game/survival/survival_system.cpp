@@ -279,6 +279,29 @@ void SurvivalSystem::on_move_outcome(Player& player, const MoveResult& result) {
                                               : MoveMedium::kOther;
   const float cost = movement_exhaustion(medium, result.moved.x, result.moved.y, result.moved.z, s.sprinting);
   if (cost > 0.0f) cause_food_exhaustion(player.conn, cost);
+  step(player, *life, result);
+}
+
+void SurvivalSystem::step(const Player& player, Life& life, const MoveResult& result) {
+  const MoveSurroundings& s = result.surroundings;
+  // Player.getMovementEmission: none while flying or crouching on the ground; a spectator moves
+  // without physics, which returns before the emission.
+  if (player.game_mode == GameMode::kSpectator || s.flying || (s.on_ground && player.crouching)) return;
+  if (blocks_ == nullptr || random_ == nullptr) return;
+  const StepMover mover{player.position, s.on_ground, player.crouching, s.swimming, s.in_water};
+  const StepResult step = advance_steps(life.steps, result.moved, mover, *blocks_);
+  if (step.sound == StepSound::kNone) return;
+  if (s.in_water) {
+    // waterSwimSound: the move's own motion stands for the server's idea of the player's (the
+    // server does not integrate a player's velocity); 1 + (a - b) × 0.4, a drawn first.
+    const float a = random_->next_float();
+    const float b = random_->next_float();
+    play_sound(player, SoundEvent{sound::entity_player_swim, SoundSource::kPlayers, swim_volume(result.moved),
+                                  1.0f + (a - b) * 0.4f});
+  }
+  if (step.sound != StepSound::kStep) return;
+  const BlockStateId above = blocks_->block(step.pos.x, step.pos.y + 1, step.pos.z);
+  for (const SoundEvent& sound : player_step_sounds(step.block, above, s.in_water)) play_sound(player, sound);
 }
 
 // Block.fallOn -> Player.causeFallDamage: players who may fly take none; water has stopped the
@@ -551,7 +574,7 @@ uint64_t SurvivalSystem::hash() const {
     h.u64(life.combat.hash()), h.f32(life.sent_health), h.i64(life.sent_food), h.u64(life.sent_saturation_zero);
     for (const std::optional<KillCredit>* c : {&life.hurt_by_player, &life.hurt_by_mob})
       if (*c) h.i64((*c)->entity_id), h.str((*c)->attacker.name);
-    h.i64(life.hurt_by_player_memory), h.i64(life.hurt_by_mob_tick);
+    h.i64(life.hurt_by_player_memory), h.i64(life.hurt_by_mob_tick), h.f32(life.steps.move_dist), h.f32(life.steps.next_step);
   }
   return h.digest();
 }

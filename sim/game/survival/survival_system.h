@@ -14,6 +14,7 @@
 #include "sim/game/ports.h"
 #include "sim/game/sessions.h"
 #include "sim/game/survival/burning.h"
+#include "sim/game/sounds/steps.h"
 #include "sim/game/survival/combat_tracker.h"
 
 namespace hz {
@@ -44,8 +45,13 @@ class SurvivalSystem final : public PlayerListener,
   void set_presence(std::function<Presence(int32_t)> presence) { presence_ = std::move(presence); }
   // What the block landed on does before the fall damage (farmland may be trampled).
   void set_fall_on(FallOnBlock* fall_on) { fall_on_ = fall_on; }
-  // Where the players' hurt, death and fall sounds go (docs/rules/sounds.md §3).
-  void set_sounds(LevelSounds* sounds) { sounds_ = sounds; }
+  // Where the players' hurt, death, fall and step sounds go (docs/rules/sounds.md §3, §6), the
+  // random their strokes' pitches come from, and the blocks steps are heard on.
+  void set_sounds(LevelSounds* sounds, Rng* random, const BlockSource* blocks) {
+    sounds_ = sounds;
+    random_ = random;
+    blocks_ = blocks;
+  }
   // Where a dying player's experience goes (the experience orb system); none without it.
   void set_experience_drops(ExperienceDrops* experience) { experience_ = experience; }
   // What fire and lava do to players (docs/rules/burning.md): the blocks around them, the random
@@ -131,10 +137,11 @@ class SurvivalSystem final : public PlayerListener,
     int hurt_by_player_memory = 0;
     std::optional<KillCredit> hurt_by_mob;
     int hurt_by_mob_tick = 0;
+    StepClock steps;  // Entity.moveDist and nextStep
     template <class Io>
     void state_fields(Io& io) {
       io(last_hurt, tick_count, death_time, body_removed, combat, sent_health, sent_food, sent_saturation_zero,
-         hurt_by_player, hurt_by_player_memory, hurt_by_mob, hurt_by_mob_tick);
+         hurt_by_player, hurt_by_player_memory, hurt_by_mob, hurt_by_mob_tick, steps);
     }
   };
 
@@ -156,6 +163,8 @@ class SurvivalSystem final : public PlayerListener,
   // Player.playSound: at the player, for everyone near but the player.
   void play_sound(const Player& player, int32_t sound);
   void play_sound(const Player& player, const SoundEvent& sound);
+  // Entity.move's movement emission after an accepted move: steps and strokes.
+  void step(const Player& player, Life& life, const MoveResult& result);
   void drop_inventory(Player& player);
   void drop_experience(Player& player);
   static constexpr int kExperiencePerLevel = 7;
@@ -216,6 +225,8 @@ class SurvivalSystem final : public PlayerListener,
   std::function<Presence(int32_t)> presence_;
   FallOnBlock* fall_on_ = nullptr;
   LevelSounds* sounds_ = nullptr;
+  Rng* random_ = nullptr;
+  const BlockSource* blocks_ = nullptr;
   ItemUseTicker* item_use_ = nullptr;
   std::map<ConnId, Life> lives_;
 };
