@@ -1,6 +1,6 @@
-// Each block's sound type (docs/rules/sounds.md §5): the types' volume, pitch and five sounds,
-// and one type per block id. Extracted by tools/vanilla/extract_block_sounds.py from vanilla
-// 26.1.2 (block ids in minecraft-data's order). Do not edit: change the script and re-run it.
+// Blocks' sounds (docs/rules/sounds.md §5): the sound types and one per block id, and the toggle
+// sounds of the blocks toggled by hand. Extracted by tools/vanilla/extract_block_sounds.py from
+// vanilla 26.1.2 (block ids in minecraft-data's order). Do not edit: change the script and re-run it.
 #include "sim/data/block_sounds.h"
 
 #include <cstdint>
@@ -188,11 +188,95 @@ constexpr uint8_t kBlockTypes[] = {
     88, 89, 84, 108, 5, 109, 112, 114, 72, 69, 69, 3, 3, 5, 5, 21,
 };
 
+// on (open, pressed), off (close, released)
+constexpr BlockToggleSounds kToggles[] = {
+    {sound::block_bamboo_wood_button_click_on, sound::block_bamboo_wood_button_click_off},
+    {sound::block_bamboo_wood_door_open, sound::block_bamboo_wood_door_close},
+    {sound::block_bamboo_wood_fence_gate_open, sound::block_bamboo_wood_fence_gate_close},
+    {sound::block_bamboo_wood_trapdoor_open, sound::block_bamboo_wood_trapdoor_close},
+    {sound::block_cherry_wood_button_click_on, sound::block_cherry_wood_button_click_off},
+    {sound::block_cherry_wood_door_open, sound::block_cherry_wood_door_close},
+    {sound::block_cherry_wood_fence_gate_open, sound::block_cherry_wood_fence_gate_close},
+    {sound::block_cherry_wood_trapdoor_open, sound::block_cherry_wood_trapdoor_close},
+    {sound::block_copper_door_open, sound::block_copper_door_close},
+    {sound::block_copper_trapdoor_open, sound::block_copper_trapdoor_close},
+    {sound::block_fence_gate_open, sound::block_fence_gate_close},
+    {sound::block_iron_door_open, sound::block_iron_door_close},
+    {sound::block_iron_trapdoor_open, sound::block_iron_trapdoor_close},
+    {sound::block_lever_click, sound::block_lever_click},
+    {sound::block_nether_wood_button_click_on, sound::block_nether_wood_button_click_off},
+    {sound::block_nether_wood_door_open, sound::block_nether_wood_door_close},
+    {sound::block_nether_wood_fence_gate_open, sound::block_nether_wood_fence_gate_close},
+    {sound::block_nether_wood_trapdoor_open, sound::block_nether_wood_trapdoor_close},
+    {sound::block_stone_button_click_on, sound::block_stone_button_click_off},
+    {sound::block_wooden_button_click_on, sound::block_wooden_button_click_off},
+    {sound::block_wooden_door_open, sound::block_wooden_door_close},
+    {sound::block_wooden_trapdoor_open, sound::block_wooden_trapdoor_close},
+};
+
+// 1 + the index in kToggles of each block toggled by hand, else 0.
+constexpr uint8_t kBlockToggles[] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 0, 12, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 19, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 22, 22, 22, 22, 22, 8, 22, 22, 22, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 11, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 20, 20, 20, 20, 20, 5, 20, 20, 20, 1, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 11, 11, 11, 11, 7, 11, 11, 11, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 21, 21,
+    21, 21, 6, 21, 21, 21, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 18, 18, 17, 17, 0, 0, 15, 15, 16, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 19, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9, 9, 9, 9, 9, 9, 9,
+    9, 10, 10, 10, 10, 10, 10, 10, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+
 }  // namespace
 
 const BlockSoundType& block_sound_type(BlockId block) {
   if (block >= std::size(kBlockTypes)) return kTypes[0];
   return kTypes[kBlockTypes[block]];
+}
+
+const BlockToggleSounds* block_toggle_sounds(BlockId block) {
+  if (block >= std::size(kBlockToggles) || kBlockToggles[block] == 0) return nullptr;
+  return &kToggles[kBlockToggles[block] - 1];
 }
 
 }  // namespace hz

@@ -188,6 +188,8 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   player_attacks_->set_sounds(sounds_.get());
   digging_->set_sounds(sounds_.get());
   placing_->set_sounds(sounds_.get());
+  block_use_->set_sounds(sounds_.get(), &random_);
+  block_tick_rules_->set_sounds(sounds_.get());
   buckets_->set_sounds(sounds_.get());
   sessions_->add_listener(digging_.get());
   sessions_->add_listener(placing_.get());

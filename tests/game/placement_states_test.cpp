@@ -593,9 +593,13 @@ TEST(UsingBlocksScenario, ADoorIsPlacedWithBothHalvesAndOpensAsOne) {
   EXPECT_EQ(prop(w.at(upper), "open"), "true");
   EXPECT_EQ(w.bob_saw(lower), std::vector<BlockStateId>{w.at(lower)});
   EXPECT_EQ(w.bob_saw(upper), std::vector<BlockStateId>{w.at(upper)});
+  // DoorBlock.playSound: the others hear it open, pitched from 0.9 to 1 by the level's random.
+  EXPECT_EQ(w.heard(w.bob), std::vector<int32_t>{sound::block_wooden_door_open});
+  EXPECT_TRUE(w.heard(w.alice).empty());
   w.use_on(lower, Dir::kWest);
   EXPECT_EQ(prop(w.at(lower), "open"), "false");
   EXPECT_EQ(prop(w.at(upper), "open"), "false");
+  EXPECT_EQ(w.heard(w.bob), std::vector<int32_t>{sound::block_wooden_door_close});
 }
 
 TEST(UsingBlocksScenario, IronDoorsDoNotOpenByHand) {
@@ -642,6 +646,9 @@ TEST(UsingBlocksScenario, AStoneButtonIsReleasedTwentyTicksAfterThePress) {
   EXPECT_EQ(prop(w.at(button), "face"), "floor");
   w.use_on(button, Dir::kUp, 0.5f, 0.1f, 0.5f);
   ASSERT_EQ(prop(w.at(button), "powered"), "true");
+  // The press clicks for the others; the release (a block tick, nobody's) for everyone near.
+  EXPECT_EQ(w.heard(w.bob), std::vector<int32_t>{sound::block_stone_button_click_on});
+  EXPECT_TRUE(w.heard(w.alice).empty());
   // The press's own tick is the first of the 20; the release goes out in the 20th.
   for (int tick = 2; tick < 20; ++tick) {
     w.s.pass();
@@ -650,6 +657,8 @@ TEST(UsingBlocksScenario, AStoneButtonIsReleasedTwentyTicksAfterThePress) {
   w.s.pass();
   EXPECT_EQ(prop(w.at(button), "powered"), "false");
   EXPECT_EQ(w.bob_saw(button), std::vector<BlockStateId>{w.at(button)});
+  EXPECT_EQ(w.heard(w.bob), std::vector<int32_t>{sound::block_stone_button_click_off});
+  EXPECT_EQ(w.heard(w.alice), std::vector<int32_t>{sound::block_stone_button_click_off});
 }
 
 TEST(UsingBlocksScenario, AWoodenButtonStaysPressedThirtyTicksAndAPressedOneConsumesTheClick) {

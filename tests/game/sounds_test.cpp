@@ -166,6 +166,24 @@ TEST(BlockSounds, WellKnownBlocksHaveTheirTypes) {
   EXPECT_FALSE(entity_sounds::block_fall_sound(default_state_of("air"), SoundSource::kHostile).has_value());
 }
 
+// The blocks toggled by hand and their sounds: from the block set type (doors, trapdoors,
+// buttons) or the wood type (fence gates), and the lever's click.
+TEST(BlockSounds, ToggledBlocksHaveTheirSetsSounds) {
+  auto toggle = [](std::string_view block) { return block_toggle_sounds(*block_by_name(block)); };
+  ASSERT_NE(toggle("oak_door"), nullptr);
+  EXPECT_EQ(toggle("oak_door")->on, sound::block_wooden_door_open);
+  EXPECT_EQ(toggle("oak_door")->off, sound::block_wooden_door_close);
+  EXPECT_EQ(toggle("iron_trapdoor")->on, sound::block_iron_trapdoor_open);
+  EXPECT_EQ(toggle("waxed_weathered_copper_door")->on, sound::block_copper_door_open);
+  EXPECT_EQ(toggle("crimson_fence_gate")->off, sound::block_nether_wood_fence_gate_close);
+  EXPECT_EQ(toggle("spruce_fence_gate")->on, sound::block_fence_gate_open);
+  EXPECT_EQ(toggle("polished_blackstone_button")->on, sound::block_stone_button_click_on);
+  EXPECT_EQ(toggle("bamboo_button")->off, sound::block_bamboo_wood_button_click_off);
+  EXPECT_EQ(toggle("lever")->on, sound::block_lever_click);
+  EXPECT_EQ(toggle("stone"), nullptr);
+  EXPECT_EQ(toggle("oak_pressure_plate"), nullptr);  // not toggled by hand
+}
+
 // Entity.applyMovementEmissionAndPlaySound restated over random moves and grounds: the walked
 // distance (0.6 of the move, the whole length on a climbable block, else the horizontal one)
 // sounds a step at its first move past the mark on a block stood on, moves the mark to the next

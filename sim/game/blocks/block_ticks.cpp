@@ -1,5 +1,6 @@
 #include "sim/game/blocks/block_ticks.h"
 
+#include "sim/data/block_sounds.h"
 #include "sim/game/blocks/block_kinds.h"
 #include "sim/game/blocks/fire_rules.h"
 #include "sim/game/blocks/leaves_distance.h"
@@ -13,8 +14,12 @@ void BlockTickRules::run(const BlockPos& pos, BlockId block) {
   const BlockStateId state = world_.block_at(pos);
   if (block_of_state(state) != block) return;
   if (is_button(block)) {
-    // ButtonBlock.tick: no arrows exist to hold it in.
-    if (has_value(state, "powered", "true")) world_.set_block(pos, with_value(state, "powered", "false"));
+    // ButtonBlock.tick: no arrows exist to hold it in; the release clicks for everyone near.
+    if (!has_value(state, "powered", "true")) return;
+    world_.set_block(pos, with_value(state, "powered", "false"));
+    if (sounds_)
+      sounds_->play_sound(Vec3{pos.x + 0.5, pos.y + 0.5, pos.z + 0.5},
+                          SoundEvent{block_toggle_sounds(block)->off, SoundSource::kBlocks});
     return;
   }
   if (is_leaves(block) && !state_property(state, "distance").empty()) {

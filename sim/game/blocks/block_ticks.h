@@ -15,6 +15,8 @@ class BlockTickRules {
 
   // Where farmland that can no longer stay turns to dirt (the farmland system).
   void set_farmland_to_dirt(FarmlandToDirt* to_dirt) { to_dirt_ = to_dirt; }
+  // Where a released button's click goes (docs/rules/sounds.md §5).
+  void set_sounds(LevelSounds* sounds) { sounds_ = sounds; }
 
   void run(const BlockPos& pos, BlockId block);
   // Fire's ticks (also lava's tries at setting fire, which the random ticks run).
@@ -25,6 +27,7 @@ class BlockTickRules {
   FallingBlockSpawner& falling_;
   FireTicks fire_;
   FarmlandToDirt* to_dirt_ = nullptr;
+  LevelSounds* sounds_ = nullptr;
 };
 
 }  // namespace hz

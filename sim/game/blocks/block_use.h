@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <set>
 
+#include "sim/core/rng.h"
 #include "sim/game/ports.h"
 #include "sim/game/sessions.h"
 
@@ -19,6 +20,12 @@ enum class UseResult { kPass, kSuccess, kConsume };
 class BlockUse final : public PlayerListener {
  public:
   BlockUse(BlockWorld& world, BlockTickScheduler& ticks) : world_(world), ticks_(ticks) {}
+  // Where the open, close and click sounds go (docs/rules/sounds.md §5), with the level's random
+  // for their pitch; silent without them.
+  void set_sounds(LevelSounds* sounds, Rng* random) {
+    sounds_ = sounds;
+    random_ = random;
+  }
 
   // useWithoutItem of the block at `pos` for this player.
   UseResult use_without_item(const Player& player, const BlockPos& pos);
@@ -38,12 +45,18 @@ class BlockUse final : public PlayerListener {
   }
 
  private:
-  UseResult toggle_door(BlockStateId state, const BlockPos& pos);
-  UseResult toggle_gate(const Player& player, BlockStateId state, const BlockPos& pos);
+  void toggle_door(BlockStateId state, const BlockPos& pos);
+  void toggle_gate(const Player& player, BlockStateId state, const BlockPos& pos);
   UseResult press_button(BlockStateId state, const BlockPos& pos);
+  // The toggled block's sound at its centre for the others near: on (open, pressed) or off, at
+  // `pitch`, or (doors, trapdoors, gates) a pitch from 0.9 to 1 drawn from the level's random.
+  void toggle_sound(const Player& player, BlockId block, const BlockPos& pos, bool on, float volume = 1.0f,
+                    float pitch = -1.0f);
 
   BlockWorld& world_;
   BlockTickScheduler& ticks_;
+  LevelSounds* sounds_ = nullptr;
+  Rng* random_ = nullptr;
   std::set<ConnId> sneaking_;
 };
 
