@@ -1,6 +1,6 @@
-// Changing the world with real clients: a creative bot breaks blocks at once, places a block
-// from its hotbar, and a survival bot digs by hand at vanilla's pace, while another bot sees every
-// change; /setblock and /fill from
+// Changing the world with real clients: a creative bot breaks blocks at once (another bot gets the
+// break's level event), places a block from its hotbar, and a survival bot digs by hand at
+// vanilla's pace, while another bot sees every change; /setblock and /fill from
 // the console reach both; a dig out of reach changes nothing.
 'use strict'
 
@@ -48,9 +48,18 @@ test('a creative player breaks the block under its feet and the other player see
   const block = digger.blockAt(pos)
   assert.notEqual(block.name, 'air')
   const seen = seesBlock(watcher, pos, 'air')
+  // The others near get level event 2001 with the broken state: their clients show the break.
+  const event = new Promise(resolve => watcher._client.on('world_event', p => { if (p.effectId === 2001) resolve(p) }))
+  const diggerEvents = []
+  digger._client.on('world_event', p => diggerEvents.push(p))
   await digger.dig(block, true)
   await seen
   await seesBlock(digger, pos, 'air')
+  const broke = await event
+  assert.deepEqual([broke.location.x, broke.location.y, broke.location.z], [pos.x, pos.y, pos.z])
+  assert.equal(broke.data, block.stateId)
+  assert.equal(broke.global, false)
+  assert.deepEqual(diggerEvents, [], 'the breaker makes its own')
 })
 
 test('/setblock and /fill from the console reach every player', { timeout: 30000 }, async () => {
