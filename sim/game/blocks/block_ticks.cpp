@@ -18,8 +18,7 @@ void BlockTickRules::run(const BlockPos& pos, BlockId block) {
     if (!has_value(state, "powered", "true")) return;
     world_.set_block(pos, with_value(state, "powered", "false"));
     if (sounds_)
-      sounds_->play_sound(Vec3{pos.x + 0.5, pos.y + 0.5, pos.z + 0.5},
-                          SoundEvent{block_toggle_sounds(block)->off, SoundSource::kBlocks});
+      sounds_->play_sound(sound_rules::block_centre(pos), SoundEvent{block_toggle_sounds(block)->off, SoundSource::kBlocks});
     return;
   }
   if (is_leaves(block) && !state_property(state, "distance").empty()) {

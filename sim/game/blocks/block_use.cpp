@@ -54,16 +54,16 @@ UseResult BlockUse::use_without_item(const Player& player, const BlockPos& pos) 
 }
 
 void BlockUse::toggle_sound(const Player& player, BlockId block, const BlockPos& pos, bool on, float volume,
-                            float pitch) {
+                            std::optional<float> pitch) {
   const BlockToggleSounds* sounds = block_toggle_sounds(block);
   HZ_CHECK(sounds != nullptr, "a block toggled by hand without toggle sounds");
-  if (pitch < 0.0f) {
+  if (!pitch) {
     if (random_ == nullptr) return;
     pitch = random_->next_float() * 0.1f + 0.9f;
   }
   if (sounds_ == nullptr) return;
-  const SoundEvent sound{on ? sounds->on : sounds->off, SoundSource::kBlocks, volume, pitch};
-  sounds_->play_sound(Vec3{pos.x + 0.5, pos.y + 0.5, pos.z + 0.5}, sound, player.conn);
+  const SoundEvent sound{on ? sounds->on : sounds->off, SoundSource::kBlocks, volume, *pitch};
+  sounds_->play_sound(sound_rules::block_centre(pos), sound, player.conn);
 }
 
 // DoorBlock.useWithoutItem: the clicked half toggles; vanilla's shape update makes the other half

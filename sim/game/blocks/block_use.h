@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <set>
 
 #include "sim/core/rng.h"
@@ -49,9 +50,9 @@ class BlockUse final : public PlayerListener {
   void toggle_gate(const Player& player, BlockStateId state, const BlockPos& pos);
   UseResult press_button(BlockStateId state, const BlockPos& pos);
   // The toggled block's sound at its centre for the others near: on (open, pressed) or off, at
-  // `pitch`, or (doors, trapdoors, gates) a pitch from 0.9 to 1 drawn from the level's random.
+  // `pitch`, or without one (doors, trapdoors, gates) a pitch from 0.9 to 1 from the level's random.
   void toggle_sound(const Player& player, BlockId block, const BlockPos& pos, bool on, float volume = 1.0f,
-                    float pitch = -1.0f);
+                    std::optional<float> pitch = std::nullopt);
 
   BlockWorld& world_;
   BlockTickScheduler& ticks_;

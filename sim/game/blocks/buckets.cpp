@@ -11,6 +11,7 @@
 #include "sim/game/blocks/block_ray.h"
 #include "sim/game/blocks/block_use.h"
 #include "sim/game/blocks/dig_rules.h"
+#include "sim/game/blocks/fire_rules.h"
 #include "sim/game/blocks/placement_states.h"
 #include "sim/game/fluids/fluid_rules.h"
 #include "sim/game/items/inventory.h"
@@ -119,8 +120,8 @@ bool Buckets::empty_contents(const Player& player, bool lava, const BlockPos& po
   }
   // A replaced non-fluid block is destroyed (its drops wait for item entities; Level.destroyBlock's
   // break event for everyone near, fire excepted) and the source set.
-  const std::string_view replaced = block_info(block_of_state(state)).name;
-  if (sounds_ && may_replace && !is_liquid_block(state) && !is_air(state) && replaced != "fire" && replaced != "soul_fire")
+  const bool fire = fire_rules::is_fire(state) || fire_rules::is_soul_fire(state);
+  if (sounds_ && may_replace && !is_liquid_block(state) && !is_air(state) && !fire)
     sounds_->level_event(sound_rules::kEventDestroyBlock, pos, static_cast<int32_t>(state));
   const BlockStateId source = default_state_of(lava ? "lava" : "water");
   const bool changed = state != source && world.set_block(pos, source);
@@ -133,8 +134,7 @@ bool Buckets::empty_contents(const Player& player, bool lava, const BlockPos& po
 // BucketItem.playEmptySound: at the block's centre, for the others near.
 void Buckets::play_empty_sound(const Player& player, bool lava, const BlockPos& pos) {
   if (!sounds_) return;
-  const Vec3 centre{pos.x + 0.5, pos.y + 0.5, pos.z + 0.5};
-  sounds_->play_sound(centre, SoundEvent{lava ? sound::item_bucket_empty_lava : sound::item_bucket_empty, SoundSource::kBlocks},
+  sounds_->play_sound(sound_rules::block_centre(pos), SoundEvent{lava ? sound::item_bucket_empty_lava : sound::item_bucket_empty, SoundSource::kBlocks},
                       player.conn);
 }
 

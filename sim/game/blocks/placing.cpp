@@ -127,7 +127,7 @@ bool Placing::place(Player& player, ItemStack& stack, const packet::play_sb::Blo
 }
 
 void Placing::play_sound(const Player& player, const BlockPos& pos, const SoundEvent& sound) {
-  if (sounds_) sounds_->play_sound(Vec3{pos.x + 0.5, pos.y + 0.5, pos.z + 0.5}, sound, player.conn);
+  if (sounds_) sounds_->play_sound(sound_rules::block_centre(pos), sound, player.conn);
 }
 
 bool Placing::unobstructed(BlockStateId state, const BlockPos& pos) const {

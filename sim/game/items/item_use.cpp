@@ -94,11 +94,11 @@ void ItemUse::stop(Player& player) {
 void ItemUse::finish(Player& player, ItemStack& held, const Consumable& consumable) {
   emit_consume_sound(player, consumable);
   if (consumable.food) {
-    food_sound(player, consumable, true);
+    meal_sound(player, consumable);
     FoodState food = food_of(player);
     eat(food, consumable.nutrition, consumable.saturation());
     store_food(player, food);
-    food_sound(player, consumable, false);
+    burp(player);
   }
   apply_consume_effects(player, consumable);
   if (infinite_materials(player)) return;
@@ -124,9 +124,8 @@ void ItemUse::apply_consume_effects(Player& player, const Consumable& consumable
   if (consumable.cures) effects_->remove_effect(player.conn, *consumable.cures);
   // PlaySoundConsumeEffect: at the centre of the player's block, for everyone near.
   if (consumable.sound_after) {
-    const Vec3 centre{java_floor(player.position.x) + 0.5, java_floor(player.position.y) + 0.5,
-                      java_floor(player.position.z) + 0.5};
-    play(centre, SoundEvent{*consumable.sound_after, SoundSource::kPlayers}, std::nullopt);
+    const BlockPos at{java_floor(player.position.x), java_floor(player.position.y), java_floor(player.position.z)};
+    play(sound_rules::block_centre(at), SoundEvent{*consumable.sound_after, SoundSource::kPlayers}, std::nullopt);
   }
 }
 
@@ -141,17 +140,16 @@ void ItemUse::emit_consume_sound(const Player& player, const Consumable& consuma
   play(player.position, sound, player.conn);  // Player.playSound: not to the player itself
 }
 
-void ItemUse::food_sound(const Player& player, const Consumable& consumable, bool before) {
+void ItemUse::meal_sound(const Player& player, const Consumable& consumable) {
   if (random_ == nullptr) return;
-  if (before)
-    play(player.position,
-         SoundEvent{consumable.sound, SoundSource::kNeutral, 1.0f, entity_sounds::triangle(*random_, 1.0f, 0.4f)},
-         std::nullopt);
-  else
-    play(player.position,
-         SoundEvent{sound::entity_player_burp, SoundSource::kPlayers, 0.5f,
-                    entity_sounds::random_between(*random_, 0.9f, 1.0f)},
-         std::nullopt);
+  const float pitch = entity_sounds::triangle(*random_, 1.0f, 0.4f);
+  play(player.position, SoundEvent{consumable.sound, SoundSource::kNeutral, 1.0f, pitch}, std::nullopt);
+}
+
+void ItemUse::burp(const Player& player) {
+  if (random_ == nullptr) return;
+  const float pitch = entity_sounds::random_between(*random_, 0.9f, 1.0f);
+  play(player.position, SoundEvent{sound::entity_player_burp, SoundSource::kPlayers, 0.5f, pitch}, std::nullopt);
 }
 
 void ItemUse::play(const Vec3& at, const SoundEvent& sound, std::optional<ConnId> except) {

@@ -46,8 +46,9 @@ class ItemUse final : public PlayerListener, public ItemUseTicker {
   // Consumable.emitParticlesAndSounds: the consume sound for the others near the player.
   void emit_consume_sound(const Player& player, const Consumable& consumable);
   // FoodProperties.onConsume's sounds for everyone near: the consume sound before the food is
-  // eaten (`before`), the burp after.
-  void food_sound(const Player& player, const Consumable& consumable, bool before);
+  // eaten, the burp after.
+  void meal_sound(const Player& player, const Consumable& consumable);
+  void burp(const Player& player);
   void play(const Vec3& at, const SoundEvent& sound, std::optional<ConnId> except);
   // ServerPlayer.handleExtraItemsCreatedOnUse: into the inventory, or dropped at the player.
   void give_extra(Player& player, ItemStack extra);

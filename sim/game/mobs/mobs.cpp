@@ -364,10 +364,7 @@ void Mobs::step_sound(const Mob& mob, const mob_physics::MoveOutcome& moved) {
     return play_sound(mob, type.step_sound, type.volume * 0.15f, type.pitch);
   }
   if (moved.step.sound != StepSound::kSwim) return;
-  // playSwimSound: 1 + (a - b) × 0.4, a drawn first.
-  const float a = random_.next_float();
-  const float b = random_.next_float();
-  play_sound(mob, voice.swim, moved.swim_volume, 1.0f + (a - b) * 0.4f);
+  play_sound(mob, voice.swim, moved.swim_volume, entity_sounds::swim_pitch(random_));
 }
 
 void Mobs::make_sound(const Mob& mob, int32_t sound) {

@@ -70,17 +70,13 @@ bool ambient_sound_due(int& ambient_sound_time, int interval, Rng& random) {
   return due;
 }
 
-float voice_pitch(Rng& random) {
-  const float a = random.next_float();
-  const float b = random.next_float();
-  return (a - b) * 0.2f + 1.0f;
-}
-
 float triangle(Rng& random, float mean, float spread) {
   const float a = random.next_float();
   const float b = random.next_float();
   return mean + spread * (a - b);
 }
+
+float voice_pitch(Rng& random) { return triangle(random, 1.0f, 0.2f); }
 
 float random_between(Rng& random, float min, float max) { return random.next_float() * (max - min) + min; }
 

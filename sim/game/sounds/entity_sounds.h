@@ -37,10 +37,12 @@ inline constexpr float kUseSoundDelayShare = 0.21875f;
 // Mob.baseTick's clock: a draw below the count plays the sound (the count goes up either way)
 // and sets the count back to minus the interval. True when the sound plays.
 bool ambient_sound_due(int& ambient_sound_time, int interval, Rng& random);
-// LivingEntity.getVoicePitch of an adult: (a - b) * 0.2 + 1, a drawn before b.
-float voice_pitch(Rng& random);
 // RandomSource.triangle: mean + spread * (a - b), a drawn before b.
 float triangle(Rng& random, float mean, float spread);
+// LivingEntity.getVoicePitch of an adult: (a - b) * 0.2 + 1.
+float voice_pitch(Rng& random);
+// Entity.playSwimSound's pitch: 1 + (a - b) * 0.4.
+inline float swim_pitch(Rng& random) { return triangle(random, 1.0f, 0.4f); }
 // Mth.randomBetween: one draw scaled into [min, max).
 float random_between(Rng& random, float min, float max);
 // Player.getHurtSound: the damage type's effects (burning: on fire; else hurt).

@@ -46,6 +46,8 @@ float range(float volume);
 // PlayerList.broadcast's test: the squared distance from the player's feet strictly below the
 // squared range.
 bool reaches(const Vec3& from, const Vec3& listener, double range);
+// Level.playSound at a block: its centre.
+inline Vec3 block_centre(const BlockPos& pos) { return Vec3{pos.x + 0.5, pos.y + 0.5, pos.z + 0.5}; }
 // ClientboundSoundPacket for one listener; `seed` is the level's sound seed draw.
 packet::play_cb::SoundEffect packet(const Vec3& at, const SoundEvent& sound, int64_t seed);
 

@@ -293,11 +293,9 @@ void SurvivalSystem::step(const Player& player, Life& life, const MoveResult& re
   if (step.sound == StepSound::kNone) return;
   if (s.in_water) {
     // waterSwimSound: the move's own motion stands for the server's idea of the player's (the
-    // server does not integrate a player's velocity); 1 + (a - b) × 0.4, a drawn first.
-    const float a = random_->next_float();
-    const float b = random_->next_float();
+    // server does not integrate a player's velocity).
     play_sound(player, SoundEvent{sound::entity_player_swim, SoundSource::kPlayers, swim_volume(result.moved),
-                                  1.0f + (a - b) * 0.4f});
+                                  entity_sounds::swim_pitch(*random_)});
   }
   if (step.sound != StepSound::kStep) return;
   const BlockStateId above = blocks_->block(step.pos.x, step.pos.y + 1, step.pos.z);
