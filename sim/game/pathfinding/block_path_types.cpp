@@ -107,14 +107,24 @@ const std::vector<PathType>& type_table() {
 
 PathType type_at(const BlockSource& world, int x, int y, int z) { return state_path_type(world.block(x, y, z)); }
 
+// The state at (x, y, z) of a column the caller found once for several reads.
+BlockStateId state_in(const BlockSource& world, const ChunkColumn* column, int x, int y, int z) {
+  return column != nullptr ? column->block(x & 15, y, z & 15) : world.block(x, y, z);
+}
+
 // checkNeighbourBlocks: the first danger met among the 3x3x3 around (x, y, z) without the
 // centre column, walked x outermost, then y, then z; `otherwise` when there is none.
 PathType danger_nearby(const BlockSource& world, int x, int y, int z, PathType otherwise) {
+  const PathType* types = type_table().data();
+  const ChunkColumn* columns[3][3];
+  for (int dx = -1; dx <= 1; ++dx)
+    for (int dz = -1; dz <= 1; ++dz) columns[dx + 1][dz + 1] = world.column((x + dx) >> 4, (z + dz) >> 4);
   for (int dx = -1; dx <= 1; ++dx)
     for (int dy = -1; dy <= 1; ++dy)
       for (int dz = -1; dz <= 1; ++dz) {
         if (dx == 0 && dz == 0) continue;
-        switch (type_at(world, x + dx, y + dy, z + dz)) {
+        const BlockStateId state = state_in(world, columns[dx + 1][dz + 1], x + dx, y + dy, z + dz);
+        switch (types[state]) {
           case PathType::kDamaging: return PathType::kDamagingInNeighbor;
           case PathType::kFire:
           case PathType::kLava: return PathType::kFireInNeighbor;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "sim/game/movement/block_source.h"
 #include "sim/game/pathfinding/node.h"
@@ -37,22 +38,49 @@ class SearchRegion final : public BlockSource {
         min_chunk_x_((centre.x - radius) >> 4),
         min_chunk_z_((centre.z - radius) >> 4),
         max_chunk_x_((centre.x + radius) >> 4),
-        max_chunk_z_((centre.z + radius) >> 4) {}
+        max_chunk_z_((centre.z + radius) >> 4),
+        chunks_(static_cast<size_t>((max_chunk_x_ - min_chunk_x_ + 1) * (max_chunk_z_ - min_chunk_z_ + 1))) {}
 
   BlockStateId block(int x, int y, int z) const override {
-    return inside(x >> 4, z >> 4) ? world_.block(x, y, z) : BlockStateId{0};
+    const Chunk* chunk = chunk_at(x >> 4, z >> 4);
+    if (chunk == nullptr) return 0;
+    if (chunk->column != nullptr) return chunk->column->block(x & 15, y, z & 15);
+    return chunk->loaded ? world_.block(x, y, z) : BlockStateId{0};
   }
-  bool is_chunk_loaded(int cx, int cz) const override { return inside(cx, cz) && world_.is_chunk_loaded(cx, cz); }
+  bool is_chunk_loaded(int cx, int cz) const override {
+    const Chunk* chunk = chunk_at(cx, cz);
+    return chunk != nullptr && chunk->loaded;
+  }
+  const ChunkColumn* column(int cx, int cz) const override {
+    const Chunk* chunk = chunk_at(cx, cz);
+    return chunk != nullptr ? chunk->column : nullptr;
+  }
   int min_y() const override { return world_.min_y(); }
   int max_y() const override { return world_.max_y(); }
 
  private:
-  bool inside(int cx, int cz) const {
-    return cx >= min_chunk_x_ && cx <= max_chunk_x_ && cz >= min_chunk_z_ && cz <= max_chunk_z_;
+  // What the region learned of one of its chunks on first use: the world's chunks do not load or
+  // unload while a search reads them, so a search asks the world once per chunk.
+  struct Chunk {
+    bool known = false;
+    bool loaded = false;
+    const ChunkColumn* column = nullptr;  // null when the world does not keep columns
+  };
+
+  const Chunk* chunk_at(int cx, int cz) const {
+    if (cx < min_chunk_x_ || cx > max_chunk_x_ || cz < min_chunk_z_ || cz > max_chunk_z_) return nullptr;
+    Chunk& chunk = chunks_[static_cast<size_t>((cz - min_chunk_z_) * (max_chunk_x_ - min_chunk_x_ + 1) + (cx - min_chunk_x_))];
+    if (!chunk.known) {
+      chunk.known = true;
+      chunk.loaded = world_.is_chunk_loaded(cx, cz);
+      chunk.column = chunk.loaded ? world_.column(cx, cz) : nullptr;
+    }
+    return &chunk;
   }
 
   const BlockSource& world_;
   int min_chunk_x_, min_chunk_z_, max_chunk_x_, max_chunk_z_;
+  mutable std::vector<Chunk> chunks_;
 };
 
 // The region radius for a search with walked-distance limit `max_path_length`.

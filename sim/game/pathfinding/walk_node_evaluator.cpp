@@ -88,16 +88,22 @@ PathType WalkNodeEvaluator::adjusted_type(PathType type) const {
 }
 
 // The set of types of the blocks the mob's box covers, as a bit per type (vanilla's EnumSet).
-uint32_t WalkNodeEvaluator::types_within_box(int x, int y, int z) const {
+uint32_t WalkNodeEvaluator::types_within_box(int x, int y, int z) {
   uint32_t set = 0;
   for (int dx = 0; dx < box_width_; ++dx)
     for (int dy = 0; dy < box_height_; ++dy)
       for (int dz = 0; dz < box_depth_; ++dz)
-        set |= 1u << static_cast<int>(adjusted_type(position_path_type(world_, x + dx, y + dy, z + dz)));
+        set |= 1u << static_cast<int>(adjusted_type(static_type(x + dx, y + dy, z + dz)));
   return set;
 }
 
-PathType WalkNodeEvaluator::uncached_mob_path_type(int x, int y, int z) const {
+PathType WalkNodeEvaluator::static_type(int x, int y, int z) {
+  const auto [it, inserted] = static_type_cache_.try_emplace(pack(x, y, z), PathType::kBlocked);
+  if (inserted) it->second = position_path_type(world_, x, y, z);
+  return it->second;
+}
+
+PathType WalkNodeEvaluator::uncached_mob_path_type(int x, int y, int z) {
   const uint32_t set = types_within_box(x, y, z);
   const auto has = [set](PathType t) { return (set >> static_cast<int>(t)) & 1u; };
   if (std::popcount(set) == 1) return static_cast<PathType>(std::countr_zero(set));
@@ -112,7 +118,7 @@ PathType WalkNodeEvaluator::uncached_mob_path_type(int x, int y, int z) const {
     if (malus(t) < 0.0f) return t;
     if (malus(t) >= worst_malus) worst_malus = malus(t), worst = t;
   }
-  const PathType own = position_path_type(world_, x, y, z);
+  const PathType own = static_type(x, y, z);
   if (box_width_ > 1) {
     const bool own_cheaper = malus(own) < worst_malus;
     return own_cheaper && malus(PathType::kBigMobsCloseToDanger) < worst_malus ? PathType::kBigMobsCloseToDanger

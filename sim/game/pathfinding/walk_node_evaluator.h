@@ -5,9 +5,9 @@
 
 #include <array>
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "sim/game/movement/aabb.h"
 #include "sim/game/movement/block_source.h"
 #include "sim/game/pathfinding/node.h"
@@ -43,8 +43,9 @@ class WalkNodeEvaluator {
   int node_index(const NodePos& pos);
   float malus(PathType type) const { return mob_.malus[type]; }
   double floor_at(int x, int y, int z) const;
-  PathType uncached_mob_path_type(int x, int y, int z) const;
-  uint32_t types_within_box(int x, int y, int z) const;
+  PathType uncached_mob_path_type(int x, int y, int z);
+  uint32_t types_within_box(int x, int y, int z);
+  PathType static_type(int x, int y, int z);
   PathType adjusted_type(PathType type) const;
   bool can_start_at(int x, int y, int z);
   int start_node(int x, int y, int z);
@@ -73,8 +74,10 @@ class WalkNodeEvaluator {
   std::vector<Node> nodes_;
   // Looked up only, never walked: the search order comes from the heap and the fixed neighbour
   // order, so these maps cannot reach the result through their iteration order.
-  std::unordered_map<int64_t, int> node_by_pos_;
-  std::unordered_map<int64_t, PathType> type_cache_;
+  absl::flat_hash_map<int64_t, int> node_by_pos_;
+  absl::flat_hash_map<int64_t, PathType> type_cache_;
+  // position_path_type of each position read, since neighbouring boxes share most of them.
+  absl::flat_hash_map<int64_t, PathType> static_type_cache_;
 };
 
 }  // namespace hz
