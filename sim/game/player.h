@@ -11,6 +11,7 @@
 #include "sim/core/properties.h"
 #include "sim/game/survival/effect_rules.h"
 #include "sim/game/survival/experience_rules.h"
+#include "sim/game/items/item_cooldowns.h"
 #include "sim/game/items/item_stack.h"
 #include "sim/core/types.h"
 #include "sim/protocol/packets_common.h"
@@ -32,7 +33,8 @@ inline constexpr float kStandingEyeHeight = 1.62f;
 inline constexpr double kPlayerHeight = 1.8;  // a standing player's box
 
 // The item a player is using over time (LivingEntity.useItem and useItemRemaining with the
-// living-entity flags, docs/rules/eating.md): eating or drinking, counted down in its tick.
+// living-entity flags, docs/rules/eating.md): eating, drinking or a raised shield, counted down
+// in its tick.
 struct ItemInUse {
   bool active = false;
   // The hand last used; kept after the use stops, as vanilla keeps the flag's hand bit.
@@ -41,6 +43,12 @@ struct ItemInUse {
   int remaining = 0;   // ticks until it finishes
   // LivingEntity's DATA_LIVING_ENTITY_FLAGS: 1 using an item, 2 with the off hand.
   uint8_t living_flags() const { return static_cast<uint8_t>((active ? 1 : 0) | (off_hand ? 2 : 0)); }
+  // LivingEntity.stopUsingItem (the hand bit stays).
+  void stop() {
+    active = false;
+    item = 0;
+    remaining = 0;
+  }
   bool operator==(const ItemInUse&) const = default;
   template <class Io>
   void state_fields(Io& io) {
@@ -102,6 +110,7 @@ struct Player {
   int remaining_fire_ticks = 0;
   bool on_fire = false;
   ItemInUse using_item;
+  ItemCooldowns cooldowns;  // Player.cooldowns (a shield an axe put down)
   // Status effects (docs/rules/effects.md), one per effect, sorted by effect id, and the
   // absorption hearts (LivingEntity.absorptionAmount) the absorption effect gives.
   std::vector<ActiveEffect> effects;
@@ -121,7 +130,7 @@ struct Player {
     io(conn, uuid, name, profile_properties, entity_id, game_mode, permission_level, position, yaw, pitch, on_ground,
        eye_height, crouching, client_view_distance, locale, last_teleport_id, awaiting_teleport_id, awaiting_teleport_position,
        awaiting_teleport_tick, latency_ms, inventory, selected_slot, inventory_state_id, carried, health, food_level,
-       saturation, exhaustion, food_tick_timer, fall_distance, invulnerable_ticks, dead, remaining_fire_ticks, on_fire, using_item, effects, absorption, xp, xp_seed, take_xp_delay,
+       saturation, exhaustion, food_tick_timer, fall_distance, invulnerable_ticks, dead, remaining_fire_ticks, on_fire, using_item, cooldowns, effects, absorption, xp, xp_seed, take_xp_delay,
        last_sent_xp);
   }
 };

@@ -300,6 +300,8 @@ uint64_t Sessions::hash() const {
     h.f64(p.fall_distance), h.i64(p.invulnerable_ticks), h.u64(p.dead);
     h.i64(p.remaining_fire_ticks), h.u64(p.on_fire);
     h.u64(p.using_item.active), h.u64(p.using_item.off_hand), h.i64(p.using_item.item), h.i64(p.using_item.remaining);
+    h.i64(p.cooldowns.tick_count), h.u64(p.cooldowns.running.size());
+    for (const ItemCooldowns::Cooldown& c : p.cooldowns.running) h.i64(c.item), h.i64(c.start), h.i64(c.end);
     h.f32(p.absorption);
     for (const ActiveEffect& e : p.effects) {
       h.i64(e.now.effect), h.i64(e.now.amplifier), h.i64(e.now.duration), h.u64(e.hidden.size());

@@ -47,7 +47,7 @@ using PlayClientbound =
               play_cb::EntityVelocity, play_cb::AcknowledgePlayerDigging, play_cb::BlockBreakAnimation,
               play_cb::BlockChange,
               play_cb::MultiBlockChange, play_cb::WindowItems, play_cb::SetSlot, play_cb::SetCursorItem,
-              play_cb::SetPlayerInventory, play_cb::HeldItemSlot, play_cb::DamageEvent, play_cb::SoundEffect, play_cb::WorldEvent, play_cb::Animation, play_cb::EntityStatus, play_cb::EntityEffect, play_cb::RemoveEntityEffect, play_cb::EntityEquipment,
+              play_cb::SetPlayerInventory, play_cb::HeldItemSlot, play_cb::DamageEvent, play_cb::SoundEffect, play_cb::WorldEvent, play_cb::Animation, play_cb::SetCooldown, play_cb::EntityStatus, play_cb::EntityEffect, play_cb::RemoveEntityEffect, play_cb::EntityEquipment,
               play_cb::EndCombatEvent, play_cb::EnterCombatEvent, play_cb::DeathCombatEvent, play_cb::Respawn, play_cb::EntityMetadata, play_cb::Collect,
               play_cb::Explosion>;
 using PlayServerbound =

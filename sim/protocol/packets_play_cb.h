@@ -1187,6 +1187,23 @@ struct Animation {
   }
 };
 
+// Set Cooldown: an item cooldown group starts (its ticks) or ends (0); the client greys the item.
+struct SetCooldown {
+  static constexpr ProtocolState kState = ProtocolState::kPlay;
+  static constexpr Direction kDirection = Direction::kClientbound;
+  static constexpr int32_t kId = packet_id::play_cb::set_cooldown;
+  static constexpr std::string_view kName = "set_cooldown";
+
+  std::string cooldown_group = "minecraft:shield";
+  int32_t cooldown_ticks = 0;
+
+  template <class V>
+  void fields(V& v) {
+    v("cooldown_group", cooldown_group, kIdentifier);
+    v("cooldown_ticks", cooldown_ticks, kVarInt);
+  }
+};
+
 // Entity Event: a status byte for an entity (3 death animation, 60 death smoke).
 struct EntityStatus {
   static constexpr ProtocolState kState = ProtocolState::kPlay;

@@ -39,8 +39,8 @@ constexpr const char* kSummons[] = {"summon cow ~1 ~ ~1", "summon pig ~-1 ~ ~", 
                                     "summon chicken ~ ~1 ~", "summon zombie ~2 ~ ~-2"};
 // What a creative player puts in its first hotbar slot before using it (ignored in survival):
 // buckets, and food and drink it starts to eat (a later drop, release or slot change may stop it).
-constexpr const char* kUsables[] = {"water_bucket", "lava_bucket",  "bucket",       "bread",
-                                    "dried_kelp",   "honey_bottle", "mushroom_stew"};
+constexpr const char* kUsables[] = {"water_bucket", "lava_bucket",  "bucket", "bread",           "dried_kelp",
+                                    "honey_bottle", "mushroom_stew", "shield", "totem_of_undying"};
 constexpr const char* kChat[] = {"hello", "anyone here?", "", "\u00a7cno colours", "a much longer line of chat text"};
 
 // What the move judge follows of a packet the client sends: moves, confirmations, the loaded
@@ -468,7 +468,7 @@ void SimClient::build() {
 }
 
 // The game systems beyond blocks: mobs (/summon, attacks), dropped items, buckets (fluids),
-// eating.
+// eating, raising a shield, holding a totem.
 void SimClient::play() {
   switch (rng_.next_below(4)) {
     case 0:

@@ -7,6 +7,7 @@
 #include "sim/game/items/inventory.h"
 #include "sim/game/sounds/entity_sounds.h"
 #include "sim/game/survival/player_food.h"
+#include "sim/game/survival/shield_rules.h"
 #include "sim/protocol/packets.h"
 
 namespace hz {
@@ -34,16 +35,21 @@ bool can_consume(const Player& player, const Consumable& consumable) {
 
 }  // namespace
 
-// ServerPlayerGameMode.useItem -> Item.use -> Consumable.startConsuming -> startUsingItem.
+// ServerPlayerGameMode.useItem -> Item.use: a consumable starts being eaten (Consumable.
+// startConsuming), an item with blocks_attacks is raised; an item on cooldown does nothing.
 void ItemUse::on_use_item(Player& player, const packet::play_sb::UseItem& use) {
   if (player.game_mode == GameMode::kSpectator || player.dead) return;
   const bool off_hand = use.hand != 0;
   const ItemStack& stack = hand_stack(player, off_hand);
-  if (stack.empty()) return;
-  const Consumable* consumable = consumable_of(stack.item);
-  if (consumable == nullptr || !can_consume(player, *consumable)) return;
+  if (stack.empty() || player.cooldowns.on_cooldown(stack.item)) return;
   if (player.using_item.active) return;  // startUsingItem: one use at a time
-  player.using_item = ItemInUse{true, off_hand, stack.item, consumable->consume_ticks()};
+  if (const Consumable* consumable = consumable_of(stack.item)) {
+    if (can_consume(player, *consumable))
+      player.using_item = ItemInUse{true, off_hand, stack.item, consumable->consume_ticks()};
+    return;
+  }
+  if (blocks_attacks_of(stack.item) != nullptr)
+    player.using_item = ItemInUse{true, off_hand, stack.item, kBlockingUseDuration};
 }
 
 void ItemUse::on_block_action(Player& player, int32_t action, const BlockPos&, int8_t, int32_t) {
@@ -66,6 +72,13 @@ void ItemUse::on_game_mode_changed(Player& player) {
 }
 
 void ItemUse::tick_item_use(Player& player) {
+  tick_use(player);
+  // Player.tick: the cooldowns count after LivingEntity.tick; ServerItemCooldowns tells an end.
+  for (int32_t item : player.cooldowns.tick())
+    players_.send(player.conn, packet::play_cb::SetCooldown{"minecraft:" + std::string(item_name(item)), 0});
+}
+
+void ItemUse::tick_use(Player& player) {
   ItemInUse& use = player.using_item;
   if (!use.active) return;
   if (player.dead) return stop(player);  // LivingEntity.die stops the use
@@ -75,18 +88,13 @@ void ItemUse::tick_item_use(Player& player) {
   // ItemStack.onUseTick before the count goes down: now and then the consume sound (its
   // particles are the clients' to show).
   const Consumable* consumable = consumable_of(held.item);
-  HZ_CHECK(consumable != nullptr, "an item in use that is not consumable");
-  if (entity_sounds::use_sound_due(consumable->consume_ticks(), use.remaining)) emit_consume_sound(player, *consumable);
+  if (consumable != nullptr && entity_sounds::use_sound_due(consumable->consume_ticks(), use.remaining))
+    emit_consume_sound(player, *consumable);
   if (--use.remaining > 0) return;
   players_.send(player.conn, packet::play_cb::EntityStatus{player.entity_id, kUseItemCompleteEvent});
-  finish(player, held, *consumable);
+  // completeUsingItem: a shield held up for an hour comes down unchanged.
+  if (consumable != nullptr) finish(player, held, *consumable);
   stop(player);
-}
-
-void ItemUse::stop(Player& player) {
-  player.using_item.active = false;
-  player.using_item.item = 0;
-  player.using_item.remaining = 0;
 }
 
 // ItemStack.finishUsingItem: Consumable.onConsume (the food, then one item less unless creative),

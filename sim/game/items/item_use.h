@@ -1,6 +1,7 @@
-// Eating and drinking (docs/rules/eating.md): use_item starts using a consumable, the player's
-// tick counts it down and finishes it (food, the stack's shrink, its remainder); releasing,
-// switching slots, swapping hands, dropping the stack, dying or turning spectator stop it.
+// Using items over time (docs/rules/eating.md, combat.md §7): use_item starts eating or drinking a
+// consumable or raises a shield, the player's tick counts it down and finishes a consumable
+// (food, the stack's shrink, its remainder); releasing, switching slots, swapping hands, dropping
+// the stack, dying or turning spectator stop it. The tick also counts the item cooldowns down.
 #pragma once
 
 #include <cstdint>
@@ -34,12 +35,14 @@ class ItemUse final : public PlayerListener, public ItemUseTicker {
   void on_select_slot(Player& player, int32_t slot) override;
   void on_game_mode_changed(Player& player) override;
 
-  // ItemUseTicker: LivingEntity.updatingUsingItem and, at 0, completeUsingItem.
+  // ItemUseTicker: LivingEntity.updatingUsingItem and, at 0, completeUsingItem; then
+  // Player.tick's cooldowns.
   void tick_item_use(Player& player) override;
 
+
  private:
-  // LivingEntity.stopUsingItem.
-  static void stop(Player& player);
+  void tick_use(Player& player);
+  static void stop(Player& player) { player.using_item.stop(); }
   void finish(Player& player, ItemStack& held, const Consumable& consumable);
   // The consumable's on_consume_effects (docs/rules/eating.md §4).
   void apply_consume_effects(Player& player, const Consumable& consumable);

@@ -6,6 +6,7 @@
 
 #include "sim/game/survival/armour_rules.h"
 #include "sim/game/survival/effect_rules.h"
+#include "sim/game/survival/shield_rules.h"
 
 namespace hz {
 
@@ -84,7 +85,16 @@ HurtOutcome apply_hurt(HurtState& state, DamageCause kind, float amount, const H
   // LivingEntity.hurtServer.
   if (type.is_fire && context.fire_resistant) return out;
   damage = std::max(damage, 0.0f);
+  // applyItemBlocking: only a hit that does damage meets the shield; a type that bypasses it
+  // neither wears it nor is reduced.
+  if (context.blocking != nullptr && damage > 0.0f && !bypasses_shield(kind)) {
+    const BlocksAttacks& shield = *context.blocking;
+    out.blocked = blocked_damage(shield, damage, context.blocking_angle);
+    if (armour != nullptr) armour->shield_hit(out.blocked, shield_wear(shield, out.blocked), type.is_projectile);
+    damage -= out.blocked;
+  }
   if (std::isnan(damage) || std::isinf(damage)) damage = std::numeric_limits<float>::max();
+  out.damage = damage;
   float taken = damage;
   if (static_cast<float>(state.invulnerable_ticks) > static_cast<float>(kPartialHitWindow)) {
     if (damage <= state.last_hurt) return out;
@@ -110,7 +120,8 @@ HurtOutcome apply_hurt(HurtState& state, DamageCause kind, float amount, const H
     set_absorption(state.absorption - taken);
     out.health_lost = taken;
   }
-  out.hurt = true;
+  out.reached = true;
+  out.hurt = out.blocked <= 0.0f || damage > 0.0f;
   return out;
 }
 

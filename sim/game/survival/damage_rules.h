@@ -9,6 +9,8 @@
 
 namespace hz {
 
+struct BlocksAttacks;  // shield_rules.h
+
 // The damage types Horizon deals so far (vanilla's damage_type registry entries).
 enum class DamageCause : uint8_t {
   kGeneric,
@@ -74,12 +76,19 @@ struct HurtContext {
   bool fire_resistant = false;
   int resistance = -1;
   float max_absorption = 0.0f;  // the max_absorption attribute the absorption is clamped to
+  // A raised shield (docs/rules/combat.md §7): blocking since its delay, and the angle between
+  // the look and the hit's source (pi without one).
+  const BlocksAttacks* blocking = nullptr;
+  double blocking_angle = 3.141592653589793;
 };
 
 struct HurtOutcome {
-  bool hurt = false;        // hurtServer returned true
+  bool reached = false;     // the hit passed the invulnerability window: actuallyHurt ran
+  bool hurt = false;        // hurtServer returned true (a fully blocked hit did not hurt)
   bool full_hit = false;    // outside the window: damage event, invulnerability restarted
   float health_lost = 0.0f; // what actuallyHurt took (recorded by the combat tracker)
+  float blocked = 0.0f;     // what the shield took of the hit (applyItemBlocking)
+  float damage = 0.0f;      // the hit after the shield, before the window, armour and effects
 };
 
 // What protects a player from a hit (docs/rules/armour.md): the armour attributes as last checked
@@ -91,11 +100,17 @@ struct Defence {
   int resistance = -1;  // the resistance effect's amplifier, -1 without it
 };
 
-// The armour a hit meets, asked in vanilla's order: the pieces wear first (Player.hurtArmor, only
-// for kinds armour takes), then the defence is read from what is left.
+// The shield and armour a hit meets, asked in vanilla's order: a raised shield that met the hit
+// first (applyItemBlocking, before the invulnerability window), then the armour pieces wear
+// (Player.hurtArmor, only for kinds armour takes), then the defence is read from what is left.
 class HitArmour {
  public:
   virtual ~HitArmour() = default;
+  // hurtBlockingItem with the points `blocked` costs, then, when the shield took something of a
+  // hit that was not a projectile's, blockUsingItem (a disabling weapon puts the shield down).
+  virtual void shield_hit(float blocked, int wear_points, bool projectile) {
+    (void)blocked, (void)wear_points, (void)projectile;
+  }
   virtual void wear(float damage, DamageCause kind) = 0;
   virtual Defence defence(DamageCause kind) const = 0;
 };

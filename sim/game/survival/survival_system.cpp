@@ -7,6 +7,7 @@
 #include "sim/core/hash.h"
 #include "sim/core/java_format.h"
 #include "sim/core/java_math.h"
+#include "sim/data/catalog.h"
 #include "sim/data/registries.h"
 #include "sim/data/sound_ids.h"
 #include "sim/game/game_rules.h"
@@ -31,6 +32,7 @@ constexpr int kDeathAnimationTicks = 20;
 constexpr int kCombatRecheckInterval = 20;
 constexpr int8_t kEntityEventDeath = 3;
 constexpr int8_t kEntityEventPoof = 60;
+constexpr int8_t kTotemEvent = 35;  // EntityEvent.PROTECTED_FROM_DEATH: the totem's animation
 
 bool may_fly(GameMode mode) { return mode == GameMode::kCreative || mode == GameMode::kSpectator; }
 
@@ -59,8 +61,22 @@ SurvivalSystem::SurvivalSystem(Ports ports, const GameRules& rules, Difficulty d
 // A player's armour at a hit: the ports bound to the player (docs/rules/armour.md §2).
 class SurvivalSystem::WornArmour final : public HitArmour {
  public:
-  WornArmour(const SurvivalSystem& system, const Player& player) : system_(system), player_(player) {}
-  void wear(float damage, DamageCause kind) override { system_.armour_wear_->wear_armour(player_.conn, damage, kind); }
+  WornArmour(SurvivalSystem& system, Player& player, const HitCause* cause)
+      : system_(system), player_(player), cause_(cause) {}
+  void shield_hit(float blocked, int wear_points, bool projectile) override {
+    // hurtBlockingItem: the shield wears in the hand holding it up.
+    if (wear_points > 0 && system_.armour_wear_ != nullptr)
+      system_.armour_wear_->wear_held_item(player_.conn, player_.using_item.off_hand ? Hand::kOff : Hand::kMain,
+                                           wear_points);
+    // blockUsingItem for a hit from a living attacker's hand; Player.blockUsingItem lets its
+    // weapon disable the shield, unless the wear has just broken it.
+    if (blocked <= 0.0f || projectile || cause_ == nullptr || cause_->disable_blocking_seconds <= 0.0f) return;
+    if (const BlocksAttacks* shield = blocking_with(player_))
+      system_.disable_shield(player_, *shield, cause_->disable_blocking_seconds);
+  }
+  void wear(float damage, DamageCause kind) override {
+    if (system_.armour_wear_ != nullptr) system_.armour_wear_->wear_armour(player_.conn, damage, kind);
+  }
   Defence defence(DamageCause kind) const override {
     const ArmourAttributes attributes = system_.armour_attributes_ != nullptr
                                             ? system_.armour_attributes_->armour_attributes(player_.conn)
@@ -69,8 +85,9 @@ class SurvivalSystem::WornArmour final : public HitArmour {
   }
 
  private:
-  const SurvivalSystem& system_;
-  const Player& player_;
+  SurvivalSystem& system_;
+  Player& player_;
+  const HitCause* cause_;
 };
 
 SurvivalSystem::Life* SurvivalSystem::life_of(ConnId conn) {
@@ -80,6 +97,7 @@ SurvivalSystem::Life* SurvivalSystem::life_of(ConnId conn) {
 
 void SurvivalSystem::on_join(Player& player) {
   Life& life = lives_[player.conn];
+  life.head_yaw = player.yaw;
   // The join sequence already sent full health and food.
   life.sent_health = kMaxHealth;
   life.sent_food = kMaxFood;
@@ -103,9 +121,10 @@ bool SurvivalSystem::hurt_by_mob(ConnId conn, float amount, const MobAttacker& a
   Player* player = connections_.player(conn);
   Life* life = life_of(conn);
   if (!player || !life) return false;
+  // hurtServer: a projectile pushes along its flight, anything else away from its position; a
+  // shield must face the direct entity's position (DamageSource.getSourcePosition).
   HitCause hit{attacker.entity_id, CombatAttacker{std::string(attacker.type_name), std::string(attacker.display_name), false},
-               std::nullopt};
-  // hurtServer: a projectile pushes along its flight, anything else away from its position.
+               std::nullopt, attacker.position, 0.0f};
   if (attacker.knockback_towards) hit.knockback_towards = *attacker.knockback_towards;
   else hit.knockback_towards = Vec3{attacker.position.x - player->position.x, 0.0, attacker.position.z - player->position.z};
   const Hurt hurt = hurt_at(*player, *life, cause, amount, player->fall_distance, &hit);
@@ -124,7 +143,11 @@ bool SurvivalSystem::hurt_by_player(ConnId conn, float amount, const Player& att
   // ServerPlayer.canHarmPlayer: the pvp game rule (Horizon has no teams).
   if (!rules_.get_bool("pvp")) return false;
   HitCause hit{attacker.entity_id, CombatAttacker{std::string(), attacker.name, true},
-               Vec3{attacker.position.x - player->position.x, 0.0, attacker.position.z - player->position.z}};
+               Vec3{attacker.position.x - player->position.x, 0.0, attacker.position.z - player->position.z},
+               attacker.position, 0.0f};
+  // getSecondsToDisableBlocking: the main hand's weapon, when it is the attacker's active item.
+  if (!attacker.using_item.active || !attacker.using_item.off_hand)
+    hit.disable_blocking_seconds = disable_blocking_seconds(attacker.main_hand());
   const Hurt hurt = hurt_at(*player, *life, DamageCause::kPlayerAttack, amount, player->fall_distance, &hit);
   if (!hurt.outcome.hurt) return false;
   // Only a full hit sets the hurt mark; without it nobody is told of a new motion.
@@ -157,7 +180,7 @@ bool SurvivalSystem::hurt_by_explosion(ConnId conn, float amount, const MobAttac
   std::optional<HitCause> hit;
   if (cause)
     hit = HitCause{cause->entity_id, CombatAttacker{std::string(cause->type_name), std::string(cause->display_name), false},
-                   std::nullopt};
+                   std::nullopt, cause->position, 0.0f};
   return hurt_at(*player, *life, cause ? DamageCause::kPlayerExplosion : DamageCause::kExplosion, amount,
                  player->fall_distance, hit ? &*hit : nullptr)
       .outcome.hurt;
@@ -167,6 +190,55 @@ void SurvivalSystem::ignite(ConnId conn, int ticks) {
   Player* player = connections_.player(conn);
   if (player == nullptr) return;
   set_fire_ticks(*player, burning::ignite(player->remaining_fire_ticks, ticks, burning_time(conn)));
+}
+
+const BlocksAttacks* SurvivalSystem::blocking_with(const Player& player) {
+  const ItemInUse& use = player.using_item;
+  if (!use.active) return nullptr;
+  const int slot = use.off_hand ? kOffhandSlot : kFirstHotbarSlot + player.selected_slot;
+  const ItemStack& held = player.inventory[static_cast<size_t>(slot)];
+  const BlocksAttacks* shield = held.item == use.item ? blocks_attacks_of(use.item) : nullptr;
+  return shield != nullptr && blocks_after(*shield, use.remaining) ? shield : nullptr;
+}
+
+void SurvivalSystem::disable_shield(Player& player, const BlocksAttacks& shield, float seconds) {
+  const int ticks = disable_ticks(shield, seconds);
+  if (ticks <= 0) return;
+  // ServerItemCooldowns tells the player; the use stops; the disabled sound is for everyone.
+  player.cooldowns.add(player.using_item.item, ticks);
+  connections_.send(player.conn,
+                    packet::play_cb::SetCooldown{"minecraft:" + std::string(item_name(player.using_item.item)), ticks});
+  player.using_item.stop();
+  if (random_ == nullptr) return;
+  const float pitch = 0.8f + random_->next_float() * 0.4f;
+  if (sounds_)
+    sounds_->play_sound(player.position, SoundEvent{sound::item_shield_break, SoundSource::kPlayers, 0.8f, pitch},
+                        std::nullopt);
+}
+
+bool SurvivalSystem::use_totem(Player& player, DamageCause kind) {
+  if (damage_type(kind).bypasses_invulnerability) return false;
+  ItemStack* totem = nullptr;
+  for (const int slot : {kFirstHotbarSlot + player.selected_slot, kOffhandSlot}) {
+    ItemStack& stack = player.inventory[static_cast<size_t>(slot)];
+    if (!stack.empty() && protects_from_death(stack.item)) {
+      totem = &stack;
+      break;
+    }
+  }
+  if (totem == nullptr) return false;
+  *totem = totem->count > 1 ? totem->with_count(totem->count - 1) : ItemStack{};
+  player.health = 1.0f;
+  // DeathProtection.TOTEM_OF_UNDYING: every effect cleared, then three (one draw for the
+  // certain chance of ApplyStatusEffectsConsumeEffect).
+  clear_effects(player.conn);
+  if (random_ != nullptr) random_->next_float();
+  add_effect(player.conn, EffectInstance{effect::kRegeneration, 1, 900});
+  add_effect(player.conn, EffectInstance{effect::kAbsorption, 1, 100});
+  add_effect(player.conn, EffectInstance{effect::kFireResistance, 0, 800});
+  broadcast_.send_to_viewers_and_self(player,
+                                      share(encode_packet(packet::play_cb::EntityStatus{player.entity_id, kTotemEvent})));
+  return true;
 }
 
 void SurvivalSystem::kill(ConnId conn) { hurt(conn, DamageCause::kGenericKill, std::numeric_limits<float>::max()); }
@@ -182,15 +254,17 @@ SurvivalSystem::Hurt SurvivalSystem::hurt_at(Player& player, Life& life, DamageC
                             loading_.client_loaded(player.conn),
                             amplifier_of(player.effects, effect::kFireResistance) >= 0,
                             amplifier_of(player.effects, effect::kResistance),
-                            max_absorption(player.effects)};
+                            max_absorption(player.effects),
+                            blocking_with(player),
+                            blocking_angle(player.position, life.head_yaw, cause ? cause->source : std::nullopt)};
   Hurt result;
-  WornArmour armour(*this, player);
-  result.outcome = apply_hurt(state, kind, amount, context, armour_wear_ != nullptr ? &armour : nullptr);
+  WornArmour armour(*this, player, cause);
+  result.outcome = apply_hurt(state, kind, amount, context, &armour);
   player.health = state.health;
   player.absorption = state.absorption;
   player.invulnerable_ticks = state.invulnerable_ticks;
   life.last_hurt = state.last_hurt;
-  if (!result.outcome.hurt) return result;
+  if (!result.outcome.reached) return result;
   if (result.outcome.health_lost != 0.0f) {
     cause_food_exhaustion(player.conn, damage_type(kind).exhaustion);
     const CombatAttacker* attacker = cause && !cause->attacker.name.empty() ? &cause->attacker : nullptr;
@@ -206,17 +280,30 @@ SurvivalSystem::Hurt SurvivalSystem::hurt_at(Player& player, Life& life, DamageC
       life.hurt_by_player_memory = kPlayerCreditMemory;
     }
   }
+  const bool blocked = result.outcome.blocked > 0.0f;
   if (result.outcome.full_hit) {
-    packet::play_cb::DamageEvent event;
-    event.entity_id = player.entity_id;
-    event.source_type = registry_entry_id("minecraft:damage_type", damage_type(kind).registry_name);
-    if (cause) event.source_cause_id = event.source_direct_id = cause->entity_id + 1;
-    broadcast_.send_to_viewers_and_self(player, share(encode_packet(event)));
-    if (cause && cause->knockback_towards) result.velocity = knockback(player, *cause->knockback_towards);
+    if (blocked && random_ != nullptr) {
+      // BlocksAttacks.onBlocked instead of the damage event: the block sound, for everyone.
+      const float pitch = 0.8f + random_->next_float() * 0.4f;
+      if (sounds_)
+        sounds_->play_sound(player.position, SoundEvent{sound::item_shield_block, SoundSource::kPlayers, 1.0f, pitch},
+                            std::nullopt);
+    } else if (!blocked) {
+      packet::play_cb::DamageEvent event;
+      event.entity_id = player.entity_id;
+      event.source_type = registry_entry_id("minecraft:damage_type", damage_type(kind).registry_name);
+      if (cause) event.source_cause_id = event.source_direct_id = cause->entity_id + 1;
+      broadcast_.send_to_viewers_and_self(player, share(encode_packet(event)));
+    }
+    // markHurt only for a hit the shield did not take whole: without it no motion is sent.
+    const bool marked = !blocked || result.outcome.damage > 0.0f;
+    if (marked && cause && cause->knockback_towards) result.velocity = knockback(player, *cause->knockback_towards);
   }
   // The death sound before the death, the hurt sound otherwise, for a full hit; heard by the
-  // others (Player.playSound leaves the player out: its own client plays them).
+  // others (Player.playSound leaves the player out: its own client plays them). A totem in hand
+  // saves the player from death and from both sounds.
   if (player.health <= 0.0f && !player.dead) {
+    if (use_totem(player, kind)) return result;
     if (result.outcome.full_hit) play_sound(player, sound::entity_player_death);
     die(player, life);
   } else if (result.outcome.full_hit) {
@@ -487,6 +574,7 @@ void SurvivalSystem::tick_player(Player& player, Life& life) {
     heal(player, tick_peaceful_regeneration(food, life.tick_count, player.health));
     store_food(player, food);
   }
+  life.head_yaw = player.yaw;  // Player.aiStep: yHeadRot follows yRot
   tick_food(player, life);
   sync_health(player, life);
 }
@@ -573,6 +661,7 @@ uint64_t SurvivalSystem::hash() const {
     for (const std::optional<KillCredit>* c : {&life.hurt_by_player, &life.hurt_by_mob})
       if (*c) h.i64((*c)->entity_id), h.str((*c)->attacker.name);
     h.i64(life.hurt_by_player_memory), h.i64(life.hurt_by_mob_tick), h.f32(life.steps.move_dist), h.f32(life.steps.next_step);
+    h.f32(life.head_yaw);
   }
   return h.digest();
 }

@@ -16,6 +16,7 @@
 #include "sim/game/survival/burning.h"
 #include "sim/game/sounds/steps.h"
 #include "sim/game/survival/combat_tracker.h"
+#include "sim/game/survival/shield_rules.h"
 
 namespace hz {
 
@@ -138,20 +139,26 @@ class SurvivalSystem final : public PlayerListener,
     std::optional<KillCredit> hurt_by_mob;
     int hurt_by_mob_tick = 0;
     StepClock steps;  // Entity.moveDist and nextStep
+    // LivingEntity.yHeadRot: the yaw as the player's last tick left it (Player.aiStep), what a
+    // raised shield faces.
+    float head_yaw = 0.0f;
     template <class Io>
     void state_fields(Io& io) {
       io(last_hurt, tick_count, death_time, body_removed, combat, sent_health, sent_food, sent_saturation_zero,
-         hurt_by_player, hurt_by_player_memory, hurt_by_mob, hurt_by_mob_tick, steps);
+         hurt_by_player, hurt_by_player_memory, hurt_by_mob, hurt_by_mob_tick, steps, head_yaw);
     }
   };
 
   class WornArmour;
-  // The entity behind a hit: the damage event's cause, the death message's attacker, and where
-  // the hit pushes the player from (vanilla's (xd, zd) of knockback; none for no push).
+  // The entity behind a hit: the damage event's cause, the death message's attacker, where the
+  // hit pushes the player from (vanilla's (xd, zd) of knockback; none for no push), the source's
+  // position a shield must face, and how long the direct attacker's weapon disables a shield.
   struct HitCause {
     int32_t entity_id = 0;
     CombatAttacker attacker;
     std::optional<Vec3> knockback_towards;
+    std::optional<Vec3> source;
+    float disable_blocking_seconds = 0.0f;
   };
   struct Hurt {
     HurtOutcome outcome;
@@ -160,6 +167,13 @@ class SurvivalSystem final : public PlayerListener,
   Hurt hurt_at(Player& player, Life& life, DamageCause kind, float amount, double fall_distance,
                const HitCause* cause = nullptr);
   void die(Player& player, Life& life);
+  // The shield the player blocks with (getItemBlockingWith), or null.
+  static const BlocksAttacks* blocking_with(const Player& player);
+  // BlocksAttacks.disable: the shield's cooldown, the use stopped and the disabled sound.
+  void disable_shield(Player& player, const BlocksAttacks& shield, float seconds);
+  // checkTotemDeathProtection: a totem in a hand (the main hand first) is used up and the player
+  // lives on at 1 health with its effects; false when there is none or the kind bypasses it.
+  bool use_totem(Player& player, DamageCause kind);
   // Player.playSound: at the player, for everyone near but the player.
   void play_sound(const Player& player, int32_t sound);
   void play_sound(const Player& player, const SoundEvent& sound);
