@@ -12,6 +12,9 @@
 
 #include "sim/game/entities/experience_orb_codec.h"
 #include "sim/game/entities/experience_orbs.h"
+#include "sim/data/catalog.h"
+#include "sim/game/items/enchantments.h"
+#include "sim/game/items/equipment.h"
 #include "sim/game/mobs/mobs.h"
 #include "sim/game/survival/experience_rules.h"
 #include "tests/game/movement_client.h"
@@ -326,6 +329,51 @@ TEST(ExperienceOrbPickup, SpectatorsAndTheDeadTakeNothing) {
   p.health = 0.0f, p.dead = true;
   for (int i = 0; i < 5; ++i) w.orbs.tick();
   EXPECT_NE(w.orbs.find(id), nullptr);
+  EXPECT_EQ(p.xp.total, 0);
+}
+
+// Mending (ExperienceOrb.repairPlayerItems), restated for one mendable item: an orb of v points
+// repairs up to 2v; the points not spent are v − repair × v / 2v (integers), given to the player
+// once nothing damaged with Mending is left.
+ItemStack mending_item(std::string_view name, int damage) {
+  ItemStack stack{*item_id(name), 1};
+  stack.damage = damage;
+  set_enchantment(stack, *enchantment_id("mending"), 1);
+  return stack;
+}
+
+RC_GTEST_PROP(ExperienceOrbMending, OneMendableItemTakesTwicePointsAndLeavesTheRest, ()) {
+  OrbWorld w;
+  Player& p = w.connections.add(1, {0.5, 64.0, 0.5});
+  p.on_ground = true;
+  const int damage = *rc::gen::inRange(0, 250);
+  const int value = *rc::gen::element(1, 3, 7, 17, 37, 73);
+  const int slot = *rc::gen::element(kFirstHotbarSlot, kOffhandSlot, armour_menu_slot(EquipSlot::kChest));
+  p.inventory[static_cast<size_t>(slot)] = mending_item(slot == armour_menu_slot(EquipSlot::kChest) ? "iron_chestplate" : "iron_pickaxe", damage);
+  w.put(value, {0.5, 64.0, 0.5});
+  w.orbs.tick();
+  const int repair = std::min(2 * value, damage);
+  const int left = repair == 0 ? value : value - repair * value / (2 * value);
+  RC_ASSERT(p.inventory[static_cast<size_t>(slot)].damage == damage - repair);
+  RC_ASSERT(p.xp.total == (damage > 2 * value ? 0 : left));
+}
+
+TEST(ExperienceOrbMending, OnlyDamagedItemsWithMendingAreRepaired) {
+  OrbWorld w;
+  Player& p = w.connections.add(1, {0.5, 64.0, 0.5});
+  ItemStack plain{*item_id("iron_pickaxe"), 1};
+  plain.damage = 50;
+  p.inventory[static_cast<size_t>(kFirstHotbarSlot)] = plain;                     // no Mending
+  p.inventory[static_cast<size_t>(kOffhandSlot)] = mending_item("shield", 0);  // not damaged
+  const int boots = armour_menu_slot(EquipSlot::kFeet), helmet = armour_menu_slot(EquipSlot::kHead);
+  p.inventory[static_cast<size_t>(boots)] = mending_item("iron_boots", 100);
+  p.inventory[static_cast<size_t>(helmet)] = mending_item("iron_helmet", 100);
+  w.put(17, {0.5, 64.0, 0.5});
+  w.orbs.tick();
+  EXPECT_EQ(p.inventory[static_cast<size_t>(kFirstHotbarSlot)].damage, 50);
+  EXPECT_EQ(p.inventory[static_cast<size_t>(kOffhandSlot)].damage, 0);
+  // One of the two pieces took all 34 points; nothing was left for the bar.
+  EXPECT_EQ(p.inventory[static_cast<size_t>(boots)].damage + p.inventory[static_cast<size_t>(helmet)].damage, 200 - 34);
   EXPECT_EQ(p.xp.total, 0);
 }
 

@@ -1,12 +1,16 @@
 #include "sim/game/entities/experience_orbs.h"
 
 #include <algorithm>
+#include <array>
 
 #include "sim/game/entities/insecure_uuid.h"
 #include "sim/core/hash.h"
 #include "sim/core/java_format.h"
 #include "sim/game/entities/experience_orb_codec.h"
 #include "sim/game/entities/experience_orb_physics.h"
+#include "sim/game/items/enchantments.h"
+#include "sim/game/items/equipment.h"
+#include "sim/data/catalog.h"
 #include "sim/game/movement/player_body.h"
 #include "sim/game/survival/experience_rules.h"
 #include "sim/protocol/packets.h"
@@ -26,6 +30,12 @@ constexpr double kSpawnSpread = 0.2;
 constexpr double kSpawnHalfSpread = 0.1;
 
 bool same_group(int32_t id, int32_t group) { return (id - group) % ExperienceOrbs::kGroups == 0; }
+
+// EquipmentSlot.VALUES for a player: main hand, off hand, feet, legs, chest, head.
+std::array<int, 6> mending_slot_order(const Player& player) {
+  return {kFirstHotbarSlot + player.selected_slot, kOffhandSlot, armour_menu_slot(EquipSlot::kFeet),
+          armour_menu_slot(EquipSlot::kLegs), armour_menu_slot(EquipSlot::kChest), armour_menu_slot(EquipSlot::kHead)};
+}
 
 }  // namespace
 
@@ -172,12 +182,32 @@ void ExperienceOrbs::pick_up(Player& player) {
   if (touching.empty()) return;
   // Util.getRandom: one of them, drawn whether or not the player can take it now.
   ExperienceOrb& orb = *touching[random_.next_below(static_cast<uint32_t>(touching.size()))];
-  // ExperienceOrb.playerTouch (Mending is not built: all the value goes to the player).
+  // ExperienceOrb.playerTouch: Mending repairs first, the rest goes to the player.
   if (player.take_xp_delay != 0) return;
   player.take_xp_delay = kTakeDelay;
   tracking_.send_to_viewers(orb.id(), share(encode_packet(packet::play_cb::Collect{orb.id(), player.entity_id, 1})));
-  give_points(player, orb.value());
+  const int remaining = repair_with_experience(player, orb.value());
+  if (remaining > 0) give_points(player, remaining);
   if (--orb.count == 0) orbs_.discard(orb);
+}
+
+int ExperienceOrbs::repair_with_experience(Player& player, int amount) {
+  // EnchantmentHelper.getRandomItemWith(repair_with_xp): the damaged items with Mending, in
+  // EquipmentSlot order (main hand, off hand, feet, legs, chest, head); one drawn when any.
+  std::vector<ItemStack*> mendable;
+  for (const int slot : mending_slot_order(player)) {
+    ItemStack& stack = player.inventory[static_cast<size_t>(slot)];
+    if (!stack.empty() && item_max_damage(stack.item) > 0 && stack.damage > 0 && enchantment_level(stack, "mending") > 0)
+      mendable.push_back(&stack);
+  }
+  if (mendable.empty()) return amount;
+  ItemStack& stack = *mendable[random_.next_below(static_cast<uint32_t>(mendable.size()))];
+  const int repair_points = experience::mending_repair_points(amount);
+  const int repair = std::min(repair_points, stack.damage);
+  stack.damage -= repair;
+  if (repair <= 0) return 0;
+  const int remaining = amount - repair * amount / repair_points;
+  return remaining > 0 ? repair_with_experience(player, remaining) : 0;
 }
 
 void ExperienceOrbs::give_points(Player& player, int points) {

@@ -71,6 +71,9 @@ class ExperienceOrbs final : public ExperienceDrops, public PlayerListener, publ
   // followNearbyPlayer's choice of player; null when none.
   const Player* follow_target(ExperienceOrb& orb);
   void pick_up(Player& player);
+  // ExperienceOrb.repairPlayerItems: Mending repairs a random damaged item with it, again with
+  // what is left, and returns the points nobody used.
+  int repair_with_experience(Player& player, int amount);
   void send_experience(Player& player);
 
   EntityIds& ids_;

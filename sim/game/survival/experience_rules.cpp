@@ -61,6 +61,11 @@ void give_points(Experience& xp, int points) {
   }
 }
 
+int mending_repair_points(int points) {
+  constexpr float kMendingFactor = 2.0f;  // enchantment/mending.json: multiply by 2
+  return std::max(0, static_cast<int>(static_cast<float>(points) * kMendingFactor));
+}
+
 int mob_reward(bool animal, int equipped_items, Rng& random) {
   if (animal) return 1 + static_cast<int>(random.next_below(3));
   int reward = kMonsterReward;

@@ -32,6 +32,10 @@ void give_points(Experience& xp, int points);
 // Player.giveExperienceLevels: below level 0 everything resets to 0.
 void give_levels(Experience& xp, int levels);
 
+// Mending's repair_with_xp effect: an orb's points repair twice as many durability points
+// (EnchantmentHelper.modifyDurabilityToRepairFromXp: the float product truncated, never below 0).
+int mending_repair_points(int points);
+
 // Mob.getBaseExperienceReward: animals 1 + nextInt(3); monsters 5 plus 1 + nextInt(3) for each
 // equipment slot holding an item (a skeleton's bow). Draws only what it uses.
 int mob_reward(bool animal, int equipped_items, Rng& random);
