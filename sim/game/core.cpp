@@ -664,6 +664,18 @@ void Core::kick_unlisted_players() {
 
 PlayerEffects* Core::player_effects() { return survival_.get(); }
 
+experience::Experience Core::player_experience(ConnId player) const {
+  const Player* p = sessions_->player(player);
+  return p ? p->xp : experience::Experience{};
+}
+
+void Core::set_player_experience(ConnId player, const experience::Experience& xp, bool resend) {
+  Player* p = sessions_->player(player);
+  if (p == nullptr) return;
+  p->xp = xp;
+  if (resend) p->last_sent_xp = -1;
+}
+
 PlayerInventories& Core::player_inventories() { return *inventory_; }
 void Core::drop_block_loot(const BlockPos& pos, BlockStateId state) {
   for (const ItemStack& stack : block_loot_table(state, ItemStack{}, random_)) items_->drop_from_block(pos, stack);

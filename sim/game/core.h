@@ -143,6 +143,8 @@ class Core final : public CommandHost,
   void set_saving_enabled(bool on) override { saving_enabled_ = on; }
   PlayerInventories& player_inventories() override;
   PlayerEffects* player_effects() override;
+  experience::Experience player_experience(ConnId player) const override;
+  void set_player_experience(ConnId player, const experience::Experience& xp, bool resend) override;
   void drop_block_loot(const BlockPos& pos, BlockStateId state) override;
   std::vector<SelectableEntity> selectable_entities() const override;
   std::optional<int32_t> source_entity(const CommandSource& source) const override;

@@ -33,7 +33,7 @@ std::optional<Profile> read_profile(CommandHost& host, const CommandSource& sour
   const size_t start = reader.cursor();
   std::string name = reader.read_word();
   if (name.empty()) {
-    error = reader.error_here("Unknown or incomplete command. See below for error");
+    error = incomplete_command(reader);
     return std::nullopt;
   }
   return resolve_profile(host, source, name, reader, start, error);
@@ -159,7 +159,7 @@ int run_whitelist_command(CommandHost& host, const CommandSource& source, Comman
   const std::string action = reader.read_word();
   if (action == "add" || action == "remove") {
     if (!reader.skip_separator()) {
-      error = reader.error_here("Unknown or incomplete command. See below for error");
+      error = incomplete_command(reader);
       return 0;
     }
     return whitelist_change(host, source, reader, error, action == "add");
@@ -195,7 +195,7 @@ int run_ban_ip_command(CommandHost& host, const CommandSource& source, CommandRe
                        std::optional<CommandError>& error) {
   const std::string target = reader.read_word();
   if (target.empty()) {
-    error = reader.error_here("Unknown or incomplete command. See below for error");
+    error = incomplete_command(reader);
     return 0;
   }
   const std::optional<std::string> reason = read_reason(reader);
@@ -221,7 +221,7 @@ int run_pardon_ip_command(CommandHost& host, const CommandSource& source, Comman
                           std::optional<CommandError>& error) {
   const std::string target = reader.read_word();
   if (target.empty()) {
-    error = reader.error_here("Unknown or incomplete command. See below for error");
+    error = incomplete_command(reader);
     return 0;
   }
   if ((error = expect_end(reader))) return 0;
@@ -267,7 +267,7 @@ int run_kick_command(CommandHost& host, const CommandSource& source, CommandRead
   const size_t start = reader.cursor();
   const std::string name = reader.read_word();
   if (name.empty()) {
-    error = reader.error_here("Unknown or incomplete command. See below for error");
+    error = incomplete_command(reader);
     return 0;
   }
   std::optional<ConnId> target = name == "@s" ? source.player : host.find_player(name);

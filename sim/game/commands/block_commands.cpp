@@ -119,7 +119,7 @@ struct BlockAndMode {
 std::optional<BlockAndMode> read_block_and_mode(CommandReader& reader, std::initializer_list<std::string_view> allowed,
                                                 std::optional<CommandError>& error) {
   if (!reader.skip_separator()) {
-    error = reader.error_here("Unknown or incomplete command. See below for error");
+    error = incomplete_command(reader);
     return std::nullopt;
   }
   auto state = read_block_state(reader, error);

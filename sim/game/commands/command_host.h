@@ -13,6 +13,7 @@
 #include "sim/data/blocks.h"
 #include "sim/game/commands/entity_selector.h"
 #include "sim/game/mobs/mob_kinds.h"
+#include "sim/game/survival/experience_rules.h"
 #include "sim/protocol/wire.h"
 
 namespace hz {
@@ -122,6 +123,15 @@ class CommandHost {
 
   // Players' status effects (/effect); none where effects are not modelled.
   virtual PlayerEffects* player_effects() { return nullptr; }
+  // A player's experience (/experience): read, and replaced; with `resend`, set_experience goes to
+  // the player at its next tick (ServerPlayer's lastSentExp = -1).
+  virtual experience::Experience player_experience(ConnId player) const {
+    (void)player;
+    return {};
+  }
+  virtual void set_player_experience(ConnId player, const experience::Experience& xp, bool resend) {
+    (void)player, (void)xp, (void)resend;
+  }
 
   // Entities selectors can pick: players in join order, then mobs by id.
   virtual std::vector<SelectableEntity> selectable_entities() const { return {}; }

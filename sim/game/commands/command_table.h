@@ -26,6 +26,8 @@ std::span<const CommandSpec> command_table();
 
 // Shared by the commands: "Incorrect argument for command" when arguments are left over.
 std::optional<CommandError> expect_end(CommandReader& reader);
+// Brigadier's "Unknown or incomplete command" at the reader's position (a missing argument).
+std::optional<CommandError> incomplete_command(CommandReader& reader);
 
 int run_tick_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_gamerule_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
@@ -60,6 +62,8 @@ int run_save_on_command(CommandHost&, const CommandSource&, CommandReader&, std:
 int run_save_off_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_time_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_weather_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
+// experience_command.cpp: /experience and its alias /xp.
+int run_experience_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_give_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 int run_clear_command(CommandHost&, const CommandSource&, CommandReader&, std::optional<CommandError>&);
 

@@ -12,6 +12,7 @@ std::span<const CommandSpec> command_table() {
       {"clear", 2, "clear [<targets>] [<item>] [<maxCount>]", run_clear_command},
       {"deop", 3, "deop <targets>", run_deop_command},
       {"effect", 2, "effect (clear|give)", run_effect_command},
+      {"experience", 2, "experience (add|set|query)", run_experience_command},
       {"fill", 2, "fill <from> <to> <block> [destroy|hollow|keep|outline|replace]", run_fill_command},
       {"gamemode", 2, "gamemode <gamemode> [<target>]", run_gamemode_command},
       {"gamerule", 2, "gamerule <rule> [<value>]", run_gamerule_command},
@@ -35,6 +36,7 @@ std::span<const CommandSpec> command_table() {
       {"tp", 2, "tp <destination> | tp <location> | tp <targets> <destination|location>", run_tp_command},
       {"weather", 2, "weather (clear|rain|thunder)", run_weather_command},
       {"whitelist", 3, "whitelist (on|off|list|add|remove|reload)", run_whitelist_command},
+      {"xp", 2, "xp -> experience", run_experience_command},
   };
   return kCommands;
 }
@@ -42,6 +44,10 @@ std::span<const CommandSpec> command_table() {
 std::optional<CommandError> expect_end(CommandReader& reader) {
   if (reader.at_end()) return std::nullopt;
   return reader.error_here("Incorrect argument for command");
+}
+
+std::optional<CommandError> incomplete_command(CommandReader& reader) {
+  return reader.error_here("Unknown or incomplete command. See below for error");
 }
 
 int dispatch_command(CommandHost& host, const CommandSource& source, std::string_view line) {

@@ -13,10 +13,6 @@ constexpr int kDefaultSeconds = 30;  // 600 ticks
 constexpr int kMaxSeconds = 1000000;
 constexpr int kMaxAmplifier = 255;
 
-std::optional<CommandError> incomplete(CommandReader& reader) {
-  return reader.error_here("Unknown or incomplete command. See below for error");
-}
-
 std::vector<SelectableEntity> read_targets(CommandHost& host, const CommandSource& source, CommandReader& reader,
                                            std::optional<CommandError>& error) {
   auto selector = parse_entity_selector(reader, [](std::string_view type) {
@@ -70,10 +66,10 @@ int give(CommandHost& host, const CommandSource& source, const std::vector<Selec
 }
 
 int run_give(CommandHost& host, const CommandSource& source, CommandReader& reader, std::optional<CommandError>& error) {
-  if (!reader.skip_separator()) return error = incomplete(reader), 0;
+  if (!reader.skip_separator()) return error = incomplete_command(reader), 0;
   const std::vector<SelectableEntity> targets = read_targets(host, source, reader, error);
   if (error) return 0;
-  if (!reader.skip_separator()) return error = incomplete(reader), 0;
+  if (!reader.skip_separator()) return error = incomplete_command(reader), 0;
   const auto id = read_effect(reader, error);
   if (!id) return 0;
   EffectInstance instance{*id, 0, is_instantaneous(*id) ? 1 : kDefaultSeconds * 20, false, true, true};
@@ -138,7 +134,7 @@ int run_effect_command(CommandHost& host, const CommandSource& source, CommandRe
   const std::string mode = reader.read_word();
   if (mode == "give") return run_give(host, source, reader, error);
   if (mode == "clear") return run_clear(host, source, reader, error);
-  return error = incomplete(reader), 0;
+  return error = incomplete_command(reader), 0;
 }
 
 }  // namespace hz

@@ -1,5 +1,5 @@
 // /give and /clear (GiveCommand, ClearInventoryCommands) with vanilla's texts and limits, /give's
-// item with its enchantments (item_argument.h), and the player selectors: a name, @s, @p and @a.
+// item with its enchantments (item_argument.h); the players come from player_targets.h.
 #include <algorithm>
 #include <limits>
 
@@ -7,6 +7,7 @@
 #include "sim/data/item_names.h"
 #include "sim/game/commands/command_table.h"
 #include "sim/game/commands/item_argument.h"
+#include "sim/game/commands/player_targets.h"
 #include "sim/game/items/player_inventories.h"
 
 namespace hz {
@@ -15,52 +16,6 @@ namespace {
 
 // GiveCommand.MAX_ALLOWED_ITEMSTACKS: at most this many full stacks per /give.
 constexpr int kMaxGivenStacks = 100;
-
-// A selector or name that matched no player; vanilla reports it without a position.
-struct NoPlayers {};
-
-double distance_squared(const PlayerPlacement& a, const PlayerPlacement& b) {
-  const double dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z;
-  return dx * dx + dy * dy + dz * dz;
-}
-
-std::vector<ConnId> all_players(CommandHost& host) {
-  std::vector<ConnId> players;
-  for (const std::string& name : host.online_player_names())
-    if (auto conn = host.find_player(name)) players.push_back(*conn);
-  return players;
-}
-
-// @p: the player nearest to where the command runs (the earlier joined on a tie).
-std::vector<ConnId> nearest_player(CommandHost& host, const CommandSource& source) {
-  std::vector<ConnId> players = all_players(host);
-  if (players.empty()) return players;
-  const PlayerPlacement origin = host.command_origin(source);
-  auto nearer = [&](ConnId a, ConnId b) {
-    return distance_squared(host.player_placement(a), origin) < distance_squared(host.player_placement(b), origin);
-  };
-  return {*std::min_element(players.begin(), players.end(), nearer)};
-}
-
-// EntityArgument.players(): the players a target argument names, in player list order. Sets
-// `error` for a selector that is not allowed here; an empty result means none were found.
-std::vector<ConnId> read_players(CommandHost& host, const CommandSource& source, CommandReader& reader,
-                                 std::optional<CommandError>& error) {
-  const size_t start = reader.cursor();
-  const std::string word = reader.read_word();
-  if (word == "@s") return source.player ? std::vector<ConnId>{*source.player} : std::vector<ConnId>{};
-  if (word == "@a") return all_players(host);
-  if (word == "@p") return nearest_player(host, source);
-  if (word.starts_with('@')) {
-    reader.set_cursor(start);
-    const bool entities = word == "@e" || word == "@n";
-    error = reader.error_here(entities ? "Only players may be affected by this command, but the provided selector includes entities"
-                                       : "Unknown selector type '" + word + "'");
-    return {};
-  }
-  if (auto player = host.find_player(word)) return {*player};
-  return {};
-}
 
 // An item id ("stone" or "minecraft:stone"); vanilla names the unknown id with its namespace.
 std::optional<int> read_item(CommandReader& reader, std::optional<CommandError>& error) {
@@ -117,10 +72,10 @@ int clear(CommandHost& host, const CommandSource& source, const std::vector<Conn
 
 int run_give_command(CommandHost& host, const CommandSource& source, CommandReader& reader,
                      std::optional<CommandError>& error) {
-  if (reader.at_end()) return error = reader.error_here("Unknown or incomplete command. See below for error"), 0;
+  if (reader.at_end()) return error = incomplete_command(reader), 0;
   std::vector<ConnId> players = read_players(host, source, reader, error);
   if (error) return 0;
-  if (!reader.skip_separator()) return error = reader.error_here("Unknown or incomplete command. See below for error"), 0;
+  if (!reader.skip_separator()) return error = incomplete_command(reader), 0;
   auto item = read_item_argument(reader, error);
   if (!item) return 0;
   int count = 1;

@@ -130,7 +130,7 @@ int run_tp_command(CommandHost& host, const CommandSource& source, CommandReader
   }
   reader.set_cursor(start);
   if (words.empty() || words.size() > 4) {
-    error = reader.error_here("Unknown or incomplete command. See below for error");
+    error = incomplete_command(reader);
     return 0;
   }
   std::string target_name = (words.size() == 2 || words.size() == 4) ? words[0] : "";

@@ -53,7 +53,7 @@ int run_list_command(CommandHost& host, const CommandSource& source, CommandRead
 int run_say_command(CommandHost& host, const CommandSource& source, CommandReader& reader,
                     std::optional<CommandError>& error) {
   if (reader.at_end()) {
-    error = reader.error_here("Unknown or incomplete command. See below for error");
+    error = incomplete_command(reader);
     return 0;
   }
   host.broadcast_system_message("[" + source.name + "] " + std::string(reader.remaining()));

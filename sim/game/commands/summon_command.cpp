@@ -122,7 +122,7 @@ int run_summon_command(CommandHost& host, const CommandSource& source, CommandRe
   const size_t type_start = reader.cursor();
   std::string type = reader.read_word();
   if (type.empty()) {
-    error = reader.error_here("Unknown or incomplete command. See below for error");
+    error = incomplete_command(reader);
     return 0;
   }
   const std::string full = type.find(':') == std::string::npos ? "minecraft:" + type : type;

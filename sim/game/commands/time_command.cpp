@@ -189,7 +189,7 @@ int run_time_command(CommandHost& host, const CommandSource& source, CommandRead
   }
   if (!reader.skip_separator()) {
     reader.set_cursor(start);
-    return error = reader.error_here("Unknown or incomplete command. See below for error"), 0;
+    return error = incomplete_command(reader), 0;
   }
   const size_t id_start = reader.cursor();
   auto id = read_identifier(reader, error);
@@ -200,7 +200,7 @@ int run_time_command(CommandHost& host, const CommandSource& source, CommandRead
     return error = reader.error_here("Can't find element '" + *id + "' of type 'minecraft:world_clock'"), 0;
   }
   const auto clock = static_cast<WorldClockId>(name - kWorldClockNames.begin());
-  if (!reader.skip_separator()) return error = reader.error_here("Unknown or incomplete command. See below for error"), 0;
+  if (!reader.skip_separator()) return error = incomplete_command(reader), 0;
   return clock_command(host, source, clock, false, reader, error);
 }
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdint>
+#include <cmath>
 
 namespace hz::experience {
 
@@ -28,12 +30,16 @@ std::vector<int> split_into_orbs(int amount) {
 }
 
 int points_for_next_level(int level) {
-  if (level >= 30) return 112 + (level - 30) * 9;
-  return level >= 15 ? 37 + (level - 15) * 5 : 7 + level * 2;
+  // Java's int arithmetic wraps for the huge levels /experience can set.
+  const long long l = level;
+  if (level >= 30) return static_cast<int>(static_cast<uint32_t>(112 + (l - 30) * 9));
+  return static_cast<int>(static_cast<uint32_t>(level >= 15 ? 37 + (l - 15) * 5 : 7 + l * 2));
 }
 
 void give_levels(Experience& xp, int levels) {
-  xp.level += levels;
+  // IntMath.saturatedAdd.
+  xp.level = static_cast<int>(std::clamp(static_cast<long long>(xp.level) + levels, static_cast<long long>(INT_MIN),
+                                         static_cast<long long>(INT_MAX)));
   if (xp.level < 0) {
     xp.level = 0;
     xp.progress = 0.0f;
@@ -59,6 +65,15 @@ void give_points(Experience& xp, int points) {
     give_levels(xp, 1);
     xp.progress /= static_cast<float>(points_for_next_level(xp.level));
   }
+}
+
+void set_points(Experience& xp, int points) {
+  const float limit = static_cast<float>(points_for_next_level(xp.level));
+  xp.progress = std::clamp(static_cast<float>(points) / limit, 0.0f, (limit - 1.0f) / limit);
+}
+
+int points_in_level(const Experience& xp) {
+  return static_cast<int>(std::floor(xp.progress * static_cast<float>(points_for_next_level(xp.level))));
 }
 
 int mending_repair_points(int points) {

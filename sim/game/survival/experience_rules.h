@@ -29,8 +29,13 @@ struct Experience {
 };
 // Player.giveExperiencePoints (points may be negative).
 void give_points(Experience& xp, int points);
-// Player.giveExperienceLevels: below level 0 everything resets to 0.
+// Player.giveExperienceLevels: saturating; below level 0 everything resets to 0.
 void give_levels(Experience& xp, int levels);
+// ServerPlayer.setExperiencePoints: the progress becomes `points` of the current level's need,
+// kept below a whole level; level and total stay.
+void set_points(Experience& xp, int points);
+// /experience query points: the points into the current level, floor(progress × need).
+int points_in_level(const Experience& xp);
 
 // Mending's repair_with_xp effect: an orb's points repair twice as many durability points
 // (EnchantmentHelper.modifyDurabilityToRepairFromXp: the float product truncated, never below 0).
