@@ -78,6 +78,7 @@ class SurvivalSystem::WornArmour final : public HitArmour {
     if (system_.armour_wear_ != nullptr) system_.armour_wear_->wear_armour(player_.conn, damage, kind);
   }
   Defence defence(DamageCause kind) const override {
+    if (system_.armour_wear_ == nullptr) return Defence{};  // a world without armour
     const ArmourAttributes attributes = system_.armour_attributes_ != nullptr
                                             ? system_.armour_attributes_->armour_attributes(player_.conn)
                                             : ArmourAttributes{};
