@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 
 #include "sim/game/survival/experience_rules.h"
 #include "sim/protocol/packets.h"
@@ -83,30 +84,22 @@ TEST(ExperienceCommand, SetsPointsBelowTheLevelsNeedAndLevels) {
 }
 
 TEST(ExperienceCommand, ErrorsAreVanillasAndChangeNothing) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"xp", "Unknown or incomplete command. See below for error"},
+      {"xp take Alice 3", "Incorrect argument for command"},
+      {"xp set Alice -1", "Integer must not be less than 0: found -1"},
+      {"xp add Alice 3 hearts", "Incorrect argument for command"},
+      {"xp query @a points", "Only one player is allowed, but the provided selector allows more than one"},
+      {"xp query Alice", "Unknown or incomplete command. See below for error"},
+      {"xp add @e 3", "Only players may be affected by this command, but the provided selector includes entities"},
+      {"xp add Nobody 3", "No player was found"},
+  };
   Experienced e;
-  e.run("xp");
-  EXPECT_TRUE(e.said("Unknown or incomplete command. See below for error"));
-  e.s.h.sink.clear();
-  e.run("xp take Alice 3");
-  EXPECT_TRUE(e.said("Incorrect argument for command"));
-  e.s.h.sink.clear();
-  e.run("xp set Alice -1");
-  EXPECT_TRUE(e.said("Integer must not be less than 0: found -1"));
-  e.s.h.sink.clear();
-  e.run("xp add Alice 3 hearts");
-  EXPECT_TRUE(e.said("Incorrect argument for command"));
-  e.s.h.sink.clear();
-  e.run("xp query @a points");
-  EXPECT_TRUE(e.said("Only one player is allowed, but the provided selector allows more than one"));
-  e.s.h.sink.clear();
-  e.run("xp query Alice");
-  EXPECT_TRUE(e.said("Unknown or incomplete command. See below for error"));
-  e.s.h.sink.clear();
-  e.run("xp add @e 3");
-  EXPECT_TRUE(e.said("Only players may be affected by this command, but the provided selector includes entities"));
-  e.s.h.sink.clear();
-  e.run("xp add Nobody 3");
-  EXPECT_TRUE(e.said("No player was found"));
+  for (const auto& [line, text] : cases) {
+    e.s.h.sink.clear();
+    e.run(line);
+    EXPECT_TRUE(e.said(text)) << line;
+  }
   EXPECT_EQ(e.xp(1).level, 0);
   EXPECT_EQ(e.xp(1).total, 0);
 }
