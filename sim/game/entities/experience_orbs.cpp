@@ -10,6 +10,7 @@
 #include "sim/game/entities/experience_orb_physics.h"
 #include "sim/game/items/enchantments.h"
 #include "sim/game/items/equipment.h"
+#include "sim/game/items/inventory.h"
 #include "sim/data/catalog.h"
 #include "sim/game/movement/player_body.h"
 #include "sim/game/survival/experience_rules.h"
@@ -33,7 +34,7 @@ bool same_group(int32_t id, int32_t group) { return (id - group) % ExperienceOrb
 
 // EquipmentSlot.VALUES for a player: main hand, off hand, feet, legs, chest, head.
 std::array<int, 6> mending_slot_order(const Player& player) {
-  return {kFirstHotbarSlot + player.selected_slot, kOffhandSlot, armour_menu_slot(EquipSlot::kFeet),
+  return {hand_slot(player, false), hand_slot(player, true), armour_menu_slot(EquipSlot::kFeet),
           armour_menu_slot(EquipSlot::kLegs), armour_menu_slot(EquipSlot::kChest), armour_menu_slot(EquipSlot::kHead)};
 }
 

@@ -9,6 +9,7 @@
 #include "sim/game/items/enchantments.h"
 #include "sim/game/items/equipment.h"
 #include "sim/game/survival/armour_rules.h"
+#include "sim/game/items/inventory.h"
 #include "sim/protocol/packets.h"
 
 namespace hz {
@@ -51,8 +52,8 @@ Wear wear(ItemStack& stack, int amount, Rng& random) {
 void PlayerItemWear::wear_held_item(ConnId conn, Hand hand, int amount) {
   Player* player = players_.player(conn);
   if (player == nullptr) return;
-  if (hand == Hand::kMain) wear_slot(*player, kFirstHotbarSlot + player->selected_slot, amount, kEntityEventMainHandBreak);
-  else wear_slot(*player, kOffhandSlot, amount, kEntityEventOffHandBreak);
+  const bool off_hand = hand == Hand::kOff;
+  wear_slot(*player, hand_slot(*player, off_hand), amount, off_hand ? kEntityEventOffHandBreak : kEntityEventMainHandBreak);
 }
 
 void PlayerItemWear::wear_armour(ConnId conn, float damage, DamageCause kind) {

@@ -31,6 +31,11 @@ int first_free_slot(const InventorySlots& slots);
 // Vanilla's Inventory indices 0-35 (hotbar 0-8, then main 9-35) and 40 (off hand) as window-0
 // slots, and back (-1 for window slots without an index there, such as the crafting grid).
 int menu_slot_of_inventory_index(int index);
+
+// The window-0 slot a hand holds: the selected hotbar slot, or the off hand.
+inline int hand_slot(const Player& player, bool off_hand) {
+  return off_hand ? kOffhandSlot : kFirstHotbarSlot + player.selected_slot;
+}
 int inventory_index_of_menu_slot(int slot);
 
 }  // namespace hz

@@ -19,7 +19,7 @@ using packet::play_sb::BlockDig;
 constexpr int8_t kUseItemCompleteEvent = 9;  // EntityEvent.USE_ITEM_COMPLETE
 
 ItemStack& hand_stack(Player& player, bool off_hand) {
-  return player.inventory[static_cast<size_t>(off_hand ? kOffhandSlot : kFirstHotbarSlot + player.selected_slot)];
+  return player.inventory[static_cast<size_t>(hand_slot(player, off_hand))];
 }
 
 // Abilities.instabuild: creative players keep what they eat (hasInfiniteMaterials).
@@ -75,7 +75,11 @@ void ItemUse::tick_item_use(Player& player) {
   tick_use(player);
   // Player.tick: the cooldowns count after LivingEntity.tick; ServerItemCooldowns tells an end.
   for (int32_t item : player.cooldowns.tick())
-    players_.send(player.conn, packet::play_cb::SetCooldown{"minecraft:" + std::string(item_name(item)), 0});
+    players_.send(player.conn, cooldown_packet(item, 0));
+}
+
+packet::play_cb::SetCooldown ItemUse::cooldown_packet(int32_t item, int ticks) {
+  return packet::play_cb::SetCooldown{"minecraft:" + std::string(item_name(item)), ticks};
 }
 
 void ItemUse::tick_use(Player& player) {

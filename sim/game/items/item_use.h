@@ -9,6 +9,7 @@
 #include "sim/core/rng.h"
 #include "sim/game/ports.h"
 #include "sim/game/sessions.h"
+#include "sim/protocol/packets_play_cb.h"
 
 namespace hz {
 
@@ -38,6 +39,9 @@ class ItemUse final : public PlayerListener, public ItemUseTicker {
   // ItemUseTicker: LivingEntity.updatingUsingItem and, at 0, completeUsingItem; then
   // Player.tick's cooldowns.
   void tick_item_use(Player& player) override;
+
+  // ServerItemCooldowns' packet for an item's cooldown group: its ticks, 0 when it ended.
+  static packet::play_cb::SetCooldown cooldown_packet(int32_t item, int ticks);
 
 
  private:

@@ -15,6 +15,8 @@
 #include "sim/game/entities/item_physics.h"
 #include "sim/game/movement/player_body.h"
 #include "sim/game/sounds/entity_sounds.h"
+#include "sim/game/items/inventory.h"
+#include "sim/game/items/item_use.h"
 #include "sim/game/survival/armour_rules.h"
 #include "sim/game/survival/death_messages.h"
 #include "sim/game/survival/fall_rules.h"
@@ -196,8 +198,7 @@ void SurvivalSystem::ignite(ConnId conn, int ticks) {
 const BlocksAttacks* SurvivalSystem::blocking_with(const Player& player) {
   const ItemInUse& use = player.using_item;
   if (!use.active) return nullptr;
-  const int slot = use.off_hand ? kOffhandSlot : kFirstHotbarSlot + player.selected_slot;
-  const ItemStack& held = player.inventory[static_cast<size_t>(slot)];
+  const ItemStack& held = player.inventory[static_cast<size_t>(hand_slot(player, use.off_hand))];
   const BlocksAttacks* shield = held.item == use.item ? blocks_attacks_of(use.item) : nullptr;
   return shield != nullptr && blocks_after(*shield, use.remaining) ? shield : nullptr;
 }
@@ -207,8 +208,7 @@ void SurvivalSystem::disable_shield(Player& player, const BlocksAttacks& shield,
   if (ticks <= 0) return;
   // ServerItemCooldowns tells the player; the use stops; the disabled sound is for everyone.
   player.cooldowns.add(player.using_item.item, ticks);
-  connections_.send(player.conn,
-                    packet::play_cb::SetCooldown{"minecraft:" + std::string(item_name(player.using_item.item)), ticks});
+  connections_.send(player.conn, ItemUse::cooldown_packet(player.using_item.item, ticks));
   player.using_item.stop();
   if (random_ == nullptr) return;
   const float pitch = 0.8f + random_->next_float() * 0.4f;
@@ -220,7 +220,7 @@ void SurvivalSystem::disable_shield(Player& player, const BlocksAttacks& shield,
 bool SurvivalSystem::use_totem(Player& player, DamageCause kind) {
   if (damage_type(kind).bypasses_invulnerability) return false;
   ItemStack* totem = nullptr;
-  for (const int slot : {kFirstHotbarSlot + player.selected_slot, kOffhandSlot}) {
+  for (const int slot : {hand_slot(player, false), hand_slot(player, true)}) {
     ItemStack& stack = player.inventory[static_cast<size_t>(slot)];
     if (!stack.empty() && protects_from_death(stack.item)) {
       totem = &stack;
