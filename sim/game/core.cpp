@@ -24,6 +24,7 @@
 #include "sim/game/mobs/sun_burn.h"
 #include "sim/game/items/durability.h"
 #include "sim/game/items/inventory_menu.h"
+#include "sim/game/items/bows.h"
 #include "sim/game/items/item_use.h"
 #include "sim/game/entities/block_loot.h"
 #include "sim/game/entities/falling_blocks.h"
@@ -155,10 +156,11 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   survival_->set_fall_on(farmland_.get());
   mobs_->set_fall_on(farmland_.get());
   block_tick_rules_->set_farmland_to_dirt(farmland_.get());
-  player_attacks_->set_known_movement([this](ConnId conn) {
+  const auto known_movement = [this](ConnId conn) {
     const PlayerMovement* m = movement_->movement(conn);
     return m != nullptr ? m->known_movement() : Vec3{};
-  });
+  };
+  player_attacks_->set_known_movement(known_movement);
   player_attacks_->set_unattackable([this](int32_t id) { return items_->find(id) != nullptr || orbs_->find(id) != nullptr; });
   sessions_->add_listener(items_.get());
   // Experience orbs tick after the items (vanilla ticks both in entity order; Horizon keeps one
@@ -205,6 +207,11 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   survival_->set_item_use(item_use_.get());
   item_use_->set_effects(survival_.get(), &random_);
   item_use_->set_sounds(sounds_.get());
+  bows_ = std::make_unique<Bows>(mobs_->arrows(), random_);
+  bows_->set_sounds(sounds_.get());
+  bows_->set_item_wear(item_wear_.get());
+  bows_->set_known_movement(known_movement);
+  item_use_->set_bows(bows_.get());
   sessions_->add_listener(item_use_.get());
   world_blocks_ = std::make_unique<ColumnBlockSource>([this](ChunkPos pos) { return world_->column(pos); });
   survival_->set_sounds(sounds_.get(), &random_, world_blocks_.get());

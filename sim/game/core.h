@@ -45,6 +45,7 @@ class Entity;
 class EntityTracker;
 class InventoryMenus;
 class ItemUse;
+class Bows;
 class ItemEntities;
 class ExperienceOrbs;
 class SavedEntities;
@@ -258,6 +259,7 @@ class Core final : public CommandHost,
   // Players' inventory windows, and where the items they drop go.
   std::unique_ptr<InventoryMenus> inventory_;
   std::unique_ptr<ItemUse> item_use_;
+  std::unique_ptr<Bows> bows_;  // what a drawn bow's release shoots with
   std::unique_ptr<SurvivalSystem> survival_;
   std::unique_ptr<BlockUse> block_use_;
   std::unique_ptr<Buckets> buckets_;

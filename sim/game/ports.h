@@ -259,6 +259,12 @@ struct MobAttacker {
   // Vanilla's (xd, zd) the hit knocks the player against: a projectile's reversed flight; none
   // for a hit that pushes away from `position`.
   std::optional<Vec3> knockback_towards = std::nullopt;
+  // A player's arrow: the player it counts as (the pvp rule, kill credit, no difficulty scaling).
+  const Player* player = nullptr;
+  // A burning arrow sets the player on fire this long first (put back when the hit is refused).
+  int ignite_ticks = 0;
+  // Punch: a push added to the motion a full hit gives.
+  std::optional<Vec3> punch = std::nullopt;
 };
 
 // Hurting players, the one path every damage goes through (the survival system implements it;

@@ -37,10 +37,11 @@ constexpr const char* kCommands[] = {"help",       "list",          "tick query"
 // Mobs /summon makes (operators only; everyone else is refused).
 constexpr const char* kSummons[] = {"summon cow ~1 ~ ~1", "summon pig ~-1 ~ ~", "summon sheep ~ ~ ~2",
                                     "summon chicken ~ ~1 ~", "summon zombie ~2 ~ ~-2"};
-// What a creative player puts in its first hotbar slot before using it (ignored in survival):
-// buckets, and food and drink it starts to eat (a later drop, release or slot change may stop it).
+// What a player puts in its first hotbar slot before using it (a creative slot, or /give):
+// buckets, food and drink it starts to eat, a shield, a bow it draws (a later drop, release or
+// slot change may stop it; a release shoots).
 constexpr const char* kUsables[] = {"water_bucket", "lava_bucket",  "bucket", "bread",           "dried_kelp",
-                                    "honey_bottle", "mushroom_stew", "shield", "totem_of_undying"};
+                                    "honey_bottle", "mushroom_stew", "shield", "totem_of_undying", "bow"};
 constexpr const char* kChat[] = {"hello", "anyone here?", "", "\u00a7cno colours", "a much longer line of chat text"};
 
 // What the move judge follows of a packet the client sends: moves, confirmations, the loaded
@@ -399,6 +400,11 @@ void SimClient::on_batch_finished(int32_t size) {
 
 void SimClient::act() {
   maybe_jump();
+  if (release_in_ > 0 && --release_in_ == 0) {
+    packet::play_sb::BlockDig release;
+    release.status = packet::play_sb::BlockDig::kReleaseUseItem;
+    send(release);
+  }
   if (rng_.next_double() < behaviour_.walk_chance) walk();
   if (rng_.next_double() < behaviour_.chat_chance) {
     packet::play_sb::ChatMessage chat;
@@ -468,7 +474,7 @@ void SimClient::build() {
 }
 
 // The game systems beyond blocks: mobs (/summon, attacks), dropped items, buckets (fluids),
-// eating, raising a shield, holding a totem.
+// eating, raising a shield, holding a totem, shooting a bow.
 void SimClient::play() {
   switch (rng_.next_below(4)) {
     case 0:
@@ -487,7 +493,13 @@ void SimClient::play() {
       packet::play_sb::SetCreativeSlot slot;
       slot.slot = 36;  // the first hotbar slot, selected from the start
       slot.count = 1;
-      slot.item_id = item_id(kUsables[rng_.next_below(std::size(kUsables))]);
+      const std::string_view usable = kUsables[rng_.next_below(std::size(kUsables))];
+      slot.item_id = item_id(usable);
+      // In survival an operator is given it instead (into the emptied first hotbar slot), with
+      // arrows for a bow; anyone else is refused.
+      send(packet::play_sb::ChatCommand{"clear @s"});
+      send(packet::play_sb::ChatCommand{"give @s " + std::string(usable)});
+      if (usable == "bow") send(packet::play_sb::ChatCommand{"give @s arrow 4"});
       slot.components_added = 0;
       slot.components_removed = 0;
       send(slot);
@@ -496,6 +508,9 @@ void SimClient::play() {
       use.yaw = static_cast<float>(rng_.next_below(360)) - 180.0f;
       use.pitch = 45.0f + static_cast<float>(rng_.next_below(45));  // looking down at nearby blocks
       send(use);
+      // A drawn bow is let go a few actions later (into the ground nearby: picked up again).
+      const int release_after = 1 + static_cast<int>(rng_.next_below(30));
+      if (usable == "bow" && !muted_) release_in_ = release_after;
       break;
     }
   }

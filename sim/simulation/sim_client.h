@@ -172,6 +172,7 @@ class SimClient {
   bool loaded_sent_ = false;
   double x_ = 0, y_ = 0, z_ = 0;
   int32_t sequence_ = 0;
+  int release_in_ = 0;  // actions until a drawn bow is released (0: none drawn)
   bool quitting_ = false;
   bool stalled_ = false;
   bool sent_garbage_ = false;

@@ -147,8 +147,10 @@ TEST(Creeper, EntityDataCarriesTheSwellDirectionAndFlags) {
   Mob creeper(3, Uuid{1, 2}, mob_kind(MobType::kCreeper));
   creeper.state.creeper.powered = true;
   const Bytes data = creeper.synched_data();
-  // Health (index 9, float 20), then 16: int -1 (varint 0xFFFFFFFF0F), 17: boolean true, end.
-  const Bytes expected = {9, 3, 0x41, 0xA0, 0, 0, 16, 1, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F, 17, 8, 1, 0xFF};
+  // Shared flags (index 0, byte 0), living flags (8, byte 0), health (9, float 20), mob flags (15,
+  // byte 0), then 16: int -1 (varint 0xFFFFFFFF0F), 17: boolean true, end.
+  const Bytes expected = {0, 0, 0, 8, 0, 0, 9, 3, 0x41, 0xA0, 0, 0, 15, 0, 0,
+                          16, 1, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F, 17, 8, 1, 0xFF};
   EXPECT_EQ(data, expected);
   creeper::set_swell_dir(creeper, 1);
   EXPECT_TRUE(creeper.data_dirty);

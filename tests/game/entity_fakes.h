@@ -30,6 +30,17 @@ class RecordingBroadcast final : public EntityBroadcast {
   std::vector<std::pair<int32_t, Bytes>> sent;
 };
 
+// Sounds a system played, in order, with where.
+struct RecordingSounds final : LevelSounds {
+  std::vector<SoundEvent> sounds;
+  std::vector<Vec3> places;
+  void play_sound(const Vec3& at, const SoundEvent& sound, std::optional<ConnId>) override {
+    sounds.push_back(sound);
+    places.push_back(at);
+  }
+  void level_event(int32_t, const BlockPos&, int32_t, std::optional<ConnId>) override {}
+};
+
 class NoTracking final : public EntityTracking {
  public:
   void add_entity(Entity&) override {}

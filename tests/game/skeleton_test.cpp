@@ -67,7 +67,8 @@ struct ArrowWorld {
   Connections players;
   ArrowTracking tracking;
   ShotDamage damage;
-  Arrows arrows{ids, random, players, tracking, damage};
+  GameRules rules;
+  Arrows arrows{ids, random, players, tracking, damage, rules};
   ArrowWorld() { arrows.set_block_source(&world); }
   Arrow& launch(const Vec3& at, const Vec3& velocity, double base_damage = 2.0) {
     Arrows::Launch l;
@@ -211,7 +212,7 @@ TEST(ArrowRules, MarginAndDamageFormulas) {
 TEST(SkeletonRules, DrawPowerIntervalAndAim) {
   for (int t = 0; t <= 30; ++t) {
     const float s = static_cast<float>(t) / 20.0f;
-    EXPECT_FLOAT_EQ(skeleton::power_for_time(t), std::min(1.0f, (s * s + s * 2.0f) / 3.0f)) << t;
+    EXPECT_FLOAT_EQ(arrow_rules::power_for_time(t), std::min(1.0f, (s * s + s * 2.0f) / 3.0f)) << t;
   }
   EXPECT_EQ(skeleton::attack_interval(Difficulty::kHard), 20);
   EXPECT_EQ(skeleton::attack_interval(Difficulty::kNormal), 40);

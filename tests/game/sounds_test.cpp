@@ -28,6 +28,8 @@
 namespace hz {
 namespace {
 
+using testing::RecordingSounds;
+
 using testing::join;
 using testing::JoinedPlayer;
 using testing::MovementServer;
@@ -234,13 +236,6 @@ TEST(Steps, APlayersStepOnACarpetSoundsBothAndInWaterIsMuffled) {
   ASSERT_EQ(wet.size(), 1u);
   EXPECT_EQ(wet[0].volume, 0.05f);
 }
-
-// Sounds a mob system heard, in order.
-struct RecordingSounds final : LevelSounds {
-  std::vector<SoundEvent> sounds;
-  void play_sound(const Vec3&, const SoundEvent& sound, std::optional<ConnId>) override { sounds.push_back(sound); }
-  void level_event(int32_t, const BlockPos&, int32_t, std::optional<ConnId>) override {}
-};
 
 TEST(Steps, AMobWalkingOnStoneStepsOncePerBlockWalked) {
   testing::FakeWorld world;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "sim/core/java_math.h"
 #include "sim/data/catalog.h"
 #include "sim/game/entities/entity_data.h"
 #include "sim/game/mobs/mob_kinds.h"
@@ -30,6 +31,54 @@ int hit_damage(double speed, double base_damage) {
   const double d = std::clamp(static_cast<double>(static_cast<float>(speed)) * base_damage, 0.0,
                               static_cast<double>(std::numeric_limits<int32_t>::max()));
   return static_cast<int>(std::ceil(d));
+}
+
+float power_for_time(int ticks) {
+  float pow = static_cast<float>(ticks) / 20.0f;
+  pow = (pow * pow + pow * 2.0f) / 3.0f;
+  return pow > 1.0f ? 1.0f : pow;
+}
+
+Vec3 movement_to_shoot(const Vec3& direction, float speed, float uncertainty, Rng& random) {
+  const double length = std::sqrt(length_sqr(direction));
+  // Vec3.normalize: a zero vector stays zero.
+  Vec3 v = length < 1.0e-5 ? Vec3{} : Vec3{direction.x / length, direction.y / length, direction.z / length};
+  const double spread = 0.0172275 * static_cast<double>(uncertainty);
+  // RandomSource.triangle(0, spread): spread × (a − b) for two uniform doubles.
+  auto triangle = [&] {
+    const double a = random.next_double();
+    return spread * (a - random.next_double());
+  };
+  const double tx = triangle(), ty = triangle(), tz = triangle();
+  v = Vec3{v.x + tx, v.y + ty, v.z + tz};
+  const double s = static_cast<double>(speed);
+  return Vec3{v.x * s, v.y * s, v.z * s};
+}
+
+Vec3 direction_from_rotation(float pitch, float yaw) {
+  constexpr float kDegToRad = static_cast<float>(M_PI) / 180.0f;
+  const float x_rad = pitch * kDegToRad, y_rad = yaw * kDegToRad;
+  const float xd = -table_sin(static_cast<double>(y_rad)) * table_cos(static_cast<double>(x_rad));
+  const float yd = -table_sin(static_cast<double>(x_rad));
+  const float zd = table_cos(static_cast<double>(y_rad)) * table_cos(static_cast<double>(x_rad));
+  return Vec3{static_cast<double>(xd), static_cast<double>(yd), static_cast<double>(zd)};
+}
+
+double weapon_damage(double base_damage, int power_level) {
+  // The effects work on a float; LevelBasedValue.linear(1.0, 0.5) is float too.
+  float damage = static_cast<float>(base_damage);
+  if (power_level > 0) damage += 1.0f + 0.5f * static_cast<float>(power_level - 1);
+  return static_cast<double>(damage);
+}
+
+std::optional<Vec3> punch_push(const Vec3& v, int punch_level, double knockback_resistance) {
+  if (punch_level <= 0) return std::nullopt;
+  const double horizontal = std::sqrt(v.x * v.x + v.z * v.z);
+  if (horizontal < 1.0e-5) return std::nullopt;  // Vec3.normalize of a vertical flight is zero
+  const double scale = static_cast<double>(static_cast<float>(punch_level)) * 0.6 * std::max(0.0, 1.0 - knockback_resistance);
+  const Vec3 push{v.x / horizontal * scale, 0.0, v.z / horizontal * scale};
+  if (length_sqr(push) <= 0.0) return std::nullopt;
+  return Vec3{push.x, 0.1, push.z};
 }
 
 double hit_margin(int tick_count) {
@@ -61,6 +110,7 @@ std::optional<Vec3> clip_box(const Aabb& box, const Vec3& from, const Vec3& to) 
 namespace {
 constexpr int32_t kBooleanSerializer = 8;
 constexpr uint8_t kCritFlag = 1;
+constexpr uint8_t kOnFireFlag = 1;
 }  // namespace
 
 Arrow::Arrow(int32_t id, const Uuid& uuid) : Entity(id, uuid, entity_kind()) {}
@@ -87,18 +137,18 @@ Aabb Arrow::box() const {
 }
 
 Bytes Arrow::synched_data() const {
+  // Every value, defaults too: they go out whole whenever one changed, and a crit flag or a fire
+  // that ended must reach the viewers (vanilla sends the changed values).
   ByteWriter out;
-  if (crit) {
-    out.u8(kFlagsIndex);
-    out.varint(entity_data::kByteSerializer);
-    out.u8(kCritFlag);
-  }
-  if (in_ground) {
-    out.u8(kInGroundIndex);
-    out.varint(kBooleanSerializer);
-    out.boolean(true);
-  }
-  if (out.size() == 0) return {};
+  out.u8(kSharedFlagsIndex);
+  out.varint(entity_data::kByteSerializer);
+  out.u8(fire_ticks > 0 ? kOnFireFlag : 0);
+  out.u8(kFlagsIndex);
+  out.varint(entity_data::kByteSerializer);
+  out.u8(crit ? kCritFlag : 0);
+  out.u8(kInGroundIndex);
+  out.varint(kBooleanSerializer);
+  out.boolean(in_ground);
   out.u8(entity_data::kEndOfData);
   return out.take();
 }

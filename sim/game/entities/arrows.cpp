@@ -4,6 +4,9 @@
 #include <cmath>
 
 #include "sim/game/entities/insecure_uuid.h"
+#include "sim/data/sound_ids.h"
+#include "sim/game/items/inventory.h"
+#include "sim/protocol/packets.h"
 #include "sim/core/hash.h"
 #include "sim/core/java_format.h"
 #include "sim/game/blocks/block_ray.h"
@@ -30,6 +33,18 @@ double signum(double v) { return v > 0.0 ? 1.0 : v < 0.0 ? -1.0 : 0.0; }
 
 bool hittable(const Player& p) { return !p.dead && p.health > 0.0f && p.game_mode != GameMode::kSpectator; }
 
+// Player.aiStep: the pickup area reaches 1 sideways and 0.5 up and down.
+constexpr double kPickupReachHorizontal = 1.0;
+constexpr double kPickupReachVertical = 0.5;
+// ClientboundGameEventPacket.PLAY_ARROW_HIT_SOUND: the shooter hears its arrow hit a player.
+constexpr uint8_t kArrowHitPlayerEvent = 6;
+
+// Entity.setRemainingFireTicks with the shared flag kept in step.
+void set_fire(Arrow& arrow, int ticks) {
+  if ((arrow.fire_ticks > 0) != (ticks > 0)) arrow.data_dirty = true;
+  arrow.fire_ticks = ticks;
+}
+
 // One candidate the arrow may hit.
 struct Candidate {
   bool player = false;
@@ -42,8 +57,9 @@ struct Candidate {
 
 }  // namespace
 
-Arrows::Arrows(EntityIds& ids, Rng& random, PlayerConnections& players, EntityTracking& tracking, PlayerDamage& damage)
-    : ids_(ids), random_(random), players_(players), tracking_(tracking), damage_(damage) {}
+Arrows::Arrows(EntityIds& ids, Rng& random, PlayerConnections& players, EntityTracking& tracking, PlayerDamage& damage,
+               const GameRules& rules)
+    : ids_(ids), random_(random), players_(players), tracking_(tracking), damage_(damage), rules_(rules) {}
 
 int32_t Arrows::launch(const Launch& l) {
   const int32_t id = ids_.next();
@@ -56,6 +72,13 @@ int32_t Arrows::launch(const Launch& l) {
   arrow->owner = l.owner;
   arrow->owner_type = l.owner_type;
   arrow->owner_name = l.owner_name;
+  arrow->owner_is_player = l.owner_is_player;
+  arrow->crit = l.crit;
+  arrow->pickup = l.pickup;
+  arrow->pickup_item = l.pickup_item;
+  arrow->power = l.power;
+  arrow->punch = l.punch;
+  arrow->fire_ticks = l.fire_ticks;
   arrow->needs_sync = true;
   Arrow& added = *arrows_.emplace(id, std::move(arrow)).first->second;
   tracking_.add_entity(added);
@@ -80,7 +103,29 @@ void Arrows::tick() {
     if (arrow.removed || !arrow_chunk_loaded(*blocks_, arrow.position)) continue;
     tick_arrow(arrow);
   }
+  for (Player* player : players_.joined_players()) pick_up(*player);
   std::erase_if(arrows_, [](const auto& entry) { return entry.second->removed; });
+}
+
+void Arrows::pick_up(Player& player) {
+  if (player.dead || player.health <= 0.0f || player.game_mode == GameMode::kSpectator) return;
+  const Aabb area = make_player_box(player.position, Pose::kStanding)
+                        .inflate(kPickupReachHorizontal, kPickupReachVertical, kPickupReachHorizontal);
+  for (auto& [id, arrow] : arrows_) {
+    if (arrow->removed || !arrow->in_ground || arrow->shake_time > 0 || !area.intersects(arrow->box())) continue;
+    // tryPickup: into the inventory, or (an arrow no one may keep) by a creative player only.
+    bool taken = false;
+    if (arrow->pickup == ArrowPickup::kAllowed) {
+      ItemStack stack = arrow->pickup_item;
+      taken = add_to_inventory(player, stack);
+    } else if (arrow->pickup == ArrowPickup::kCreativeOnly) {
+      taken = player.game_mode == GameMode::kCreative;
+    }
+    if (!taken) continue;
+    // LivingEntity.take: everyone who sees the arrow sees it fly to the player.
+    tracking_.send_to_viewers(id, share(encode_packet(packet::play_cb::Collect{id, player.entity_id, 1})));
+    discard(*arrow);
+  }
 }
 
 void Arrows::unload_chunk(int chunk_x, int chunk_z) {
@@ -122,6 +167,8 @@ void Arrows::tick_arrow(Arrow& arrow) {
     if (!arrow.in_ground) arrow.data_dirty = true;
     arrow.in_ground = true;
   }
+  if (arrow.shake_time > 0) --arrow.shake_time;
+  if (arrow.in_water) set_fire(arrow, 0);  // isInWaterOrRain: Horizon's arrows do not see rain
   if (arrow.in_ground) {
     if (arrow.last_state != here && should_fall(arrow)) {
       // startFalling: what is left of the speed, each axis times up to 0.2.
@@ -148,14 +195,7 @@ void Arrows::tick_arrow(Arrow& arrow) {
   arrow.pitch = arrow_rules::lerp_rotation(arrow.pitch, x_rot);
   arrow.yaw = arrow_rules::lerp_rotation(arrow.yaw, y_rot);
   // Projectile.checkLeftOwner: the owner may be hit once no part of it is near the arrow's path.
-  if (!arrow.left_owner) {
-    const Aabb near = arrow.box().expand_towards(v).inflate(1.0);
-    bool touching = false;
-    if (arrow.owner != 0 && mobs_.targets)
-      for (const MobHits::Target& t : mobs_.targets())
-        if (t.id == arrow.owner && near.intersects(t.box)) touching = true;
-    arrow.left_owner = !touching;
-  }
+  if (!arrow.left_owner) arrow.left_owner = !touching_owner(arrow, arrow.box().expand_towards(v).inflate(1.0));
   const Vec3 from = arrow.position;
   const Vec3 to = from + v;
   const BlockSourceWorld world(*blocks_);
@@ -172,6 +212,26 @@ void Arrows::tick_arrow(Arrow& arrow) {
   // Entity.baseTick: the water state the next tick's drag reads.
   arrow.in_water = is_water(blocks_->block(java_floor(arrow.position.x), java_floor(arrow.position.y),
                                            java_floor(arrow.position.z)));
+  if (arrow.fire_ticks > 0) set_fire(arrow, arrow.fire_ticks - 1);
+}
+
+Player* Arrows::shooter(const Arrow& arrow) const {
+  if (!arrow.owner_is_player) return nullptr;
+  for (Player* p : players_.joined_players())
+    if (p->entity_id == arrow.owner) return p;
+  return nullptr;
+}
+
+bool Arrows::touching_owner(const Arrow& arrow, const Aabb& near) const {
+  if (arrow.owner == 0) return false;
+  if (arrow.owner_is_player) {
+    const Player* p = shooter(arrow);
+    return p != nullptr && near.intersects(make_player_box(p->position, Pose::kStanding));
+  }
+  if (mobs_.targets)
+    for (const MobHits::Target& t : mobs_.targets())
+      if (t.id == arrow.owner && near.intersects(t.box)) return true;
+  return false;
 }
 
 bool Arrows::hit_entity(Arrow& arrow, Vec3 from, const Vec3& to) {
@@ -200,12 +260,17 @@ bool Arrows::hit_entity(Arrow& arrow, Vec3 from, const Vec3& to) {
       hits.push_back(c);
     }
   };
+  // canHitEntity: not the owner before the arrow left it; a player's arrow passes through the
+  // players it may not harm (the pvp game rule).
+  const bool mob_owner = arrow.owner != 0 && !arrow.owner_is_player;
+  const bool hits_players = !arrow.owner_is_player || rules_.get_bool("pvp");
   for (const Player* p : players_.joined_players())
-    if (hittable(*p))
+    if (hittable(*p) && hits_players && (!arrow.owner_is_player || p->entity_id != arrow.owner || arrow.left_owner))
       consider(Candidate{true, p->entity_id, p->conn, make_player_box(p->position, Pose::kStanding), p->position, {}});
   if (mobs_.targets)
     for (const MobHits::Target& t : mobs_.targets())
-      if (t.id != arrow.owner || arrow.left_owner) consider(Candidate{false, t.id, ConnId{}, t.box, t.position, {}});
+      if (!mob_owner || t.id != arrow.owner || arrow.left_owner)
+        consider(Candidate{false, t.id, ConnId{}, t.box, t.position, {}});
   if (hits.empty()) return false;
   // The nearest by the entities' positions (a stable sort keeps players before mobs on ties).
   std::stable_sort(hits.begin(), hits.end(), [&](const Candidate& a, const Candidate& b) {
@@ -214,21 +279,61 @@ bool Arrows::hit_entity(Arrow& arrow, Vec3 from, const Vec3& to) {
   const Candidate& first = hits.front();
   arrow.position = first.location;
   arrow.needs_sync = true;
-  // AbstractArrow.onHitEntity.
-  int damage = arrow_rules::hit_damage(std::sqrt(length_sqr(arrow.velocity)), arrow.base_damage);
+  // AbstractArrow.onHitEntity: the weapon's damage effects (the arrow's base as a float, Power).
+  int damage = arrow_rules::hit_damage(std::sqrt(length_sqr(arrow.velocity)),
+                                       arrow_rules::weapon_damage(arrow.base_damage, arrow.power));
   if (arrow.crit) damage += static_cast<int>(random_.next_below(static_cast<uint32_t>(damage / 2 + 2)));
   bool hurt = false;
   if (first.player) {
-    // Projectile.calculateHorizontalHurtKnockbackDirection: the player is pushed along the flight.
-    const MobAttacker attacker{arrow.owner != 0 ? arrow.owner : arrow.id(), arrow.owner_type, arrow.owner_name,
-                               arrow.position, Vec3{-arrow.velocity.x, 0.0, -arrow.velocity.z}};
-    hurt = damage_.hurt_by_mob(first.conn, static_cast<float>(damage), attacker, DamageCause::kArrow);
-  } else if (mobs_.hurt) {
-    hurt = mobs_.hurt(first.id, static_cast<float>(damage), arrow);
+    if (const Player* target = players_.player(first.conn)) hurt = hurt_player(arrow, *target, damage);
+  } else {
+    hurt = hurt_mob(arrow, first.id, damage);
   }
-  if (hurt) discard(arrow);
-  else deflect(arrow);
+  if (hurt) {
+    hit_sound(arrow);
+    discard(arrow);
+  } else {
+    deflect(arrow);
+  }
   return true;
+}
+
+bool Arrows::hurt_player(Arrow& arrow, const Player& target, int damage) {
+  // Projectile.calculateHorizontalHurtKnockbackDirection: the player is pushed along the flight.
+  MobAttacker attacker{arrow.owner != 0 ? arrow.owner : arrow.id(), arrow.owner_type, arrow.owner_name,
+                       arrow.position, Vec3{-arrow.velocity.x, 0.0, -arrow.velocity.z}};
+  Player* shot_by = shooter(arrow);
+  if (arrow.owner_is_player && shot_by == nullptr) attacker = MobAttacker{arrow.id(), "arrow", "Arrow", arrow.position,
+                                                                          attacker.knockback_towards};
+  if (shot_by != nullptr) attacker.player = shot_by;
+  attacker.ignite_ticks = arrow.fire_ticks > 0 ? arrow_rules::kHitFireTicks : 0;
+  attacker.punch = arrow_rules::punch_push(arrow.velocity, arrow.punch, 0.0);
+  const bool hurt = damage_.hurt_by_mob(target.conn, static_cast<float>(damage), attacker, DamageCause::kArrow);
+  // The shooter's "ding" for a player it hit (not itself).
+  if (hurt && shot_by != nullptr && shot_by->entity_id != target.entity_id)
+    players_.send(shot_by->conn, packet::play_cb::GameStateChange{kArrowHitPlayerEvent, 0.0f});
+  return hurt;
+}
+
+bool Arrows::hurt_mob(Arrow& arrow, int32_t mob, int damage) {
+  if (!mobs_.hurt) return false;
+  // igniteForSeconds(5) before the hurt; a refused hit puts the old fire back.
+  const bool burning = arrow.fire_ticks > 0 && mobs_.fire_ticks && mobs_.set_fire_ticks;
+  const int fire_before = burning ? mobs_.fire_ticks(mob) : 0;
+  if (burning) mobs_.set_fire_ticks(mob, std::max(fire_before, arrow_rules::kHitFireTicks));
+  const bool hurt = mobs_.hurt(mob, static_cast<float>(damage), arrow, shooter(arrow));
+  if (!hurt) {
+    if (burning) mobs_.set_fire_ticks(mob, fire_before);
+    return false;
+  }
+  if (mobs_.push)
+    if (auto push = arrow_rules::punch_push(arrow.velocity, arrow.punch, 0.0)) mobs_.push(mob, *push);
+  return true;
+}
+
+void Arrows::hit_sound(const Arrow& arrow) {
+  const float pitch = 1.2f / (random_.next_float() * 0.2f + 0.9f);
+  if (sounds_) sounds_->play_sound(arrow.position, SoundEvent{sound::entity_arrow_hit, SoundSource::kNeutral, 1.0f, pitch});
 }
 
 void Arrows::deflect(Arrow& arrow) {
@@ -237,7 +342,12 @@ void Arrows::deflect(Arrow& arrow) {
   arrow.velocity = Vec3{arrow.velocity.x * -0.5, arrow.velocity.y * -0.5, arrow.velocity.z * -0.5};
   arrow.yaw += turn;
   arrow.velocity = Vec3{arrow.velocity.x * 0.2, arrow.velocity.y * 0.2, arrow.velocity.z * 0.2};
-  if (length_sqr(arrow.velocity) < kDeflectedStopSqr) discard(arrow);  // skeleton arrows are never picked up
+  if (length_sqr(arrow.velocity) >= kDeflectedStopSqr) return;
+  // Stopped in mid air: an arrow a player may keep drops as its item (spawnAtLocation, 0.1 up).
+  if (arrow.pickup == ArrowPickup::kAllowed && drops_)
+    drops_->drop_at(Vec3{arrow.position.x, arrow.position.y + static_cast<double>(0.1f), arrow.position.z},
+                    arrow.pickup_item);
+  discard(arrow);
 }
 
 void Arrows::hit_block(Arrow& arrow, BlockStateId state) {
@@ -247,7 +357,9 @@ void Arrows::hit_block(Arrow& arrow, BlockStateId state) {
   arrow.position = Vec3{arrow.position.x - signum(v.x) * kBackOff, arrow.position.y - signum(v.y) * kBackOff,
                         arrow.position.z - signum(v.z) * kBackOff};
   arrow.velocity = Vec3{};
+  hit_sound(arrow);
   arrow.in_ground = true;
+  arrow.shake_time = arrow_rules::kShakeTicks;
   arrow.crit = false;
   arrow.data_dirty = true;
   arrow.needs_sync = true;
@@ -266,6 +378,8 @@ uint64_t Arrows::hash() const {
     h.f64(a->position.x), h.f64(a->position.y), h.f64(a->position.z);
     h.f64(a->velocity.x), h.f64(a->velocity.y), h.f64(a->velocity.z);
     h.u64(a->in_ground), h.i64(a->life), h.u64(a->left_owner), h.f64(a->base_damage);
+    h.u64(a->owner_is_player), h.u64(static_cast<uint64_t>(a->pickup)), h.i64(a->pickup_item.item);
+    h.i64(a->power), h.i64(a->punch), h.i64(a->fire_ticks), h.i64(a->shake_time), h.u64(a->crit);
   }
   return h.digest();
 }

@@ -1,6 +1,7 @@
-// Every arrow in the world (docs/rules/projectiles.md): launched by skeletons, ticked in id
-// order (sticking in blocks, despawning after 1200 ticks there, hitting players and mobs).
-// The mob system owns it and ticks it after the mobs; mobs are reached through MobHits.
+// Every arrow in the world (docs/rules/projectiles.md): shot by skeletons and players' bows,
+// ticked in id order (sticking in blocks, despawning after 1200 ticks there, hitting players and
+// mobs), picked up by the players touching them. The mob system owns it and ticks it after the
+// mobs; mobs are reached through MobHits.
 #pragma once
 
 #include <cstdint>
@@ -12,6 +13,7 @@
 #include "sim/core/rng.h"
 #include "sim/game/entities/arrow.h"
 #include "sim/game/entity_ids.h"
+#include "sim/game/game_rules.h"
 #include "sim/game/movement/block_source.h"
 #include "sim/game/ports.h"
 
@@ -25,16 +27,27 @@ struct MobHits {
     Vec3 position;
   };
   std::function<std::vector<Target>()> targets;
-  // Hurts the mob with arrow damage; false when the hit was refused.
-  std::function<bool(int32_t mob, float damage, const Arrow& arrow)> hurt;
+  // Hurts the mob with arrow damage (caused by `shooter` when a player shot it); false when the
+  // hit was refused. The mob's fire and Punch are the arrow's to add.
+  std::function<bool(int32_t mob, float damage, const Arrow& arrow, const Player* shooter)> hurt;
+  // Entity.igniteForSeconds on a mob, and setRemainingFireTicks to put back a refused hit's.
+  std::function<int(int32_t mob)> fire_ticks;
+  std::function<void(int32_t mob, int ticks)> set_fire_ticks;
+  // LivingEntity.push on a hit mob (Punch).
+  std::function<void(int32_t mob, const Vec3& push)> push;
 };
 
 class Arrows final {
  public:
-  Arrows(EntityIds& ids, Rng& random, PlayerConnections& players, EntityTracking& tracking, PlayerDamage& damage);
+  Arrows(EntityIds& ids, Rng& random, PlayerConnections& players, EntityTracking& tracking, PlayerDamage& damage,
+         const GameRules& rules);
 
   void set_block_source(const BlockSource* blocks) { blocks_ = blocks ? blocks : &no_blocks_; }
   void set_mob_hits(MobHits hits) { mobs_ = std::move(hits); }
+  // Where the hit sounds go and where an arrow that can be picked up drops when it stops in mid
+  // air; without them there are neither (the sound's pitch is drawn all the same).
+  void set_sounds(LevelSounds* sounds) { sounds_ = sounds; }
+  void set_item_drops(ItemDrops* drops) { drops_ = drops; }
 
   // A new arrow (Projectile.spawnProjectileUsingShoot); returns its entity id.
   struct Launch {
@@ -42,9 +55,15 @@ class Arrows final {
     float yaw = 0, pitch = 0;
     double base_damage = arrow_rules::kBaseDamage;
     int32_t owner = 0;
-    std::string_view owner_type, owner_name;
+    std::string_view owner_type, owner_name;  // a mob's kind
+    bool owner_is_player = false;             // `owner` is a player's entity id
+    bool crit = false;
+    ArrowPickup pickup = ArrowPickup::kDisallowed;
+    ItemStack pickup_item;
+    int power = 0, punch = 0, fire_ticks = 0;  // from the bow's enchantments
   };
   int32_t launch(const Launch& launch);
+  // Every arrow's tick in id order, then each player's pickups in join order.
   void tick();
 
   Arrow* find(int32_t id);
@@ -66,12 +85,25 @@ class Arrows final {
   void hit_block(Arrow& arrow, BlockStateId state);
   void deflect(Arrow& arrow);
   void discard(Arrow& arrow);
+  // The player who shot the arrow, when it is one and is still here.
+  Player* shooter(const Arrow& arrow) const;
+  // Whether the owner's box is still near the arrow's path (Projectile.checkLeftOwner).
+  bool touching_owner(const Arrow& arrow, const Aabb& near) const;
+  bool hurt_player(Arrow& arrow, const Player& target, int damage);
+  bool hurt_mob(Arrow& arrow, int32_t mob, int damage);
+  // AbstractArrow.playSound of the hit sound at the arrow, its pitch drawn.
+  void hit_sound(const Arrow& arrow);
+  // Player.aiStep's touch of the arrows in its pickup area (AbstractArrow.playerTouch).
+  void pick_up(Player& player);
 
   EntityIds& ids_;
   Rng& random_;
   PlayerConnections& players_;
   EntityTracking& tracking_;
   PlayerDamage& damage_;
+  const GameRules& rules_;
+  LevelSounds* sounds_ = nullptr;
+  ItemDrops* drops_ = nullptr;
   NoBlocks no_blocks_;
   const BlockSource* blocks_ = &no_blocks_;
   MobHits mobs_;

@@ -3,6 +3,7 @@
 #include "sim/core/check.h"
 #include "sim/core/java_format.h"
 #include "sim/data/catalog.h"
+#include "sim/game/items/bows.h"
 #include "sim/game/items/consumables.h"
 #include "sim/game/items/inventory.h"
 #include "sim/game/sounds/entity_sounds.h"
@@ -50,11 +51,13 @@ void ItemUse::on_use_item(Player& player, const packet::play_sb::UseItem& use) {
   }
   if (blocks_attacks_of(stack.item) != nullptr)
     player.using_item = ItemInUse{true, off_hand, stack.item, kBlockingUseDuration};
+  else if (bows_ != nullptr && bow_rules::is_bow(stack.item) && Bows::can_draw(player))
+    player.using_item = ItemInUse{true, off_hand, stack.item, bow_rules::kUseDuration};
 }
 
 void ItemUse::on_block_action(Player& player, int32_t action, const BlockPos&, int8_t, int32_t) {
   if (!player.using_item.active) return;
-  if (action == BlockDig::kReleaseUseItem) return stop(player);  // releaseUsing does nothing for consumables
+  if (action == BlockDig::kReleaseUseItem) return release(player);
   if (player.game_mode == GameMode::kSpectator) return;
   if (action == BlockDig::kSwapItemWithOffhand) return stop(player);
   // ServerPlayer.drop: the use stops when the dropped-from stack was the one in use and is gone.
@@ -63,6 +66,15 @@ void ItemUse::on_block_action(Player& player, int32_t action, const BlockPos&, i
 }
 
 // handleSetCarriedItem: another slot stops a use with the main hand.
+// LivingEntity.releaseUsingItem: the item's releaseUsing (only a bow's does something), then the
+// use stops.
+void ItemUse::release(Player& player) {
+  const ItemInUse use = player.using_item;
+  stop(player);
+  if (bows_ == nullptr || !bow_rules::is_bow(use.item) || hand_stack(player, use.off_hand).item != use.item) return;
+  bows_->release(player, use.off_hand, bow_rules::kUseDuration - use.remaining);
+}
+
 void ItemUse::on_select_slot(Player& player, int32_t slot) {
   if (slot != player.selected_slot && !player.using_item.off_hand) stop(player);
 }

@@ -1,5 +1,6 @@
-// Using items over time (docs/rules/eating.md, combat.md §7): use_item starts eating or drinking a
-// consumable or raises a shield, the player's tick counts it down and finishes a consumable
+// Using items over time (docs/rules/eating.md, combat.md §7, projectiles.md §5): use_item starts
+// eating or drinking a consumable, raises a shield or draws a bow (released, it shoots), the
+// player's tick counts it down and finishes a consumable
 // (food, the stack's shrink, its remainder); releasing, switching slots, swapping hands, dropping
 // the stack, dying or turning spectator stop it. The tick also counts the item cooldowns down.
 #pragma once
@@ -14,6 +15,7 @@
 namespace hz {
 
 struct Consumable;
+class Bows;
 
 class ItemUse final : public PlayerListener, public ItemUseTicker {
  public:
@@ -27,6 +29,8 @@ class ItemUse final : public PlayerListener, public ItemUseTicker {
   // Where the eating and drinking sounds go (docs/rules/sounds.md §3); their draws come from the
   // random above whether or not anyone hears them.
   void set_sounds(LevelSounds* sounds) { sounds_ = sounds; }
+  // What a drawn bow's release shoots with; without it bows are not drawn.
+  void set_bows(Bows* bows) { bows_ = bows; }
 
   // PlayerListener. Registered after the inventory menus, so a drop or swap has happened when
   // its player_action arrives here.
@@ -46,6 +50,7 @@ class ItemUse final : public PlayerListener, public ItemUseTicker {
 
  private:
   void tick_use(Player& player);
+  void release(Player& player);
   static void stop(Player& player) { player.using_item.stop(); }
   void finish(Player& player, ItemStack& held, const Consumable& consumable);
   // The consumable's on_consume_effects (docs/rules/eating.md §4).
@@ -65,6 +70,7 @@ class ItemUse final : public PlayerListener, public ItemUseTicker {
   PlayerEffects* effects_ = nullptr;
   Rng* random_ = nullptr;
   LevelSounds* sounds_ = nullptr;
+  Bows* bows_ = nullptr;
 };
 
 }  // namespace hz

@@ -44,40 +44,31 @@ std::unique_ptr<Mob> Mob::blank_for_snapshot() {
 }
 
 Bytes Mob::synched_data() const {
+  // The flag bytes are always written: the values go out whole whenever one changed, and a flag
+  // that was cleared (a fire out, a bow lowered, aggression over) must reach the viewers as the
+  // changed value vanilla sends.
   ByteWriter out;
-  if (state.on_fire) {
-    out.u8(kSharedFlagsIndex);
+  auto flags = [&](uint8_t index, uint8_t value) {
+    out.u8(index);
     out.varint(entity_data::kByteSerializer);
-    out.u8(kOnFireFlag);
-  }
+    out.u8(value);
+  };
+  flags(kSharedFlagsIndex, state.on_fire ? kOnFireFlag : 0);
   if (state.custom_name) {
     out.u8(kCustomNameIndex);
     out.varint(kOptionalComponentSerializer);
     out.boolean(true);
     nbt::write_network(out, to_nbt(TextComponent::plain(*state.custom_name)));
   }
-  if (state.using_item) {
-    out.u8(kLivingFlagsIndex);
-    out.varint(entity_data::kByteSerializer);
-    out.u8(kUsingItemFlag);
-  }
+  flags(kLivingFlagsIndex, state.using_item ? kUsingItemFlag : 0);
   if (state.health != kHealthDefault) {
     out.u8(kHealthIndex);
     out.varint(kFloatSerializer);
     out.f32(state.health);
   }
-  if (state.no_ai || state.aggressive) {
-    out.u8(kMobFlagsIndex);
-    out.varint(entity_data::kByteSerializer);
-    out.u8(static_cast<uint8_t>((state.no_ai ? kNoAiFlag : 0) | (state.aggressive ? kAggressiveFlag : 0)));
-  }
-  if (state.climbing) {
-    out.u8(kSpiderFlagsIndex);
-    out.varint(entity_data::kByteSerializer);
-    out.u8(kClimbingFlag);
-  }
+  flags(kMobFlagsIndex, static_cast<uint8_t>((state.no_ai ? kNoAiFlag : 0) | (state.aggressive ? kAggressiveFlag : 0)));
+  if (kind_->type == MobType::kSpider) flags(kSpiderFlagsIndex, state.climbing ? kClimbingFlag : 0);
   if (kind_->type == MobType::kCreeper) creeper::write_data(*this, out);
-  if (out.size() == 0) return {};
   out.u8(entity_data::kEndOfData);
   return out.take();
 }

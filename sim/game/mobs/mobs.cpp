@@ -54,7 +54,7 @@ Mobs::Mobs(EntityIds& ids, Rng& random, PlayerConnections& connections, EntityTr
       drops_(drops),
       rules_(rules),
       time_(time),
-      arrows_(ids, random, connections, tracking, damage) {
+      arrows_(ids, random, connections, tracking, damage, rules) {
   MobHits hits;
   hits.targets = [this] {
     std::vector<MobHits::Target> out;
@@ -62,8 +62,18 @@ Mobs::Mobs(EntityIds& ids, Rng& random, PlayerConnections& connections, EntityTr
       if (!mob->removed && mob->alive()) out.push_back(MobHits::Target{id, mob->box(), mob->position});
     return out;
   };
-  hits.hurt = [this](int32_t id, float damage, const Arrow& arrow) { return hurt_by_arrow(id, damage, arrow); };
+  hits.hurt = [this](int32_t id, float damage, const Arrow& arrow, const Player* shooter) {
+    return hurt_by_arrow(id, damage, arrow, shooter);
+  };
+  hits.fire_ticks = [this](int32_t id) { return find(id) ? find(id)->state.remaining_fire_ticks : 0; };
+  hits.set_fire_ticks = [this](int32_t id, int ticks) {
+    if (Mob* mob = find(id)) mob->state.remaining_fire_ticks = ticks;
+  };
+  hits.push = [this](int32_t id, const Vec3& push) {
+    if (Mob* mob = find(id)) mob->velocity = mob->velocity + push, mob->needs_sync = true;
+  };
   arrows_.set_mob_hits(std::move(hits));
+  arrows_.set_item_drops(&drops_);
 }
 
 Mobs::~Mobs() = default;
@@ -294,7 +304,7 @@ void Mobs::kill(int32_t entity_id) {
   if (Mob* mob = find(entity_id)) hurt(*mob, MobDamage::kGenericKill, std::numeric_limits<float>::max(), nullptr);
 }
 
-bool Mobs::hurt(Mob& mob, MobDamage kind, float amount, const Player* attacker) {
+bool Mobs::hurt(Mob& mob, MobDamage kind, float amount, const Player* attacker, bool knock_away) {
   MobState& s = mob.state;
   if (mob.removed || s.dead || s.health <= 0.0f) return false;
   const bool bypasses_cooldown = kind == MobDamage::kGenericKill;
@@ -332,7 +342,7 @@ bool Mobs::hurt(Mob& mob, MobDamage kind, float amount, const Player* attacker) 
     event.source_type = registry_entry_id("minecraft:damage_type", type.registry_name);
     if (attacker) event.source_cause_id = event.source_direct_id = attacker->entity_id + 1;
     tracking_.send_to_viewers(mob.id(), share(encode_packet(event)));
-    if (attacker) {
+    if (attacker && knock_away) {
       // Knocked away from the attacker's position.
       mob.velocity = combat::knockback(mob.velocity, mob.on_ground, combat::kHurtKnockback,
                                        attacker->position.x - mob.position.x, attacker->position.z - mob.position.z,
@@ -426,11 +436,12 @@ int32_t Mobs::shoot_arrow(Mob& mob, const Player& target, float power) {
   return arrow;
 }
 
-bool Mobs::hurt_by_arrow(int32_t mob_id, float damage, const Arrow& arrow) {
+bool Mobs::hurt_by_arrow(int32_t mob_id, float damage, const Arrow& arrow, const Player* shooter) {
   Mob* mob = find(mob_id);
   if (!mob) return false;
   const bool full = !(static_cast<float>(mob->state.invulnerable_time) > 10.0f);
-  if (!hurt(*mob, MobDamage::kArrow, damage, nullptr)) return false;
+  // The shooter is credited (and remembered for the experience drop); the push is the arrow's.
+  if (!hurt(*mob, MobDamage::kArrow, damage, shooter, /*knock_away=*/false)) return false;
   if (full) {
     // Projectile.calculateHorizontalHurtKnockbackDirection: pushed along the arrow's flight.
     mob->velocity = combat::knockback(mob->velocity, mob->on_ground, combat::kHurtKnockback, -arrow.velocity.x,

@@ -95,7 +95,10 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   // The landed-on block's own part of a landing (farmland trampling); none without it.
   void set_fall_on(FallOnBlock* fall_on) { fall_on_ = fall_on; }
   // Where the mobs' voices go (docs/rules/sounds.md §2); unheard without it, the draws the same.
-  void set_sounds(LevelSounds* sounds) { sounds_ = sounds; }
+  void set_sounds(LevelSounds* sounds) {
+    sounds_ = sounds;
+    arrows_.set_sounds(sounds);
+  }
 
   // Adds a mob at `position` facing `yaw` (Entity.snapTo); returns its entity id.
   int32_t summon(const MobKind& kind, const Vec3& position, float yaw, const SummonOptions& options = {});
@@ -108,7 +111,8 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   // LivingEntity.kill: generic_kill damage of Float.MAX_VALUE (kills whatever its health).
   void kill(int32_t entity_id);
   // LivingEntity.hurtServer for a mob; `attacker` is the attacking player for a player's attack.
-  bool hurt(Mob& mob, MobDamage kind, float amount, const Player* attacker);
+  // `attacker` is credited with the hit and, with `knock_away`, pushes the mob away from it.
+  bool hurt(Mob& mob, MobDamage kind, float amount, const Player* attacker, bool knock_away = true);
   // Entity.igniteForTicks (a mob's burning time is 1): the fire lasts at least `ticks` more.
   void ignite(Mob& mob, int ticks);
 
@@ -160,7 +164,7 @@ class Mobs final : public PlayerListener, public EntityPersistence {
   bool hurt_player(Mob& mob, Player& player);
   void discard(Mob& mob);
   void purge_removed();
-  bool hurt_by_arrow(int32_t mob_id, float damage, const Arrow& arrow);
+  bool hurt_by_arrow(int32_t mob_id, float damage, const Arrow& arrow, const Player* shooter);
   void tick_fire(Mob& mob);
   // LivingEntity.aiStep's applyEffectsFromBlocks: fire and lava set alight and hurt, water puts
   // out (docs/rules/burning.md §4).

@@ -4,6 +4,7 @@
 
 #include "sim/core/java_format.h"
 #include "sim/game/blocks/block_ray.h"
+#include "sim/game/entities/arrow.h"
 #include "sim/game/movement/block_source_world.h"
 #include "sim/game/movement/player_body.h"
 
@@ -38,28 +39,6 @@ void stop_using_item(Mob& mob) {
 
 int attack_interval(Difficulty difficulty) { return difficulty == Difficulty::kHard ? 20 : 40; }
 
-float power_for_time(int ticks) {
-  float pow = static_cast<float>(ticks) / 20.0f;
-  pow = (pow * pow + pow * 2.0f) / 3.0f;
-  return pow > 1.0f ? 1.0f : pow;
-}
-
-Vec3 movement_to_shoot(const Vec3& direction, float speed, float uncertainty, Rng& random) {
-  const double length = std::sqrt(length_sqr(direction));
-  // Vec3.normalize: a zero vector stays zero.
-  Vec3 v = length < 1.0e-5 ? Vec3{} : Vec3{direction.x / length, direction.y / length, direction.z / length};
-  const double spread = 0.0172275 * static_cast<double>(uncertainty);
-  // RandomSource.triangle(0, spread): spread × (a − b) for two uniform doubles.
-  auto triangle = [&] {
-    const double a = random.next_double();
-    return spread * (a - random.next_double());
-  };
-  const double tx = triangle(), ty = triangle(), tz = triangle();
-  v = Vec3{v.x + tx, v.y + ty, v.z + tz};
-  const double s = static_cast<double>(speed);
-  return Vec3{v.x * s, v.y * s, v.z * s};
-}
-
 ArrowShot aim(const Vec3& mob_position, double eye_y, const Vec3& target, double target_height, float power,
               Difficulty difficulty, Rng& random) {
   ArrowShot shot;
@@ -74,7 +53,7 @@ ArrowShot aim(const Vec3& mob_position, double eye_y, const Vec3& target, double
   const double zd = target.z - mob_position.z;
   const double horizontal = std::sqrt(xd * xd + zd * zd);
   const float uncertainty = static_cast<float>(14 - difficulty_id(difficulty) * 4);
-  shot.velocity = movement_to_shoot(Vec3{xd, yd + horizontal * static_cast<double>(0.2f), zd}, 1.6f, uncertainty, random);
+  shot.velocity = arrow_rules::movement_to_shoot(Vec3{xd, yd + horizontal * static_cast<double>(0.2f), zd}, 1.6f, uncertainty, random);
   const Vec3& v = shot.velocity;
   shot.yaw = static_cast<float>(std::atan2(v.x, v.z) * static_cast<double>(kRadToDeg));
   shot.pitch = static_cast<float>(std::atan2(v.y, std::sqrt(v.x * v.x + v.z * v.z)) * static_cast<double>(kRadToDeg));
@@ -147,7 +126,7 @@ void tick(Mob& mob, MobWorld& world) {
     } else if (sees && s.use_item_ticks >= kDrawTicks) {
       const int drawn = s.use_item_ticks;
       stop_using_item(mob);
-      if (world.shoot_arrow) world.shoot_arrow(mob, *target, power_for_time(drawn));
+      if (world.shoot_arrow) world.shoot_arrow(mob, *target, arrow_rules::power_for_time(drawn));
       s.bow_attack_time = attack_interval(world.difficulty);
     }
   } else if (--s.bow_attack_time <= 0 && s.bow_see_time >= kLostSightTicks) {

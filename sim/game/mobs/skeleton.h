@@ -17,8 +17,6 @@ inline constexpr int kDrawTicks = 20;
 
 // AbstractSkeleton.reassessWeaponGoal: 20 ticks between shots on hard, 40 otherwise.
 int attack_interval(Difficulty difficulty);
-// BowItem.getPowerForTime: the draw's power, (t² + 2t) / 3 for t = ticks / 20, at most 1.
-float power_for_time(int ticks);
 
 // What performRangedAttack computes for a shot (before the arrow exists).
 struct ArrowShot {
@@ -32,9 +30,6 @@ struct ArrowShot {
 // the base damage's triangle, then the three inaccuracy triangles.
 ArrowShot aim(const Vec3& mob_position, double eye_y, const Vec3& target, double target_height, float power,
               Difficulty difficulty, Rng& random);
-// Projectile.getMovementToShoot: the direction normalized, a triangle of 0.0172275 × uncertainty
-// added to each axis, times the speed.
-Vec3 movement_to_shoot(const Vec3& direction, float speed, float uncertainty, Rng& random);
 
 // RangedBowAttackGoal as mob_ai's selector calls it.
 bool can_use(Mob& mob, MobWorld& world);

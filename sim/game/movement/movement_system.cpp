@@ -3,6 +3,8 @@
 #include <vector>
 
 #include "sim/core/hash.h"
+#include "sim/core/java_math.h"
+#include "sim/game/items/inventory.h"
 #include "sim/game/game_rules.h"
 #include "sim/game/tick_rate.h"
 #include "sim/protocol/packets.h"
@@ -149,6 +151,14 @@ void MovementSystem::on_swing(Player& player, int32_t hand) {
   using packet::play_cb::Animation;
   const uint8_t action = hand == 0 ? Animation::kSwingMainHand : Animation::kSwingOffHand;
   tracking_->send_to_viewers(player.entity_id, share(encode_packet(Animation{player.entity_id, action})));
+}
+
+void MovementSystem::on_use_item(Player& player, const packet::play_sb::UseItem& use) {
+  PlayerMovement* m = movement(player.conn);
+  if (!m || player.inventory[static_cast<size_t>(hand_slot(player, use.hand != 0))].empty()) return;
+  m->snap_rotation(wrap_degrees(use.yaw), wrap_degrees(use.pitch));
+  player.yaw = m->body().yaw;
+  player.pitch = m->body().pitch;
 }
 
 void MovementSystem::on_game_mode_changed(Player& player) {

@@ -59,6 +59,8 @@ class MovementSystem final : public PlayerListener, public PlayerLifeObserver, p
   void on_entity_action(Player& player, int32_t action) override;
   // handleAnimate's swing: a new swing is shown to the players that see this one (not to itself).
   void on_swing(Player& player, int32_t hand) override;
+  // handleUseItem: with an item in the hand, the player first turns to the packet's look.
+  void on_use_item(Player& player, const packet::play_sb::UseItem& use) override;
   void on_game_mode_changed(Player& player) override;
   void on_teleported(Player& player) override;
   // ClientLoading

@@ -129,6 +129,8 @@ class PlayerMovement {
   // client tick ends without a move (handleClientTickEnd).
   const Vec3& known_movement() const { return known_movement_; }
   void client_tick_end();
+  // Entity.absSnapRotationTo: the look a use_item packet turns the player to.
+  void snap_rotation(float yaw, float pitch);
   int above_ground_ticks() const { return above_ground_tick_count_; }
   uint64_t hash() const;
   template <class Io>
@@ -156,7 +158,6 @@ class PlayerMovement {
   MoveSurroundings surroundings(const MoveWorld& world) const;
   // Entity.absSnapTo with a rotation.
   void snap_to(const Vec3& p, float yaw, float pitch);
-  void snap_rotation(float yaw, float pitch);
 
   std::string name_;
   GameMode mode_;

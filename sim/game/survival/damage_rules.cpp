@@ -80,7 +80,7 @@ HurtOutcome apply_hurt(HurtState& state, DamageCause kind, float amount, const H
   if (has_invulnerable_ability(context.game_mode) && !type.bypasses_invulnerability) return out;
   if (state.health <= 0.0f) return out;  // dead or dying
   float damage = amount;
-  if (type.scales_with_difficulty) damage = scale_for_difficulty(damage, context.difficulty);
+  if (type.scales_with_difficulty && !context.caused_by_player) damage = scale_for_difficulty(damage, context.difficulty);
   if (damage == 0.0f) return out;
   // LivingEntity.hurtServer.
   if (type.is_fire && context.fire_resistant) return out;

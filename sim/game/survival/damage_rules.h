@@ -80,6 +80,8 @@ struct HurtContext {
   // the look and the hit's source (pi without one).
   const BlocksAttacks* blocking = nullptr;
   double blocking_angle = 3.141592653589793;
+  // Caused by a player (its arrow): the difficulty never scales it.
+  bool caused_by_player = false;
 };
 
 struct HurtOutcome {

@@ -124,13 +124,21 @@ bool SurvivalSystem::hurt_by_mob(ConnId conn, float amount, const MobAttacker& a
   Player* player = connections_.player(conn);
   Life* life = life_of(conn);
   if (!player || !life) return false;
+  // ServerPlayer.hurtServer: a player's arrow only where that player may harm this one.
+  if (attacker.player && !rules_.get_bool("pvp")) return false;
   // hurtServer: a projectile pushes along its flight, anything else away from its position; a
   // shield must face the direct entity's position (DamageSource.getSourcePosition).
   HitCause hit{attacker.entity_id, CombatAttacker{std::string(attacker.type_name), std::string(attacker.display_name), false},
                std::nullopt, attacker.position, 0.0f};
+  if (attacker.player) hit.entity_id = attacker.player->entity_id, hit.attacker = CombatAttacker{{}, attacker.player->name, true};
   if (attacker.knockback_towards) hit.knockback_towards = *attacker.knockback_towards;
   else hit.knockback_towards = Vec3{attacker.position.x - player->position.x, 0.0, attacker.position.z - player->position.z};
-  const Hurt hurt = hurt_at(*player, *life, cause, amount, player->fall_distance, &hit);
+  // AbstractArrow.onHitEntity: a burning arrow ignites before the hurt, which may refuse it.
+  const int fire_before = player->remaining_fire_ticks;
+  if (attacker.ignite_ticks > 0) ignite(conn, attacker.ignite_ticks);
+  Hurt hurt = hurt_at(*player, *life, cause, amount, player->fall_distance, &hit);
+  if (!hurt.outcome.hurt && attacker.ignite_ticks > 0) set_fire_ticks(*player, fire_before);
+  if (hurt.outcome.hurt && hurt.velocity && attacker.punch) hurt.velocity = *hurt.velocity + *attacker.punch;
   // The hurt mark: the tracker sends the new motion to everyone who sees the player and to itself.
   if (hurt.velocity)
     broadcast_.send_to_viewers_and_self(*player, share(encode_packet(packet::play_cb::EntityVelocity{
@@ -257,7 +265,8 @@ SurvivalSystem::Hurt SurvivalSystem::hurt_at(Player& player, Life& life, DamageC
                             amplifier_of(player.effects, effect::kResistance),
                             max_absorption(player.effects),
                             blocking_with(player),
-                            blocking_angle(player.position, life.head_yaw, cause ? cause->source : std::nullopt)};
+                            blocking_angle(player.position, life.head_yaw, cause ? cause->source : std::nullopt),
+                            cause != nullptr && cause->attacker.player};
   Hurt result;
   WornArmour armour(*this, player, cause);
   result.outcome = apply_hurt(state, kind, amount, context, &armour);
