@@ -173,6 +173,7 @@ Core::Core(CoreConfig config, Clock& clock, EffectSink& effects)
   saved_entities_->add(*orbs_);
   saved_entities_->add(*falling_);
   saved_entities_->add(*mobs_);
+  saved_entities_->add(mobs_->arrows());
   world_->set_entity_keeper(saved_entities_.get());
   // After the world, so its tick's block changes go out before the acknowledgements.
   block_acks_ = std::make_unique<BlockChangeAcks>(*sessions_);

@@ -79,17 +79,6 @@ nbt::IntArray uuid_ints(const Uuid& uuid) {
 }
 
 // One stored stack, or nothing when it is not a stack Horizon can hold.
-std::optional<ItemStack> stack_of(const nbt::Compound& tag) {
-  const auto* id = find_as<std::string>(tag, "id");
-  if (!id) return std::nullopt;
-  const std::optional<int> item = item_id(*id);
-  const int count = int_or(tag, "count", 1);
-  if (!item || *item <= 0 || count <= 0) return std::nullopt;
-  ItemStack stack{*item, std::min(count, kMaxStackSizeLimit)};
-  read_components(tag, stack);
-  return stack;
-}
-
 // ItemStack.MAP_CODEC: id, count and the modelled components. While a slot holds the very stack
 // it was loaded with, its stored compound is written back, with the components Horizon does not
 // model.
@@ -97,14 +86,10 @@ nbt::Compound stack_tag(const ItemStack& stack, int window_slot, const PlayerSav
   if (context.item_tags) {
     auto kept = context.item_tags->find(window_slot);
     if (kept != context.item_tags->end() && int_or(kept->second, "count", 1) == stack.count &&
-        stack_of(kept->second) == stack)
+        stack_from_nbt(kept->second) == stack)
       return kept->second;
   }
-  nbt::Compound tag;
-  tag.put("id", "minecraft:" + std::string(item_name(stack.item)));
-  tag.put("count", int32_t{stack.count});
-  put_components(tag, stack);
-  return tag;
+  return stack_to_nbt(stack);
 }
 
 nbt::List inventory_tag(const Player& player, const PlayerSaveContext& context) {
@@ -172,14 +157,14 @@ void read_inventory(const nbt::Compound& root, SavedPlayer& out) {
       const int window = slot ? window_slot_of_inventory_index(static_cast<uint8_t>(*slot)) : -1;
       if (window < 0) continue;  // pre-26.1 armour slots and anything outside 0-35
       out.item_tags[window] = without_slot(*tag);
-      if (auto stack = stack_of(*tag)) out.inventory[static_cast<size_t>(window)] = *stack;
+      if (auto stack = stack_from_nbt(*tag)) out.inventory[static_cast<size_t>(window)] = *stack;
     }
   }
   if (const auto* equipment = find_as<nbt::Compound>(root, "equipment")) {
     for (const EquipmentKey& e : kEquipment) {
       const auto* tag = find_as<nbt::Compound>(*equipment, e.key);
       if (!tag) continue;
-      auto stack = stack_of(*tag);
+      auto stack = stack_from_nbt(*tag);
       if (!stack) continue;
       out.item_tags[e.slot] = *tag;
       out.inventory[static_cast<size_t>(e.slot)] = *stack;

@@ -11,10 +11,12 @@
 
 #include "sim/data/catalog.h"
 #include "sim/data/sound_ids.h"
+#include "sim/game/entities/arrow_codec.h"
 #include "sim/game/items/bows.h"
 #include "sim/game/items/durability.h"
 #include "sim/game/items/enchantments.h"
 #include "sim/game/items/inventory.h"
+#include "sim/game/items/item_stack_nbt.h"
 #include "sim/game/items/item_use.h"
 #include "sim/game/mobs/mobs.h"
 #include "sim/game/survival/survival_system.h"
@@ -23,6 +25,7 @@
 #include "tests/game/fake_player_connections.h"
 #include "tests/game/movement_client.h"
 #include "tests/game/movement_fake_world.h"
+#include "tests/game/streaming_server.h"
 
 namespace hz {
 namespace {
@@ -366,6 +369,131 @@ TEST(Bows, APlayersArrowHitsAnotherPlayerOnlyWithPvpAndRingsForTheShooter) {
     ASSERT_EQ(events.size(), 1u);
     EXPECT_EQ(events[0].event, 6);  // PLAY_ARROW_HIT_SOUND
   }
+}
+
+// --- saving (AbstractArrow's save data) ---
+
+// Shoots into the ground two blocks ahead and lets the arrow stick; returns it.
+Arrow& stuck_arrow(Archery& a) {
+  a.player().pitch = 60.0f;
+  const int32_t id = a.shoot(20)->id();
+  for (int i = 0; i < 20 && !a.mobs.arrows().find(id)->in_ground; ++i) a.mobs.arrows().tick();
+  return *a.mobs.arrows().find(id);
+}
+
+TEST(ArrowSaving, AStuckArrowIsWrittenWithVanillasKeys) {
+  Archery a(GameMode::kSurvival, bow_item({{"power", 2}}));
+  Arrow& arrow = stuck_arrow(a);
+  ASSERT_TRUE(arrow.in_ground);
+  const nbt::Compound c = arrow_codec::save(arrow);
+  EXPECT_EQ(*c.find("id")->as<std::string>(), "minecraft:arrow");
+  EXPECT_EQ(*c.find("Owner")->as<nbt::IntArray>(), entity_nbt::uuid_ints(a.player().uuid));
+  EXPECT_EQ(*c.find("inGround")->as<int8_t>(), 1);
+  EXPECT_EQ(*c.find("pickup")->as<int8_t>(), 1);  // ALLOWED
+  EXPECT_EQ(*c.find("shake")->as<int8_t>(), arrow_rules::kShakeTicks);
+  EXPECT_EQ(*c.find("damage")->as<double>(), 2.0);
+  EXPECT_EQ(*c.find("crit")->as<int8_t>(), 0);  // it hit a block
+  EXPECT_EQ(*c.find("SoundEvent")->as<std::string>(), "minecraft:entity.arrow.hit");
+  EXPECT_EQ(*c.find("inBlockState")->as<nbt::Compound>()->find("Name")->as<std::string>(), "minecraft:stone");
+  EXPECT_EQ(*c.find("item")->as<nbt::Compound>()->find("id")->as<std::string>(), "minecraft:arrow");
+  const std::optional<ItemStack> weapon = stack_from_nbt(*c.find("weapon")->as<nbt::Compound>());
+  ASSERT_TRUE(weapon);
+  EXPECT_EQ(enchantment_level(*weapon, "power"), 2);
+  EXPECT_EQ(*c.find("Fire")->as<int16_t>(), -1);
+}
+
+TEST(ArrowSaving, AnArrowLeavesWithItsChunkAndComesBackToBePickedUp) {
+  Archery a;
+  Arrow& arrow = stuck_arrow(a);
+  const Uuid uuid = arrow.uuid();
+  const Vec3 at = arrow.position;
+  const ChunkPos chunk = entity_nbt::chunk_of(at);
+  std::vector<nbt::Compound> saved;
+  a.mobs.arrows().save_chunk(chunk, saved);
+  ASSERT_EQ(saved.size(), 1u);
+  a.mobs.arrows().unload_chunk(chunk);
+  EXPECT_EQ(a.mobs.arrows().size(), 0u);
+  ASSERT_TRUE(a.mobs.arrows().load(saved[0]));
+  ASSERT_EQ(a.mobs.arrows().size(), 1u);
+  Arrow& back = *a.mobs.arrows().find(a.mobs.arrows().ids().front());
+  EXPECT_EQ(back.uuid(), uuid);
+  EXPECT_EQ(back.position, at);
+  EXPECT_TRUE(back.in_ground);
+  EXPECT_EQ(back.pickup, ArrowPickup::kAllowed);
+  EXPECT_EQ(back.owner, a.player().entity_id);  // the owner found again by its UUID
+  EXPECT_TRUE(back.owner_is_player);
+  // Its shake goes on where it was; then the archer takes it.
+  a.player().position = Vec3{at.x, 65.0, at.z};
+  for (int i = 0; i < arrow_rules::kShakeTicks; ++i) a.mobs.arrows().tick();
+  EXPECT_EQ(a.mobs.arrows().size(), 0u);
+  EXPECT_EQ(a.arrows_held(), 3);
+}
+
+TEST(ArrowSaving, AVanillaCompoundLoadsWithItsFallbacks) {
+  nbt::Compound c;
+  c.put("id", std::string("minecraft:arrow"));
+  c.put("UUID", entity_nbt::uuid_ints(Uuid{1, 2}));
+  nbt::List pos;
+  for (double v : {0.5, 64.05, 3.5}) pos.items.emplace_back(v);
+  c.put("Pos", std::move(pos));
+  c.put("life", int16_t{300});
+  c.put("inGround", int8_t{1});
+  c.put("pickup", int8_t{2});
+  c.put("damage", 4.5);
+  c.put("Fire", int16_t{40});
+  const std::optional<arrow_codec::Loaded> loaded = arrow_codec::load(c);
+  ASSERT_TRUE(loaded);
+  EXPECT_EQ(loaded->life, 300);
+  EXPECT_TRUE(loaded->in_ground);
+  EXPECT_EQ(loaded->pickup, ArrowPickup::kCreativeOnly);
+  EXPECT_EQ(loaded->base_damage, 4.5);
+  EXPECT_EQ(loaded->fire_ticks, 40);
+  EXPECT_FALSE(loaded->in_block);  // never stuck as far as the file says
+  EXPECT_EQ(loaded->item, (ItemStack{*item_id("arrow"), 1}));  // the default pickup item
+  EXPECT_TRUE(loaded->weapon.empty());
+  EXPECT_FALSE(loaded->owner);
+  c.put("pickup", int8_t{7});
+  EXPECT_EQ(arrow_codec::load(c)->pickup, ArrowPickup::kDisallowed);
+  c.put("UUID", std::string("not a uuid"));
+  EXPECT_FALSE(arrow_codec::load(c));
+}
+
+TEST(ArrowSaving, AnArrowInTheGroundIsBackAfterARestart) {
+  std::map<ChunkPos, Bytes> chunks, entities;
+  Uuid uuid;
+  Vec3 at;
+  {
+    testing::StreamingServer s(testing::properties_with_view_distance(3));
+    s.prepare_spawn();
+    [[maybe_unused]] testing::TestClient alice = s.join_loaded(1, "Alice", 3);
+    const Vec3 spawn = s.world().spawn_point();
+    Arrows::Launch launch;
+    launch.position = Vec3{spawn.x + 4.5, spawn.y + 3.0, spawn.z + 4.5};
+    launch.velocity = Vec3{0.0, -1.0, 0.0};
+    launch.pickup = ArrowPickup::kAllowed;
+    launch.pickup_item = ItemStack{*item_id("arrow"), 1};
+    Arrows& arrows = s.h.core.mobs().arrows();
+    const int32_t id = arrows.launch(launch);
+    for (int i = 0; i < 40 && !arrows.find(id)->in_ground; ++i) s.pass();
+    ASSERT_TRUE(arrows.find(id)->in_ground);
+    uuid = arrows.find(id)->uuid();
+    at = arrows.find(id)->position;
+    s.pass({ConsoleLine{"save-all"}});
+    chunks = s.jobs.stored;
+    entities = s.jobs.entity_records;
+  }
+  testing::StreamingServer s(testing::properties_with_view_distance(3), "", chunks, entities);
+  Arrows& arrows = s.h.core.mobs().arrows();
+  const auto back = [&]() -> const Arrow* {
+    for (int32_t id : arrows.ids())
+      if (arrows.find(id)->uuid() == uuid) return arrows.find(id);
+    return nullptr;
+  };
+  for (int i = 0; i < 2000 && back() == nullptr; ++i) s.pass();
+  ASSERT_NE(back(), nullptr);
+  EXPECT_TRUE(back()->in_ground);
+  EXPECT_EQ(back()->position, at);
+  EXPECT_EQ(back()->pickup, ArrowPickup::kAllowed);
 }
 
 // --- a player's arrow through the core's survival rules ---

@@ -89,7 +89,7 @@ class Arrow final : public Entity {
     entity_fields(io);
     std::string type(owner_type);
     io(owner, type, owner_is_player, left_owner, in_ground, crit, in_water, life, in_ground_time, tick_count,
-       base_damage, last_state, removed, pickup, pickup_item, power, punch, fire_ticks, shake_time);
+       base_damage, last_state, removed, pickup, pickup_item, weapon, owner_uuid, fire_ticks, shake_time);
     if constexpr (Io::kReading) io.check(set_owner_kind(type));
   }
   // Points owner_type and owner_name at the mob kind named `type` (none when empty); false when
@@ -112,7 +112,8 @@ class Arrow final : public Entity {
   bool removed = false;
   ArrowPickup pickup = ArrowPickup::kDisallowed;
   ItemStack pickup_item;             // what a player picking it up gets (the stack shot)
-  int power = 0, punch = 0;          // the bow's Power and Punch levels
+  ItemStack weapon;                  // the bow it was shot from (empty: none); Power and Punch
+  std::optional<Uuid> owner_uuid;    // the owner as saved (Projectile's Owner reference)
   int fire_ticks = 0;                // burning while above 0 (Flame)
   int shake_time = 0;                // counts down after sticking; no pickup until 0
 };

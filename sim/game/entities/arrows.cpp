@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sim/game/entities/arrow_codec.h"
 #include "sim/game/entities/insecure_uuid.h"
 #include "sim/data/sound_ids.h"
+#include "sim/game/items/enchantments.h"
 #include "sim/game/items/inventory.h"
 #include "sim/protocol/packets.h"
+#include "sim/core/check.h"
 #include "sim/core/hash.h"
 #include "sim/core/java_format.h"
 #include "sim/game/blocks/block_ray.h"
@@ -76,8 +79,8 @@ int32_t Arrows::launch(const Launch& l) {
   arrow->crit = l.crit;
   arrow->pickup = l.pickup;
   arrow->pickup_item = l.pickup_item;
-  arrow->power = l.power;
-  arrow->punch = l.punch;
+  arrow->weapon = l.weapon;
+  arrow->owner_uuid = l.owner_uuid;
   arrow->fire_ticks = l.fire_ticks;
   arrow->needs_sync = true;
   Arrow& added = *arrows_.emplace(id, std::move(arrow)).first->second;
@@ -128,11 +131,52 @@ void Arrows::pick_up(Player& player) {
   }
 }
 
-void Arrows::unload_chunk(int chunk_x, int chunk_z) {
+std::vector<std::string_view> Arrows::saved_types() const { return {arrow_codec::kTypeId}; }
+
+void Arrows::save_chunk(ChunkPos pos, std::vector<nbt::Compound>& out) const {
+  for (const auto& [id, arrow] : arrows_)
+    if (!arrow->removed && entity_nbt::chunk_of(arrow->position) == pos) out.push_back(arrow_codec::save(*arrow));
+}
+
+void Arrows::unload_chunk(ChunkPos pos) {
   for (auto& [id, arrow] : arrows_)
-    if ((java_floor(arrow->position.x) >> 4) == chunk_x && (java_floor(arrow->position.z) >> 4) == chunk_z)
-      discard(*arrow);
+    if (entity_nbt::chunk_of(arrow->position) == pos) discard(*arrow);
   std::erase_if(arrows_, [](const auto& entry) { return entry.second->removed; });
+}
+
+bool Arrows::load(const nbt::Compound& tag) {
+  std::optional<arrow_codec::Loaded> loaded = arrow_codec::load(tag);
+  if (!loaded) return false;
+  // A new network id, the stored UUID (vanilla keeps UUIDs across saves, never network ids).
+  const int32_t id = ids_.next();
+  auto arrow = std::make_unique<Arrow>(id, loaded->base.uuid);
+  entity_nbt::apply_base(loaded->base, *arrow);
+  Arrow& a = *arrow;
+  a.owner_uuid = loaded->owner;
+  a.left_owner = loaded->left_owner;
+  a.fire_ticks = loaded->fire_ticks;
+  a.life = loaded->life;
+  a.last_state = loaded->in_block.value_or(0);
+  a.shake_time = loaded->shake_time;
+  a.in_ground = loaded->in_ground;
+  a.pickup = loaded->pickup;
+  a.base_damage = loaded->base_damage;
+  a.crit = loaded->crit;
+  a.pickup_item = loaded->item;
+  a.weapon = loaded->weapon;
+  if (a.owner_uuid) {
+    for (const Player* p : players_.joined_players())
+      if (p->uuid == *a.owner_uuid) a.owner = p->entity_id, a.owner_is_player = true;
+    if (!a.owner_is_player && mobs_.with_uuid)
+      if (std::optional<MobHits::Owner> mob = mobs_.with_uuid(*a.owner_uuid)) {
+        a.owner = mob->id;
+        HZ_CHECK(a.set_owner_kind(mob->type));
+      }
+  }
+  a.needs_sync = true;
+  arrows_.emplace(id, std::move(arrow));
+  tracking_.add_entity(a);
+  return true;
 }
 
 bool Arrows::inside_block(const Arrow& arrow, BlockStateId state, int bx, int by, int bz) const {
@@ -216,18 +260,17 @@ void Arrows::tick_arrow(Arrow& arrow) {
 }
 
 Player* Arrows::shooter(const Arrow& arrow) const {
-  if (!arrow.owner_is_player) return nullptr;
+  // Projectile.getOwner resolves the saved reference by UUID: a player who left and came back
+  // (with a new entity id) is the owner again.
+  if (!arrow.owner_uuid) return nullptr;
   for (Player* p : players_.joined_players())
-    if (p->entity_id == arrow.owner) return p;
+    if (p->uuid == *arrow.owner_uuid) return p;
   return nullptr;
 }
 
 bool Arrows::touching_owner(const Arrow& arrow, const Aabb& near) const {
-  if (arrow.owner == 0) return false;
-  if (arrow.owner_is_player) {
-    const Player* p = shooter(arrow);
-    return p != nullptr && near.intersects(make_player_box(p->position, Pose::kStanding));
-  }
+  if (const Player* p = shooter(arrow)) return near.intersects(make_player_box(p->position, Pose::kStanding));
+  if (arrow.owner == 0 || arrow.owner_is_player) return false;
   if (mobs_.targets)
     for (const MobHits::Target& t : mobs_.targets())
       if (t.id == arrow.owner && near.intersects(t.box)) return true;
@@ -263,9 +306,10 @@ bool Arrows::hit_entity(Arrow& arrow, Vec3 from, const Vec3& to) {
   // canHitEntity: not the owner before the arrow left it; a player's arrow passes through the
   // players it may not harm (the pvp game rule).
   const bool mob_owner = arrow.owner != 0 && !arrow.owner_is_player;
-  const bool hits_players = !arrow.owner_is_player || rules_.get_bool("pvp");
+  const Player* shot_by = shooter(arrow);
+  const bool hits_players = shot_by == nullptr || rules_.get_bool("pvp");
   for (const Player* p : players_.joined_players())
-    if (hittable(*p) && hits_players && (!arrow.owner_is_player || p->entity_id != arrow.owner || arrow.left_owner))
+    if (hittable(*p) && hits_players && (p != shot_by || arrow.left_owner))
       consider(Candidate{true, p->entity_id, p->conn, make_player_box(p->position, Pose::kStanding), p->position, {}});
   if (mobs_.targets)
     for (const MobHits::Target& t : mobs_.targets())
@@ -280,8 +324,10 @@ bool Arrows::hit_entity(Arrow& arrow, Vec3 from, const Vec3& to) {
   arrow.position = first.location;
   arrow.needs_sync = true;
   // AbstractArrow.onHitEntity: the weapon's damage effects (the arrow's base as a float, Power).
-  int damage = arrow_rules::hit_damage(std::sqrt(length_sqr(arrow.velocity)),
-                                       arrow_rules::weapon_damage(arrow.base_damage, arrow.power));
+  const double base = arrow.weapon.empty() ? arrow.base_damage
+                                            : arrow_rules::weapon_damage(arrow.base_damage,
+                                                                         enchantment_level(arrow.weapon, "power"));
+  int damage = arrow_rules::hit_damage(std::sqrt(length_sqr(arrow.velocity)), base);
   if (arrow.crit) damage += static_cast<int>(random_.next_below(static_cast<uint32_t>(damage / 2 + 2)));
   bool hurt = false;
   if (first.player) {
@@ -300,14 +346,16 @@ bool Arrows::hit_entity(Arrow& arrow, Vec3 from, const Vec3& to) {
 
 bool Arrows::hurt_player(Arrow& arrow, const Player& target, int damage) {
   // Projectile.calculateHorizontalHurtKnockbackDirection: the player is pushed along the flight.
-  MobAttacker attacker{arrow.owner != 0 ? arrow.owner : arrow.id(), arrow.owner_type, arrow.owner_name,
-                       arrow.position, Vec3{-arrow.velocity.x, 0.0, -arrow.velocity.z}};
+  // The damage source's causing entity: the skeleton or the player; an arrow without a present
+  // owner is its own cause ("was shot by Arrow").
+  const Vec3 along{-arrow.velocity.x, 0.0, -arrow.velocity.z};
   Player* shot_by = shooter(arrow);
-  if (arrow.owner_is_player && shot_by == nullptr) attacker = MobAttacker{arrow.id(), "arrow", "Arrow", arrow.position,
-                                                                          attacker.knockback_towards};
-  if (shot_by != nullptr) attacker.player = shot_by;
+  const bool mob_owner = arrow.owner != 0 && !arrow.owner_is_player;
+  MobAttacker attacker = mob_owner ? MobAttacker{arrow.owner, arrow.owner_type, arrow.owner_name, arrow.position, along}
+                                   : MobAttacker{arrow.id(), "arrow", "Arrow", arrow.position, along};
+  attacker.player = shot_by;
   attacker.ignite_ticks = arrow.fire_ticks > 0 ? arrow_rules::kHitFireTicks : 0;
-  attacker.punch = arrow_rules::punch_push(arrow.velocity, arrow.punch, 0.0);
+  attacker.punch = arrow_rules::punch_push(arrow.velocity, enchantment_level(arrow.weapon, "punch"), 0.0);
   const bool hurt = damage_.hurt_by_mob(target.conn, static_cast<float>(damage), attacker, DamageCause::kArrow);
   // The shooter's "ding" for a player it hit (not itself).
   if (hurt && shot_by != nullptr && shot_by->entity_id != target.entity_id)
@@ -327,7 +375,8 @@ bool Arrows::hurt_mob(Arrow& arrow, int32_t mob, int damage) {
     return false;
   }
   if (mobs_.push)
-    if (auto push = arrow_rules::punch_push(arrow.velocity, arrow.punch, 0.0)) mobs_.push(mob, *push);
+    if (auto push = arrow_rules::punch_push(arrow.velocity, enchantment_level(arrow.weapon, "punch"), 0.0))
+      mobs_.push(mob, *push);
   return true;
 }
 
@@ -379,7 +428,9 @@ uint64_t Arrows::hash() const {
     h.f64(a->velocity.x), h.f64(a->velocity.y), h.f64(a->velocity.z);
     h.u64(a->in_ground), h.i64(a->life), h.u64(a->left_owner), h.f64(a->base_damage);
     h.u64(a->owner_is_player), h.u64(static_cast<uint64_t>(a->pickup)), h.i64(a->pickup_item.item);
-    h.i64(a->power), h.i64(a->punch), h.i64(a->fire_ticks), h.i64(a->shake_time), h.u64(a->crit);
+    h.i64(a->weapon.item), hash_components(h, a->weapon), h.i64(a->fire_ticks), h.i64(a->shake_time), h.u64(a->crit);
+    h.u64(a->owner_uuid.has_value());
+    if (a->owner_uuid) h.u64(a->owner_uuid->most), h.u64(a->owner_uuid->least);
   }
   return h.digest();
 }

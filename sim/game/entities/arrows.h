@@ -1,7 +1,7 @@
 // Every arrow in the world (docs/rules/projectiles.md): shot by skeletons and players' bows,
 // ticked in id order (sticking in blocks, despawning after 1200 ticks there, hitting players and
-// mobs), picked up by the players touching them. The mob system owns it and ticks it after the
-// mobs; mobs are reached through MobHits.
+// mobs), picked up by the players touching them, saved with their chunk. The mob system owns it
+// and ticks it after the mobs; mobs are reached through MobHits.
 #pragma once
 
 #include <cstdint>
@@ -12,6 +12,7 @@
 
 #include "sim/core/rng.h"
 #include "sim/game/entities/arrow.h"
+#include "sim/game/entities/entity_persistence.h"
 #include "sim/game/entity_ids.h"
 #include "sim/game/game_rules.h"
 #include "sim/game/movement/block_source.h"
@@ -35,9 +36,15 @@ struct MobHits {
   std::function<void(int32_t mob, int ticks)> set_fire_ticks;
   // LivingEntity.push on a hit mob (Punch).
   std::function<void(int32_t mob, const Vec3& push)> push;
+  // The living mob with a saved owner's UUID (a loaded arrow finds its skeleton), if present.
+  struct Owner {
+    int32_t id = 0;
+    std::string_view type;
+  };
+  std::function<std::optional<Owner>(const Uuid& uuid)> with_uuid;
 };
 
-class Arrows final {
+class Arrows final : public EntityPersistence {
  public:
   Arrows(EntityIds& ids, Rng& random, PlayerConnections& players, EntityTracking& tracking, PlayerDamage& damage,
          const GameRules& rules);
@@ -60,7 +67,9 @@ class Arrows final {
     bool crit = false;
     ArrowPickup pickup = ArrowPickup::kDisallowed;
     ItemStack pickup_item;
-    int power = 0, punch = 0, fire_ticks = 0;  // from the bow's enchantments
+    ItemStack weapon;                 // the bow (its Power and Punch count at the hit)
+    std::optional<Uuid> owner_uuid;   // the owner as saved
+    int fire_ticks = 0;               // Flame
   };
   int32_t launch(const Launch& launch);
   // Every arrow's tick in id order, then each player's pickups in join order.
@@ -74,8 +83,12 @@ class Arrows final {
   void state_fields(Io& io) {
     entity_map_fields(io, arrows_);
   }
-  // Removes every arrow in the chunk (it unloads; arrows are not saved yet).
-  void unload_chunk(int chunk_x, int chunk_z);
+  // EntityPersistence (arrow_codec.h writes and reads the compound). A loaded arrow's owner is
+  // looked up by UUID among the players and mobs present then.
+  std::vector<std::string_view> saved_types() const override;
+  void save_chunk(ChunkPos pos, std::vector<nbt::Compound>& out) const override;
+  void unload_chunk(ChunkPos pos) override;
+  bool load(const nbt::Compound& tag) override;
 
  private:
   void tick_arrow(Arrow& arrow);

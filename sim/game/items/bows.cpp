@@ -90,8 +90,8 @@ void Bows::release(Player& player, bool off_hand, int ticks_held) {
   launch.owner = player.entity_id;
   launch.owner_is_player = true;
   launch.crit = power == 1.0f;
-  launch.power = enchantment_level(bow, "power");
-  launch.punch = enchantment_level(bow, "punch");
+  launch.owner_uuid = player.uuid;
+  launch.weapon = bow;
   // Flame's projectile_spawned effect: the arrow burns for 100 seconds.
   if (enchantment_level(bow, "flame") > 0) launch.fire_ticks = arrow_rules::kFlameFireTicks;
   arrows_.launch(launch);

@@ -1,6 +1,8 @@
 #include "sim/game/items/item_stack_nbt.h"
 
 #include <algorithm>
+#include <cmath>
+#include <string>
 #include <optional>
 
 #include "sim/data/catalog.h"
@@ -52,6 +54,27 @@ void read_components(const nbt::Compound& stack_tag, ItemStack& stack) {
     if (!id || !level || *level < kMinEnchantmentLevel || *level > kMaxEnchantmentLevel) continue;
     set_enchantment(stack, *id, static_cast<int32_t>(*level));
   }
+}
+
+nbt::Compound stack_to_nbt(const ItemStack& stack) {
+  nbt::Compound tag;
+  tag.put("id", "minecraft:" + std::string(item_name(stack.item)));
+  tag.put("count", int32_t{stack.count});
+  put_components(tag, stack);
+  return tag;
+}
+
+std::optional<ItemStack> stack_from_nbt(const nbt::Compound& stack_tag) {
+  const nbt::Tag* id_tag = stack_tag.find("id");
+  const std::string* id = id_tag ? id_tag->as<std::string>() : nullptr;
+  if (id == nullptr) return std::nullopt;
+  const int item = item_id(*id).value_or(0);
+  const std::optional<double> count_value = nbt::number_at(stack_tag, "count");
+  const int count = count_value && std::isfinite(*count_value) ? static_cast<int>(*count_value) : 1;
+  if (item <= 0 || count <= 0) return std::nullopt;
+  ItemStack stack{item, std::min(count, kMaxStackSizeLimit)};
+  read_components(stack_tag, stack);
+  return stack;
 }
 
 }  // namespace hz

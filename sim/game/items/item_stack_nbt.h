@@ -3,6 +3,8 @@
 // every saved stack.
 #pragma once
 
+#include <optional>
+
 #include "sim/game/items/item_stack.h"
 #include "sim/protocol/nbt.h"
 
@@ -14,5 +16,11 @@ void put_components(nbt::Compound& stack_tag, const ItemStack& stack);
 // an unknown enchantment or a level outside [1, 255] is left out; a damage above the item's
 // durability reads as the durability.
 void read_components(const nbt::Compound& stack_tag, ItemStack& stack);
+
+// ItemStack.MAP_CODEC for the parts Horizon models: {id, count, components}.
+nbt::Compound stack_to_nbt(const ItemStack& stack);
+// Nothing for an unknown or missing id or a count below 1 (vanilla's empty stack); the count is
+// capped at the largest stack size.
+std::optional<ItemStack> stack_from_nbt(const nbt::Compound& stack_tag);
 
 }  // namespace hz

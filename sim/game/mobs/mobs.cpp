@@ -72,6 +72,11 @@ Mobs::Mobs(EntityIds& ids, Rng& random, PlayerConnections& connections, EntityTr
   hits.push = [this](int32_t id, const Vec3& push) {
     if (Mob* mob = find(id)) mob->velocity = mob->velocity + push, mob->needs_sync = true;
   };
+  hits.with_uuid = [this](const Uuid& uuid) -> std::optional<MobHits::Owner> {
+    for (const auto& [id, mob] : mobs_)
+      if (!mob->removed && mob->alive() && mob->uuid() == uuid) return MobHits::Owner{id, mob->mob_kind().name};
+    return std::nullopt;
+  };
   arrows_.set_mob_hits(std::move(hits));
   arrows_.set_item_drops(&drops_);
 }
@@ -118,7 +123,6 @@ void Mobs::unload_chunk(ChunkPos pos) {
   for (const auto& [id, mob] : mobs_)
     if (!mob->removed && entity_nbt::chunk_of(mob->position) == pos) discard(*mob);
   purge_removed();
-  arrows_.unload_chunk(pos.x, pos.z);
 }
 
 bool Mobs::load(const nbt::Compound& tag) {
@@ -430,6 +434,10 @@ int32_t Mobs::shoot_arrow(Mob& mob, const Player& target, float power) {
   launch.owner = mob.id();
   launch.owner_type = mob.mob_kind().name;
   launch.owner_name = mob.mob_kind().display_name;
+  launch.owner_uuid = mob.uuid();
+  // The skeleton's own bow: its arrow's damage goes through the weapon's effects.
+  static const ItemStack bow{item_id("bow").value_or(0), 1};
+  launch.weapon = bow;
   const int32_t arrow = arrows_.launch(launch);
   // AbstractSkeleton.performRangedAttack: the shot's sound after the arrow.
   play_sound(mob, sound::entity_skeleton_shoot, 1.0f, 1.0f / (random_.next_float() * 0.4f + 0.8f));
