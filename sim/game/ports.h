@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -136,6 +137,8 @@ class ItemWear {
  public:
   virtual ~ItemWear() = default;
   virtual void wear_held_item(ConnId player, Hand hand, int amount) = 0;
+  // hurtAndBreak for the stack in a hand or armour slot (a window-0 slot number).
+  virtual void wear_equipped(ConnId player, int menu_slot, int amount) = 0;
   // Player.hurtArmor: each worn piece that wears when hurt loses armour_wear_points(damage),
   // feet first (docs/rules/armour.md §3).
   virtual void wear_armour(ConnId player, float damage, DamageCause kind) = 0;
@@ -295,6 +298,17 @@ class PlayerDamage {
   // LivingEntity.igniteForTicks (docs/rules/burning.md): the player burns at least `ticks` more,
   // scaled by its burning time. A sink that does not model fire ignores it.
   virtual void ignite(ConnId player, int ticks) { (void)player, (void)ticks; }
+  // EnchantmentHelper.doPostAttackEffects on a player an attacker hurt (docs/rules/armour.md §5):
+  // each equipped piece with Thorns may strike back (`strike(damage)` hurts the attacker), then
+  // wears by 2. A sink without equipment strikes nothing.
+  virtual void strike_back(ConnId victim, const std::function<void(float damage)>& strike) {
+    (void)victim, (void)strike;
+  }
+  // Thorns damage to a player who hurt `wearer` (caused by the wearer; the pvp rule applies).
+  virtual bool hurt_by_thorns(ConnId player, float amount, const Player& wearer) {
+    (void)wearer;
+    return hurt(player, DamageCause::kThorns, amount);
+  }
 };
 
 // Hunger as actions add to it (Player.causeFoodExhaustion: nothing for creative and spectators).

@@ -324,5 +324,70 @@ TEST(ArmourScenario, NetheritePushesThePlayerLess) {
   EXPECT_NEAR(resisted, -0.4 * 0.6, 1e-3);
 }
 
+// --- Thorns (docs/rules/armour.md §5) ---
+
+TEST(Thorns, TheChanceGrowsByFifteenHundredthsALevelAndTheDamageLiesInOneToFive) {
+  EXPECT_EQ(armour_rules::thorns_chance(1), 0.15f);
+  EXPECT_EQ(armour_rules::thorns_chance(2), 0.15f + 0.15f);
+  EXPECT_EQ(armour_rules::thorns_chance(3), 0.15f + 0.15f * 2.0f);
+  Rng random{3};
+  for (int i = 0; i < 1000; ++i) {
+    Rng reference = random;
+    const float damage = armour_rules::thorns_damage(random);
+    EXPECT_EQ(damage, reference.next_float() * 4.0f + 1.0f);
+    EXPECT_GE(damage, 1.0f);
+    EXPECT_LT(damage, 5.0f);
+  }
+}
+
+// The equipment in EquipmentSlot order, each Thorns piece drawing its chance and, when it strikes,
+// its damage, then wearing by 2 (no Unbreaking: no more draws): restated against the core's random.
+TEST(ThornsScenario, EachThornsPieceDrawsInSlotOrderStrikesAndWearsByTwo) {
+  Armoured f;
+  auto thorny = [](const char* name, int level) {
+    ItemStack stack = worn_piece(name);
+    set_enchantment(stack, *enchantment_id("thorns"), level);
+    return stack;
+  };
+  f.wear(EquipSlot::kChest, thorny("diamond_chestplate", 3));
+  f.wear(EquipSlot::kFeet, thorny("diamond_boots", 1));
+  f.player().inventory[static_cast<size_t>(kFirstHotbarSlot)] = ItemStack{*item_id("stick"), 1};  // no Thorns
+  int feet_strikes = 0, chest_strikes = 0;
+  for (int round = 0; round < 200; ++round) {
+    Rng reference = f.s.h.core.game_random();
+    std::vector<float> expected;
+    for (const int level : {1, 3}) {  // feet before chest
+      if (!(reference.next_float() < armour_rules::thorns_chance(level))) continue;
+      expected.push_back(reference.next_float() * 4.0f + 1.0f);
+      (level == 1 ? feet_strikes : chest_strikes) += 1;
+    }
+    std::vector<float> struck;
+    f.s.h.core.survival().strike_back(1, [&](float damage) { struck.push_back(damage); });
+    ASSERT_EQ(struck, expected) << round;
+    ASSERT_EQ(f.s.h.core.game_random().next_u64(), reference.next_u64()) << round;
+  }
+  EXPECT_EQ(f.worn(EquipSlot::kFeet).damage, 2 * feet_strikes);
+  EXPECT_EQ(f.worn(EquipSlot::kChest).damage, 2 * chest_strikes);
+  // Two hundred rounds: both pieces struck, the level III one more often.
+  EXPECT_GT(feet_strikes, 10);
+  EXPECT_GT(chest_strikes, feet_strikes);
+}
+
+TEST(ThornsScenario, ThornsDamageNamesTheWearerAndFollowsThePvpRule) {
+  MovementServer s{normal_difficulty()};
+  JoinedPlayer a = join(s, 1, "Alice"), b = join(s, 2, "Bob");
+  s.tick({a.loaded().confirm(1).take(), b.loaded().confirm(1).take()});
+  s.tick({ConsoleLine{"gamerule natural_health_regeneration false"}});
+  const Player& alice = *s.h.core.sessions().player(1);
+  // Not scaled by the difficulty: the wearer is a player.
+  ASSERT_TRUE(s.h.core.survival().hurt_by_thorns(2, 3.0f, alice));
+  EXPECT_EQ(s.h.core.sessions().player(2)->health, 17.0f);
+  for (int i = 0; i < 20; ++i) s.tick();
+  ASSERT_TRUE(s.h.core.survival().hurt_by_thorns(2, 40.0f, alice));
+  EXPECT_TRUE(testing::logged(s.h.sink, "Bob was killed while trying to hurt Alice"));
+  s.tick({ConsoleLine{"gamerule pvp false"}});
+  EXPECT_FALSE(s.h.core.survival().hurt_by_thorns(1, 3.0f, *s.h.core.sessions().player(2)));
+}
+
 }  // namespace
 }  // namespace hz

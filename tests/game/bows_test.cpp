@@ -114,6 +114,15 @@ TEST(BowRules, InfinitySparesOnlyPlainArrowsAndCreativeSparesAll) {
 class ArrowHitLog final : public PlayerDamage {
  public:
   bool hurt(ConnId, DamageCause, float) override { return true; }
+  // Every hit player wears Thorns that always strike back for 3.
+  void strike_back(ConnId, const std::function<void(float)>& strike) override {
+    if (thorns) strike(3.0f);
+  }
+  bool hurt_by_thorns(ConnId player, float amount, const Player& wearer) override {
+    thorned.push_back({player, amount, wearer.entity_id, DamageCause::kThorns});
+    return true;
+  }
+  bool thorns = false;
   bool hurt_by_mob(ConnId player, float amount, const MobAttacker& attacker, DamageCause cause) override {
     hits.push_back(Hit{player, amount, attacker.player ? attacker.player->entity_id : 0, cause});
     return true;
@@ -125,6 +134,7 @@ class ArrowHitLog final : public PlayerDamage {
     DamageCause cause;
   };
   std::vector<Hit> hits;
+  std::vector<Hit> thorned;  // (the attacker struck, the damage, the wearer)
 };
 
 struct Archery {
@@ -369,6 +379,37 @@ TEST(Bows, APlayersArrowHitsAnotherPlayerOnlyWithPvpAndRingsForTheShooter) {
     ASSERT_EQ(events.size(), 1u);
     EXPECT_EQ(events[0].event, 6);  // PLAY_ARROW_HIT_SOUND
   }
+}
+
+TEST(Bows, ThornsOnAPlayerHitStrikeTheShooterOrTheSkeleton) {
+  Archery a;
+  a.damage.thorns = true;
+  Player& target = a.connections.add(2, Vec3{6.5, 65.0, 0.5});
+  a.player().pitch = -2.0f;
+  ASSERT_NE(a.shoot(10), nullptr);
+  for (int i = 0; i < 40; ++i) a.mobs.arrows().tick();
+  ASSERT_EQ(a.damage.hits.size(), 1u);
+  ASSERT_EQ(a.damage.thorned.size(), 1u);
+  EXPECT_EQ(a.damage.thorned[0].victim, a.player().conn);  // the shooter is struck
+  EXPECT_EQ(a.damage.thorned[0].shooter, target.entity_id);  // by the wearer
+
+  // A skeleton's arrow: the skeleton takes the thorns damage, caused by the wearer.
+  Archery b;
+  b.damage.thorns = true;
+  Player& wearer = b.connections.add(2, Vec3{6.5, 65.0, 0.5});
+  Mob& skeleton = *b.mobs.find(b.mobs.summon(mob_kind(MobType::kSkeleton), Vec3{0.5, 65.0, 3.5}, 0.0f,
+                                             SummonOptions{true, {}, {}, false}));
+  Arrows::Launch shot;
+  shot.position = Vec3{0.5, 66.5, 0.5};
+  shot.velocity = Vec3{1.5, 0.0, 0.0};
+  shot.owner = skeleton.id();
+  shot.owner_type = "skeleton";
+  shot.owner_name = "Skeleton";
+  b.mobs.arrows().launch(shot);
+  for (int i = 0; i < 40; ++i) b.mobs.arrows().tick();
+  ASSERT_EQ(b.damage.hits.size(), 1u);
+  EXPECT_FLOAT_EQ(skeleton.state.health, 20.0f - 3.0f);
+  EXPECT_EQ(skeleton.state.last_hurt_by_player, wearer.uuid);
 }
 
 // --- saving (AbstractArrow's save data) ---

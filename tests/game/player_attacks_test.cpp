@@ -85,7 +85,17 @@ class AttackDamageLog final : public PlayerDamage {
     hits.push_back(PlayerHit{victim, amount, attacker.entity_id, kind});
     return true;
   }
+  // With `thorns`, every victim's Thorns strike back for 2.5 (order: before Fire Aspect).
+  void strike_back(ConnId, const std::function<void(float)>& strike) override {
+    if (thorns) strike(2.5f);
+  }
+  bool hurt_by_thorns(ConnId attacker, float amount, const Player& wearer) override {
+    thorned.push_back(PlayerHit{attacker, amount, wearer.entity_id, MeleeHit::kTarget});
+    return true;
+  }
   std::vector<PlayerHit> hits;
+  std::vector<PlayerHit> thorned;
+  bool thorns = false;
 };
 
 class AttackExhaustionLog final : public FoodExhaustion {
@@ -298,6 +308,15 @@ TEST(PlayerAttacks, APlayerTargetIsHurtThroughThePlayerDamagePort) {
   EXPECT_FLOAT_EQ(f.damage.hits[0].amount, 7.0f);
   EXPECT_EQ(f.damage.hits[0].attacker, a.entity_id);
   EXPECT_EQ(f.damage.hits[0].kind, PlayerDamage::MeleeHit::kTarget);
+  EXPECT_TRUE(f.damage.thorned.empty());
+  // Thorns on the victim strike the attacker after a landed hit.
+  f.damage.thorns = true;
+  f.tick(30);
+  f.attacks.on_attack(a, b.entity_id);
+  ASSERT_EQ(f.damage.thorned.size(), 1u);
+  EXPECT_EQ(f.damage.thorned[0].victim, ConnId{1});
+  EXPECT_EQ(f.damage.thorned[0].amount, 2.5f);
+  EXPECT_EQ(f.damage.thorned[0].attacker, b.entity_id);  // the wearer
 }
 
 // Player.isSweepAttack restated: full strength (scale > 0.9), not critical, not a knockback hit,

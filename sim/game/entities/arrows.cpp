@@ -357,6 +357,11 @@ bool Arrows::hurt_player(Arrow& arrow, const Player& target, int damage) {
   attacker.ignite_ticks = arrow.fire_ticks > 0 ? arrow_rules::kHitFireTicks : 0;
   attacker.punch = arrow_rules::punch_push(arrow.velocity, enchantment_level(arrow.weapon, "punch"), 0.0);
   const bool hurt = damage_.hurt_by_mob(target.conn, static_cast<float>(damage), attacker, DamageCause::kArrow);
+  // doPostAttackEffectsWithItemSource: the target's Thorns strike the shooter.
+  if (hurt && shot_by != nullptr)
+    damage_.strike_back(target.conn, [&](float d) { damage_.hurt_by_thorns(shot_by->conn, d, target); });
+  else if (hurt && mob_owner && mobs_.thorns)
+    damage_.strike_back(target.conn, [&](float d) { mobs_.thorns(arrow.owner, d, target); });
   // The shooter's "ding" for a player it hit (not itself).
   if (hurt && shot_by != nullptr && shot_by->entity_id != target.entity_id)
     players_.send(shot_by->conn, packet::play_cb::GameStateChange{kArrowHitPlayerEvent, 0.0f});

@@ -36,6 +36,8 @@ struct MobHits {
   std::function<void(int32_t mob, int ticks)> set_fire_ticks;
   // LivingEntity.push on a hit mob (Punch).
   std::function<void(int32_t mob, const Vec3& push)> push;
+  // Thorns on a player the mob's arrow hit strike the mob (caused by the wearer).
+  std::function<void(int32_t mob, float damage, const Player& wearer)> thorns;
   // The living mob with a saved owner's UUID (a loaded arrow finds its skeleton), if present.
   struct Owner {
     int32_t id = 0;

@@ -71,6 +71,18 @@ void PlayerItemWear::wear_armour(ConnId conn, float damage, DamageCause kind) {
   }
 }
 
+void PlayerItemWear::wear_equipped(ConnId conn, int menu_slot, int amount) {
+  Player* player = players_.player(conn);
+  if (player == nullptr) return;
+  int8_t event = kEntityEventMainHandBreak;
+  if (menu_slot == kOffhandSlot) event = kEntityEventOffHandBreak;
+  else if (menu_slot == armour_menu_slot(EquipSlot::kFeet)) event = kEntityEventFeetBreak;
+  else if (menu_slot == armour_menu_slot(EquipSlot::kLegs)) event = kEntityEventLegsBreak;
+  else if (menu_slot == armour_menu_slot(EquipSlot::kChest)) event = kEntityEventChestBreak;
+  else if (menu_slot == armour_menu_slot(EquipSlot::kHead)) event = kEntityEventHeadBreak;
+  wear_slot(*player, menu_slot, amount, event);
+}
+
 void PlayerItemWear::wear_slot(Player& player, int slot, int amount, int8_t event) {
   if (player.game_mode == GameMode::kCreative) return;
   if (wear(player.inventory[static_cast<size_t>(slot)], amount, random_) != Wear::kBroke) return;

@@ -41,6 +41,7 @@ class PlayerItemWear final : public ItemWear {
   // its viewers (entity event 47-52 by slot). The inventory's own sync sends the changed slot.
   void wear_held_item(ConnId player, Hand hand, int amount) override;
   void wear_armour(ConnId player, float damage, DamageCause kind) override;
+  void wear_equipped(ConnId player, int menu_slot, int amount) override;
 
  private:
   // hurtAndBreak for the stack in one of the player's window-0 slots; `event` tells a break.

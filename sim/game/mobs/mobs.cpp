@@ -72,6 +72,9 @@ Mobs::Mobs(EntityIds& ids, Rng& random, PlayerConnections& connections, EntityTr
   hits.push = [this](int32_t id, const Vec3& push) {
     if (Mob* mob = find(id)) mob->velocity = mob->velocity + push, mob->needs_sync = true;
   };
+  hits.thorns = [this](int32_t id, float damage, const Player& wearer) {
+    if (Mob* mob = find(id)) hurt(*mob, MobDamage::kThorns, damage, &wearer);
+  };
   hits.with_uuid = [this](const Uuid& uuid) -> std::optional<MobHits::Owner> {
     for (const auto& [id, mob] : mobs_)
       if (!mob->removed && mob->alive() && mob->uuid() == uuid) return MobHits::Owner{id, mob->mob_kind().name};
@@ -397,7 +400,7 @@ const MobDamageType& mob_damage_type(MobDamage kind) {
       {"minecraft:player_explosion", false, true}, {"minecraft:arrow", false, true},
       {"minecraft:on_fire", true, true},         {"minecraft:out_of_world", true, false},
       {"minecraft:fall", true, false},           {"minecraft:in_fire", false, true},
-      {"minecraft:lava", false, true},
+      {"minecraft:lava", false, true},           {"minecraft:thorns", false, false},
   };
   return kTypes[static_cast<size_t>(kind)];
 }
@@ -572,6 +575,8 @@ bool Mobs::hurt_player(Mob& mob, Player& player) {
   const bool landed = damage_.hurt_by_mob(player.conn, static_cast<float>(mob.mob_kind().attack_damage),
                                           MobAttacker{mob.id(), mob.mob_kind().name, mob.mob_kind().display_name,
                                                       mob.position});
+  // doPostAttackEffects: the player's Thorns strike back (thorns damage caused by the player).
+  if (landed) damage_.strike_back(player.conn, [&](float damage) { hurt(mob, MobDamage::kThorns, damage, &player); });
   return landed;
 }
 

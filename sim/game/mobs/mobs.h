@@ -37,7 +37,8 @@ enum class MobDamage : uint8_t {
   kOutOfWorld,
   kFall,
   kInFire,
-  kLava
+  kLava,
+  kThorns
 };
 
 // What vanilla's damage-type files and tags say of a MobDamage: its registry name, whether it is

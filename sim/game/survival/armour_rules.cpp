@@ -143,4 +143,12 @@ Defence defence_of(const ArmourAttributes& attributes, float protection) {
                  static_cast<float>(attributes.toughness), protection};
 }
 
+namespace armour_rules {
+
+float thorns_chance(int level) { return 0.15f + 0.15f * static_cast<float>(level - 1); }
+
+float thorns_damage(Rng& random) { return random.next_float() * (5.0f - 1.0f) + 1.0f; }
+
+}  // namespace armour_rules
+
 }  // namespace hz

@@ -4,6 +4,7 @@
 
 #include <array>
 
+#include "sim/core/rng.h"
 #include "sim/game/items/item_stack.h"
 #include "sim/game/survival/damage_rules.h"
 
@@ -48,6 +49,16 @@ int armour_wear_points(float damage);
 // Whether a stack in an armour slot wears when its wearer is hurt by `kind` (an equippable item
 // that wears, with damage_on_hurt: not the elytra; netherite resists fire).
 bool wears_when_hurt(const ItemStack& stack, DamageCause kind);
+
+namespace armour_rules {
+// Thorns (post_attack, enchanted victim, affected attacker): a random_chance of linear(0.15,
+// +0.15) a level, damage_entity between 1 and 5 (thorns damage caused by the wearer), then the
+// piece wears by 2.
+inline constexpr int kThornsWear = 2;
+float thorns_chance(int level);
+// Mth.randomBetween(random, 1, 5): one nextFloat.
+float thorns_damage(Rng& random);
+}  // namespace armour_rules
 
 // LivingEntity.knockback's power after the knockback_resistance attribute.
 double resisted_knockback(double power, double knockback_resistance);

@@ -35,6 +35,7 @@ constexpr DamageTypeInfo kTypes[] = {
     {"minecraft:lava", "lava", 0.1f, false, false, false, false, false, false, false, true, false, true},
     {"minecraft:on_fire", "onFire", 0.0f, false, false, false, true, false, false, false, true, false, true},
     {"minecraft:magic", "magic", 0.0f, false, false, false, true, false, false, false, false, false, false},
+    {"minecraft:thorns", "thorns", 0.1f, false, false, true, false, false, false, false, false, false, false},
 };
 
 bool has_invulnerable_ability(GameMode mode) { return mode == GameMode::kCreative || mode == GameMode::kSpectator; }

@@ -27,6 +27,7 @@ enum class DamageCause : uint8_t {
   kLava,             // touching lava
   kOnFire,           // burning (the remaining fire ticks)
   kMagic,            // poison and instant damage
+  kThorns,           // a Thorns piece striking back at the attacker
 };
 
 // What vanilla's damage-type JSON and tags say about one kind.

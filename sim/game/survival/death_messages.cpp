@@ -35,6 +35,7 @@ constexpr std::pair<std::string_view, std::string_view> kEnglish[] = {
     {"death.attack.onFire.player", " was burned to a crisp while fighting "},
     {"death.attack.magic", " was killed by magic"},
     {"death.attack.magic.player", " was killed by magic while trying to escape "},
+    {"death.attack.thorns", " was killed while trying to hurt "},
 };
 
 }  // namespace

@@ -110,6 +110,9 @@ bool PlayerAttacks::attack(Player& player, Charge& charge, Mob* mob, Player* vic
 }
 
 void PlayerAttacks::post_attack_effects(const Player& player, Mob* mob, const Player* victim) {
+  // doPostAttackEffectsWithItemSource: the victim's equipment first (Thorns strike back).
+  if (victim != nullptr)
+    damage_.strike_back(victim->conn, [&](float d) { damage_.hurt_by_thorns(player.conn, d, *victim); });
   // Fire Aspect's ignite: linear(4, +4) seconds a level, as igniteForSeconds counts them.
   const int level = enchantment_level(player.main_hand(), "fire_aspect");
   if (level <= 0) return;

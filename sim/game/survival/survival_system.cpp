@@ -15,6 +15,8 @@
 #include "sim/game/entities/item_physics.h"
 #include "sim/game/movement/player_body.h"
 #include "sim/game/sounds/entity_sounds.h"
+#include "sim/game/items/enchantments.h"
+#include "sim/game/items/equipment.h"
 #include "sim/game/items/inventory.h"
 #include "sim/game/items/item_use.h"
 #include "sim/game/survival/armour_rules.h"
@@ -139,12 +141,45 @@ bool SurvivalSystem::hurt_by_mob(ConnId conn, float amount, const MobAttacker& a
   Hurt hurt = hurt_at(*player, *life, cause, amount, player->fall_distance, &hit);
   if (!hurt.outcome.hurt && attacker.ignite_ticks > 0) set_fire_ticks(*player, fire_before);
   if (hurt.outcome.hurt && hurt.velocity && attacker.punch) hurt.velocity = *hurt.velocity + *attacker.punch;
-  // The hurt mark: the tracker sends the new motion to everyone who sees the player and to itself.
-  if (hurt.velocity)
-    broadcast_.send_to_viewers_and_self(*player, share(encode_packet(packet::play_cb::EntityVelocity{
-                                                     player->entity_id, LpVec3::from(hurt.velocity->x, hurt.velocity->y,
-                                                                                     hurt.velocity->z)})));
+  send_hurt_motion(*player, hurt.velocity);
   return hurt.outcome.hurt;
+}
+
+void SurvivalSystem::send_hurt_motion(const Player& player, const std::optional<Vec3>& velocity) {
+  // The hurt mark: the tracker sends the new motion to everyone who sees the player and to itself.
+  if (!velocity) return;
+  broadcast_.send_to_viewers_and_self(player, share(encode_packet(packet::play_cb::EntityVelocity{
+                                                  player.entity_id, LpVec3::from(velocity->x, velocity->y, velocity->z)})));
+}
+
+bool SurvivalSystem::hurt_by_thorns(ConnId conn, float amount, const Player& wearer) {
+  Player* player = connections_.player(conn);
+  Life* life = life_of(conn);
+  if (!player || !life) return false;
+  if (!rules_.get_bool("pvp")) return false;  // canHarmPlayer: the wearer is the cause
+  HitCause hit{wearer.entity_id, CombatAttacker{std::string(), wearer.name, true},
+               Vec3{wearer.position.x - player->position.x, 0.0, wearer.position.z - player->position.z},
+               wearer.position, 0.0f};
+  const Hurt hurt = hurt_at(*player, *life, DamageCause::kThorns, amount, player->fall_distance, &hit);
+  send_hurt_motion(*player, hurt.velocity);
+  return hurt.outcome.hurt;
+}
+
+void SurvivalSystem::strike_back(ConnId conn, const std::function<void(float damage)>& strike) {
+  Player* player = connections_.player(conn);
+  if (!player || random_ == nullptr) return;
+  // runIterationOnEquipment: EquipmentSlot order, the hands then feet to head (Thorns counts in
+  // any slot).
+  const int slots[] = {hand_slot(*player, false),           kOffhandSlot,
+                       armour_menu_slot(EquipSlot::kFeet),  armour_menu_slot(EquipSlot::kLegs),
+                       armour_menu_slot(EquipSlot::kChest), armour_menu_slot(EquipSlot::kHead)};
+  for (const int slot : slots) {
+    const int level = enchantment_level(player->inventory[static_cast<size_t>(slot)], "thorns");
+    if (level <= 0 || !(random_->next_float() < armour_rules::thorns_chance(level))) continue;
+    // damage_entity: Mth.randomBetween(1, 5), then change_item_damage 2.
+    strike(armour_rules::thorns_damage(*random_));
+    if (armour_wear_) armour_wear_->wear_equipped(conn, slot, armour_rules::kThornsWear);
+  }
 }
 
 bool SurvivalSystem::hurt_by_player(ConnId conn, float amount, const Player& attacker, MeleeHit melee) {

@@ -86,6 +86,8 @@ class SurvivalSystem final : public PlayerListener,
   // An explosion's hit: recorded with its cause for the death message, no knockback (no_knockback).
   bool hurt_by_explosion(ConnId player, float amount, const MobAttacker* cause) override;
   void ignite(ConnId player, int ticks) override;
+  void strike_back(ConnId victim, const std::function<void(float damage)>& strike) override;
+  bool hurt_by_thorns(ConnId player, float amount, const Player& wearer) override;
   // LivingEntity.kill: generic_kill damage of Float.MAX_VALUE.
   void kill(ConnId player);
   // FoodExhaustion
@@ -164,6 +166,8 @@ class SurvivalSystem final : public PlayerListener,
     HurtOutcome outcome;
     std::optional<Vec3> velocity;  // the knockback's new motion, for a full hit that pushes
   };
+  // The hurt mark's new motion, to everyone who sees the player and to itself.
+  void send_hurt_motion(const Player& player, const std::optional<Vec3>& velocity);
   Hurt hurt_at(Player& player, Life& life, DamageCause kind, float amount, double fall_distance,
                const HitCause* cause = nullptr);
   void die(Player& player, Life& life);
