@@ -3,18 +3,18 @@
 #include <algorithm>
 #include <cmath>
 
-#include "sim/game/entities/arrow_codec.h"
-#include "sim/game/entities/insecure_uuid.h"
-#include "sim/data/sound_ids.h"
-#include "sim/game/items/enchantments.h"
-#include "sim/game/items/inventory.h"
-#include "sim/protocol/packets.h"
 #include "sim/core/check.h"
 #include "sim/core/hash.h"
 #include "sim/core/java_format.h"
+#include "sim/data/sound_ids.h"
 #include "sim/game/blocks/block_ray.h"
+#include "sim/game/entities/arrow_codec.h"
+#include "sim/game/entities/insecure_uuid.h"
+#include "sim/game/items/enchantments.h"
+#include "sim/game/items/inventory.h"
 #include "sim/game/movement/block_source_world.h"
 #include "sim/game/movement/player_body.h"
+#include "sim/protocol/packets.h"
 
 namespace hz {
 

@@ -13,9 +13,11 @@ namespace {
 
 int32_t item_named(std::string_view name) { return item_id(name).value_or(-1); }
 
+}  // namespace
+
 bool infinite_materials(const Player& player) { return player.game_mode == GameMode::kCreative; }
 
-}  // namespace
+ItemStack plain_arrow() { return ItemStack{item_named("arrow"), 1}; }
 
 bool is_bow(int32_t item) {
   static const int32_t bow = item_named("bow");
@@ -49,12 +51,11 @@ int ammo_cost(const Player& player, const ItemStack& bow, const ItemStack& arrow
 namespace hz {
 
 bool Bows::can_draw(const Player& player) {
-  return player.game_mode == GameMode::kCreative || bow_rules::ammo_slot(player) >= 0;
+  return bow_rules::infinite_materials(player) || bow_rules::ammo_slot(player) >= 0;
 }
 
 ItemStack Bows::take_ammo(Player& player, const ItemStack& bow, int slot, ArrowPickup& pickup) {
-  static const int32_t plain = item_id("arrow").value_or(-1);
-  const ItemStack arrow = slot >= 0 ? player.inventory[static_cast<size_t>(slot)] : ItemStack{plain, 1};
+  const ItemStack arrow = slot >= 0 ? player.inventory[static_cast<size_t>(slot)] : bow_rules::plain_arrow();
   if (bow_rules::ammo_cost(player, bow, arrow) == 0) {
     // The copy is intangible: only a creative player may pick it up.
     pickup = ArrowPickup::kCreativeOnly;
@@ -70,7 +71,7 @@ ItemStack Bows::take_ammo(Player& player, const ItemStack& bow, int slot, ArrowP
 void Bows::release(Player& player, bool off_hand, int ticks_held) {
   const ItemStack bow = player.inventory[static_cast<size_t>(hand_slot(player, off_hand))];
   const int slot = bow_rules::ammo_slot(player);
-  if (slot < 0 && player.game_mode != GameMode::kCreative) return;
+  if (slot < 0 && !bow_rules::infinite_materials(player)) return;
   const float power = arrow_rules::power_for_time(ticks_held);
   if (static_cast<double>(power) < static_cast<double>(bow_rules::kMinPower)) return;
   Arrows::Launch launch;

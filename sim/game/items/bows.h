@@ -18,6 +18,10 @@ inline constexpr float kMinPower = 0.1f;
 inline constexpr int kUseDuration = 72000;
 
 bool is_bow(int32_t item);
+// One plain arrow: what a creative player without arrows shoots.
+ItemStack plain_arrow();
+// Player.hasInfiniteMaterials: creative players draw without arrows and use none.
+bool infinite_materials(const Player& player);
 // ItemTags.ARROWS: arrow, spectral_arrow, tipped_arrow.
 bool is_arrow(int32_t item);
 // Player.getProjectile's search: the off hand, the main hand, then inventory indices 0-35 and 40;
