@@ -266,8 +266,9 @@ struct MobAttacker {
   const Player* player = nullptr;
   // A burning arrow sets the player on fire this long first (put back when the hit is refused).
   int ignite_ticks = 0;
-  // Punch: a push added to the motion a full hit gives.
-  std::optional<Vec3> punch = std::nullopt;
+  // The Punch level of the arrow's bow: a push along the flight (the reverse of
+  // `knockback_towards`), less the player's knockback resistance, added to a full hit's motion.
+  int punch = 0;
 };
 
 // Hurting players, the one path every damage goes through (the survival system implements it;

@@ -15,6 +15,7 @@
 #include "sim/game/items/bows.h"
 #include "sim/game/items/durability.h"
 #include "sim/game/items/enchantments.h"
+#include "sim/game/items/equipment.h"
 #include "sim/game/items/inventory.h"
 #include "sim/game/items/item_stack_nbt.h"
 #include "sim/game/items/item_use.h"
@@ -556,9 +557,10 @@ struct Range {
     s.tick({ConsoleLine{"gamerule natural_health_regeneration false"}});
     s.h.sink.clear();
   }
-  bool shot(ConnId victim, float amount, const Player* by) {
+  bool shot(ConnId victim, float amount, const Player* by, int punch = 0) {
     MobAttacker arrow{by ? by->entity_id : 99, "skeleton", "Skeleton", Vec3{}, Vec3{1.0, 0.0, 0.0}};
     arrow.player = by;
+    arrow.punch = punch;
     return s.h.core.survival().hurt_by_mob(victim, amount, arrow, DamageCause::kArrow);
   }
 };
@@ -579,6 +581,30 @@ TEST(BowScenario, APlayersArrowIsNotScaledByDifficultyAndNamesTheShooter) {
   r.s.tick({ConsoleLine{"gamerule pvp false"}});
   EXPECT_FALSE(r.shot(1, 5.0f, r.s.player(2)));
   EXPECT_EQ(r.s.player(1)->health, 20.0f);
+}
+
+// Punch's push on a player: along the flight (here -x), less its knockback resistance (netherite
+// 0.1 a piece), 0.1 up, added to the hit's own motion.
+TEST(BowScenario, PunchPushesAPlayerLessItsKnockbackResistance) {
+  auto motion = [](int punch, bool netherite) {
+    Range r;
+    if (netherite)
+      for (const char* piece : {"netherite_boots", "netherite_leggings", "netherite_chestplate", "netherite_helmet"}) {
+        const ItemStack stack{*item_id(piece), 1};
+        r.s.h.core.sessions().player(2)->inventory[static_cast<size_t>(armour_menu_slot(equip_slot_of(stack.item)))] = stack;
+      }
+    r.s.tick();  // the equipment check
+    r.s.h.sink.clear();
+    EXPECT_TRUE(r.shot(2, 1.0f, nullptr, punch));
+    const auto pushes = sent_to<cb::EntityVelocity>(r.s.h.sink, 2);
+    EXPECT_EQ(pushes.size(), 1u);
+    return pushes.empty() ? Vec3{} : Vec3{pushes[0].velocity.x(), pushes[0].velocity.y(), pushes[0].velocity.z()};
+  };
+  const Vec3 bare = motion(0, false), punched = motion(2, false);
+  EXPECT_NEAR(punched.x - bare.x, -1.2, 1e-3);
+  EXPECT_NEAR(punched.y - bare.y, 0.1, 1e-3);
+  const Vec3 armoured = motion(0, true), armoured_punched = motion(2, true);
+  EXPECT_NEAR(armoured_punched.x - armoured.x, -1.2 * 0.6, 1e-3);
 }
 
 // handleUseItem turns the player to the packet's look first (the bow shoots along it), but only

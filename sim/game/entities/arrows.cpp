@@ -355,7 +355,7 @@ bool Arrows::hurt_player(Arrow& arrow, const Player& target, int damage) {
                                    : MobAttacker{arrow.id(), "arrow", "Arrow", arrow.position, along};
   attacker.player = shot_by;
   attacker.ignite_ticks = arrow.fire_ticks > 0 ? arrow_rules::kHitFireTicks : 0;
-  attacker.punch = arrow_rules::punch_push(arrow.velocity, enchantment_level(arrow.weapon, "punch"), 0.0);
+  attacker.punch = enchantment_level(arrow.weapon, "punch");
   const bool hurt = damage_.hurt_by_mob(target.conn, static_cast<float>(damage), attacker, DamageCause::kArrow);
   // doPostAttackEffectsWithItemSource: the target's Thorns strike the shooter.
   if (hurt && shot_by != nullptr)
@@ -380,6 +380,7 @@ bool Arrows::hurt_mob(Arrow& arrow, int32_t mob, int damage) {
     return false;
   }
   if (mobs_.push)
+    // Horizon's mobs resist no knockback.
     if (auto push = arrow_rules::punch_push(arrow.velocity, enchantment_level(arrow.weapon, "punch"), 0.0))
       mobs_.push(mob, *push);
   return true;

@@ -12,6 +12,7 @@
 #include "sim/data/sound_ids.h"
 #include "sim/game/game_rules.h"
 #include "sim/game/mobs/combat_rules.h"
+#include "sim/game/entities/arrow.h"
 #include "sim/game/entities/item_physics.h"
 #include "sim/game/movement/player_body.h"
 #include "sim/game/sounds/entity_sounds.h"
@@ -140,7 +141,11 @@ bool SurvivalSystem::hurt_by_mob(ConnId conn, float amount, const MobAttacker& a
   if (attacker.ignite_ticks > 0) ignite(conn, attacker.ignite_ticks);
   Hurt hurt = hurt_at(*player, *life, cause, amount, player->fall_distance, &hit);
   if (!hurt.outcome.hurt && attacker.ignite_ticks > 0) set_fire_ticks(*player, fire_before);
-  if (hurt.outcome.hurt && hurt.velocity && attacker.punch) hurt.velocity = *hurt.velocity + *attacker.punch;
+  if (hurt.outcome.hurt && hurt.velocity && attacker.punch > 0 && attacker.knockback_towards) {
+    const Vec3 flight{-attacker.knockback_towards->x, 0.0, -attacker.knockback_towards->z};
+    if (auto push = arrow_rules::punch_push(flight, attacker.punch, knockback_resistance(conn)))
+      hurt.velocity = *hurt.velocity + *push;
+  }
   send_hurt_motion(*player, hurt.velocity);
   return hurt.outcome.hurt;
 }
